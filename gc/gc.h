@@ -1,0 +1,89 @@
+/*
+** gc.h -- the collector's narrow interface to the rest of the VM.
+**
+** MAY-ALLOCATE RULE: every function here whose name contains "new" or "alloc",
+** and every VM function that calls one, may run a collection.  A collection may
+** MOVE tables, closures, upvalues and boxed integers (not strings, userdata,
+** threads or protos).  Across such a call, C code keeps references only in
+**   - the VM stack (L->stack), which is a root and is updated in place, or
+**   - a C root registered with GC_ROOT/gc_pushroot (a shadow stack of slot
+**     addresses, LIFO; vm/do.c restores its depth when an error unwinds),
+** and re-reads them afterwards.  Raw Value locals in C are stale after a
+** collection.  MVM_GC_STRESS=1 collects at every allocation to catch misses.
+**
+** BARRIER RULE: every store of a Value that may be a reference into a heap
+** object (or into memory owned by one: table parts, upvalues, user values,
+** proto constants) goes through gc_write(), or carries a
+** NOBARRIER comment saying why it is safe.
+*/
+#ifndef mvm_gc_h
+#define mvm_gc_h
+
+#include "../vm/state.h"
+
+/* ---- allocation of heap objects ---- */
+/* New object of tag 'tt' and 'size' bytes (header included), header filled in
+** (tt, identity hash), body zeroed.  Raises "not enough memory" on failure. */
+LUAI_FUNC GCObject *gc_newobj(lua_State *L, int tt, size_t size);
+/* Same, in the non-moving old space (strings, userdata, threads, protos use
+** this; the others may use gc_newobj). */
+LUAI_FUNC GCObject *gc_newold(lua_State *L, int tt, size_t size);
+
+/* ---- out-of-line memory owned by objects (accounted, may collect) ---- */
+/* realloc-like: block==NULL allocates, nsize==0 frees (never fails then).
+** Raises "not enough memory" on failure. */
+LUAI_FUNC void *mvm_memrealloc(lua_State *L, void *block, size_t osize, size_t nsize);
+LUAI_FUNC void *mvm_memalloc(lua_State *L, size_t size);
+LUAI_FUNC void mvm_memfree(lua_State *L, void *block, size_t size);
+#define mvm_newvector(L,n,t)  ((t *)mvm_memalloc(L, (size_t)(n) * sizeof(t)))
+#define mvm_freevector(L,b,n,t) mvm_memfree(L, (b), (size_t)(n) * sizeof(t))
+#define mvm_reallocvector(L,b,on,n,t) \
+   ((t *)mvm_memrealloc(L, (b), (size_t)(on) * sizeof(t), (size_t)(n) * sizeof(t)))
+
+/* ---- the barrier ---- */
+/* Store 'v' into '*slot', which belongs to object 'o'. */
+LUAI_FUNC void gc_cardmark(global_State *g, GCObject *o, void *slot);
+static inline void gc_write(global_State *g, GCObject *o, Value *slot, Value v) {
+  *slot = v;
+  gc_cardmark(g, o, slot);
+}
+#define gc_writeobj(L,o,slot,v)  gc_write(G(L), (GCObject *)(o), (slot), (v))
+
+/* ---- C roots ---- */
+LUAI_FUNC void gc_pushroot(lua_State *L, Value *slot);
+static inline void gc_poproots(lua_State *L, int n) { G(L)->nroots -= n; }
+/* Value v = ...; GC_ROOT(L, v); ... GC_UNROOT(L, 1); */
+#define GC_ROOT(L, var)    gc_pushroot(L, &(var))
+#define GC_UNROOT(L, n)    gc_poproots(L, n)
+
+/* ---- collection control ---- */
+LUAI_FUNC void gc_init(lua_State *L);           /* called by lua_newstate */
+LUAI_FUNC void gc_freeall(lua_State *L);        /* called by lua_close */
+LUAI_FUNC void gc_check(lua_State *L);          /* collect if debt (safe point) */
+LUAI_FUNC void gc_fullgc(lua_State *L, int isemergency);
+LUAI_FUNC void gc_minor(lua_State *L);
+LUAI_FUNC int  gc_step(lua_State *L, int kbytes); /* returns 1 if a cycle finished */
+LUAI_FUNC size_t gc_totalbytes(global_State *g);
+LUAI_FUNC void gc_setrunning(global_State *g, int on);
+LUAI_FUNC int  gc_isrunning(global_State *g);
+LUAI_FUNC int  gc_setmode(global_State *g, int generational); /* returns previous (1 = gen) */
+LUAI_FUNC void gc_setheaplimit(global_State *g, size_t bytes); /* 0 = none */
+/* finalizers: mark 'o' (table/udata) as having __gc (setmetatable time) */
+LUAI_FUNC void gc_checkfinalizer(lua_State *L, GCObject *o, Table *mt);
+/* run pending finalizers (at a safe point, never inside the collector) */
+LUAI_FUNC void gc_runfinalizers(lua_State *L);
+/* link a new thread into the collector's thread list */
+LUAI_FUNC void gc_linkthread(lua_State *L, lua_State *L1);
+
+/* statistics, for collectgarbage/mvm.h */
+typedef struct GCStats {
+  size_t minors, majors;
+  size_t bytes_allocated, bytes_promoted;
+  double max_pause_ms, total_pause_ms;
+} GCStats;
+LUAI_FUNC void gc_getstats(global_State *g, GCStats *st);
+
+/* gc safe point macro for the interpreter: may collect */
+#define gc_checkstep(L)  gc_check(L)
+
+#endif

@@ -1,0 +1,153 @@
+/*
+** state.h -- threads (lua_State), call frames (CallInfo), the per-VM global
+** state, and metamethod event names.
+**
+** A thread is a heap object laid out as LX: the GC header, LUA_EXTRASPACE
+** bytes (lua_getextraspace), then the lua_State the C API hands out.  Threads
+** live in the non-moving old space, so a lua_State* stays valid while the
+** thread is reachable.  A Value referring to a thread holds the LX address.
+**
+** The stack is an out-of-line array of Values that may be reallocated when it
+** grows (vm/do.c corrects every pointer into it: CallInfo func/top, open
+** upvalues, tbclist, L->top).  Never keep a raw pointer into a stack across a
+** call that may grow it; keep an index (savestack/restorestack).
+*/
+#ifndef mvm_state_h
+#define mvm_state_h
+
+#include <setjmp.h>
+#include <signal.h>
+#include "object.h"
+
+/* metamethod events: order matters (fast-access cache bits for INDEX..EQ,
+** arithmetic events in the order of the LUA_OP* codes from ADD on) */
+typedef enum {
+  TM_INDEX, TM_NEWINDEX, TM_GC, TM_MODE, TM_LEN, TM_EQ,
+  TM_ADD, TM_SUB, TM_MUL, TM_MOD, TM_POW, TM_DIV, TM_IDIV,
+  TM_BAND, TM_BOR, TM_BXOR, TM_SHL, TM_SHR,
+  TM_UNM, TM_BNOT, TM_LT, TM_LE, TM_CONCAT, TM_CALL, TM_CLOSE,
+  TM_N
+} TMS;
+
+/* bits in CallInfo.callstatus */
+#define CIST_OAH        (1<<0)  /* original value of 'allowhook' */
+#define CIST_C          (1<<1)  /* call is running a C function */
+#define CIST_FRESH      (1<<2)  /* call is on a fresh "luaV_execute" frame */
+#define CIST_HOOKED     (1<<3)  /* call is running a debug hook */
+#define CIST_YPCALL     (1<<4)  /* doing a yieldable protected call */
+#define CIST_TAIL       (1<<5)  /* call was tail called */
+#define CIST_HOOKYIELD  (1<<6)  /* last hook called yielded */
+#define CIST_FIN        (1<<7)  /* function "called" a finalizer */
+#define CIST_TRAN       (1<<8)  /* 'ci' has transfer information */
+#define CIST_CLSRET     (1<<9)  /* function is closing tbc variables */
+#define CIST_JIT        (1<<10) /* frame is running compiled code */
+
+typedef struct CallInfo {
+  Value *func;                 /* function index in the stack */
+  Value *top;                  /* top for this function */
+  struct CallInfo *previous, *next;
+  union {
+    struct {                   /* only for Lua functions */
+      const Instruction *savedpc;
+      volatile int trap;       /* hooks or stack reallocation: reload cached state */
+      int nextraargs;          /* # of extra arguments in vararg functions */
+    } l;
+    struct {                   /* only for C functions */
+      lua_KFunction k;
+      ptrdiff_t old_errfunc;
+      lua_KContext ctx;
+    } c;
+  } u;
+  union {
+    int funcidx;   /* called-function index (protected calls) */
+    int nyield;    /* number of values yielded */
+    int nres;      /* number of values returned */
+    struct { unsigned short ftransfer, ntransfer; } transferinfo;
+  } u2;
+  short nresults;  /* expected number of results from this function */
+  unsigned short callstatus;
+} CallInfo;
+
+#define isLua(ci)  (!((ci)->callstatus & CIST_C))
+
+struct lua_longjmp;   /* vm/do.c */
+
+struct lua_State {
+  uint8_t status;
+  uint8_t allowhook;
+  unsigned short nci;          /* number of items in 'ci' list */
+  Value *top;                  /* first free slot in the stack */
+  struct global_State *g;
+  CallInfo *ci;                /* call info for current function */
+  Value *stack_last;           /* end of stack (last element + 1), EXTRA_STACK below the real end */
+  Value *stack;
+  UpVal *openupval;            /* list of open upvalues in this stack */
+  Value *tbclist;              /* list of to-be-closed variables */
+  struct lua_State *twups;     /* list of threads with open upvalues */
+  struct lua_longjmp *errorJmp;
+  CallInfo base_ci;            /* CallInfo for first level (C calling Lua) */
+  volatile lua_Hook hook;
+  ptrdiff_t errfunc;           /* current error handling function (stack index) */
+  uint32_t nCcalls;            /* number of nested (non-yieldable | C) calls */
+  int oldpc;
+  int basehookcount;
+  int hookcount;
+  volatile int hookmask;
+  struct lua_State *gcnext;    /* all threads of the VM (collector's list) */
+};
+
+/* a thread object: header, extra space, then the state */
+typedef struct LX {
+  GCHeader;
+  uint8_t extra_[LUA_EXTRASPACE];
+  struct lua_State l;
+} LX;
+
+#define thread2gco(L)  ((GCObject *)((char *)(L) - offsetof(LX, l)))
+#define gco2thread(o)  (&((LX *)(o))->l)
+#undef v_thread
+#define v_thread(v)    gco2thread(v_gc(v))
+static inline Value v_threadval(struct lua_State *L) { return v_ref(thread2gco(L)); }
+
+/* extra slots above stack_last for metamethod calls and error handling */
+#define EXTRA_STACK  5
+#define BASIC_STACK_SIZE (2 * LUA_MINSTACK)
+#define stacksize(th)  ((int)((th)->stack_last - (th)->stack))
+
+/* C-stack / nesting limit ("C stack overflow" / "stack overflow") */
+#define LUAI_MAXCCALLS 200
+
+struct GCState;    /* gc/: private to the collector */
+struct StringTable { TString **hash; int nuse; int size; };
+
+typedef struct global_State {
+  lua_Alloc frealloc;          /* host allocator (lua_newstate) */
+  void *ud;
+  struct GCState *gc;          /* collector state (gc/heap.c) */
+  struct StringTable strt;     /* intern table (weak; vm/string.c) */
+  Value l_registry;            /* the registry table */
+  uint32_t seed;               /* randomized seed for hashes */
+  uint32_t idhash;             /* next identity hash (gc/) */
+  TString *tmname[TM_N];       /* metamethod event names "__index"... */
+  struct Table *mt[LUA_NUMTYPES];  /* metatables for basic types */
+  TString *memerrmsg;          /* "not enough memory", preallocated */
+  lua_CFunction panic;
+  struct lua_State *mainthread;
+  lua_WarnFunction warnf;
+  void *ud_warn;
+  /* C root chain: addresses of Value slots held by C code (gc.h) */
+  Value **roots;
+  int nroots, sizeroots;
+  /* set asynchronously (host interrupt, signal): checked at safe points */
+  volatile sig_atomic_t interrupt;
+  void *jit;                   /* JIT state (jit/), NULL until first compile */
+  int jitmode;                 /* 0 off, 1 on, 2 eager */
+} global_State;
+
+#define G(L)  ((L)->g)
+
+/* helpers for stack indices that survive reallocation */
+#define savestack(L,p)     ((char *)(p) - (char *)(L)->stack)
+#define restorestack(L,n)  ((Value *)((char *)(L)->stack + (n)))
+
+#endif

@@ -1,0 +1,22 @@
+/* string.h -- interned strings and userdata creation (vm/string.c). */
+#ifndef mvm_string_h
+#define mvm_string_h
+#include <stdarg.h>
+#include "state.h"
+
+#define MEMERRMSG  "not enough memory"
+#define str_literal(L, s)  str_new(L, "" s, sizeof(s) - 1)
+#define eqstr(a,b)  ((a) == (b))    /* all strings are interned */
+
+LUAI_FUNC void str_init(lua_State *L);                   /* intern table, memerrmsg */
+LUAI_FUNC uint32_t str_hash(const char *s, size_t l, uint32_t seed);
+LUAI_FUNC TString *str_new(lua_State *L, const char *s, size_t l);   /* MAY ALLOCATE */
+LUAI_FUNC TString *str_newz(lua_State *L, const char *s);            /* MAY ALLOCATE */
+LUAI_FUNC void str_resize(lua_State *L, int newsize);
+/* collector: unlink a dead string from the intern table */
+LUAI_FUNC void str_remove(lua_State *L, TString *ts);
+LUAI_FUNC Udata *udata_new(lua_State *L, size_t s, int nuvalue);     /* MAY ALLOCATE */
+/* lua_pushfstring's formatter: pushes the result on L's stack (%s %d %I %f %p %c %U %%) */
+LUAI_FUNC const char *str_pushvfstring(lua_State *L, const char *fmt, va_list argp);
+LUAI_FUNC const char *str_pushfstring(lua_State *L, const char *fmt, ...);
+#endif

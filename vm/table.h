@@ -1,0 +1,32 @@
+/*
+** table.h -- Lua tables: array part + hash part with Brent's variation
+** (vm/table.c).  No function here allocates heap objects or collects: parts
+** are out-of-line memory (mvm_mem*), so table operations never move objects.
+** Lookups return a pointer to the value slot, or to a static slot holding
+** MVM_ABSTKEY when the key is absent.  Stores go through gc_write (barrier).
+*/
+#ifndef mvm_table_h
+#define mvm_table_h
+#include "state.h"
+
+#define isabstkey(p)  (*(p) == MVM_ABSTKEY)
+
+LUAI_FUNC Table *tab_new(lua_State *L);                              /* MAY ALLOCATE */
+LUAI_FUNC void tab_resize(lua_State *L, Table *t, unsigned nasize, unsigned nhsize);
+LUAI_FUNC void tab_resizearray(lua_State *L, Table *t, unsigned nasize);
+LUAI_FUNC void tab_free(lua_State *L, Table *t);                     /* collector */
+LUAI_FUNC const Value *tab_getint(Table *t, int64_t key);
+LUAI_FUNC const Value *tab_getshortstr(Table *t, TString *key);
+LUAI_FUNC const Value *tab_getstr(Table *t, TString *key);
+LUAI_FUNC const Value *tab_get(Table *t, Value key);
+/* raw set; raises "index is nil"/"index is NaN" errors; floats with integral
+** values are normalised to integer keys */
+LUAI_FUNC void tab_set(lua_State *L, Table *t, Value key, Value val);
+LUAI_FUNC void tab_setint(lua_State *L, Table *t, int64_t key, Value val);
+/* store into a slot returned by tab_get* (not absent) */
+LUAI_FUNC void tab_setslot(lua_State *L, Table *t, const Value *slot, Value val);
+/* iteration: *key is the previous key (nil to start); returns 0 at the end */
+LUAI_FUNC int tab_next(lua_State *L, Table *t, Value *key, Value *val);
+LUAI_FUNC lua_Unsigned tab_getn(Table *t);                           /* border */
+LUAI_FUNC size_t tab_sizeof(Table *t);                               /* bytes, for accounting */
+#endif

@@ -1,0 +1,51 @@
+/*
+** vm.h -- the interpreter loop and the generic (metamethod-aware) operations
+** it shares with the C API and the JIT's runtime helpers (vm/vm.c, vm/meta.c,
+** vm/number.c).
+*/
+#ifndef mvm_vm_h
+#define mvm_vm_h
+#include "state.h"
+
+LUAI_FUNC void vm_execute(lua_State *L, CallInfo *ci);
+LUAI_FUNC void vm_finishOp(lua_State *L);        /* finish an opcode interrupted by a yield */
+
+/* integer value, boxing when it does not fit an immediate: MAY ALLOCATE */
+LUAI_FUNC Value vm_mkint(lua_State *L, int64_t i);
+static inline Value vm_int(lua_State *L, int64_t i) {
+  return v_fitsimm(i) ? v_immint(i) : vm_mkint(L, i);
+}
+
+/* conversions (vm/number.c) */
+/* string -> number following Lua's lexical rules; returns size+1 or 0 */
+LUAI_FUNC size_t vm_str2num(lua_State *L, const char *s, Value *result);
+LUAI_FUNC int vm_tonumber(lua_State *L, Value v, double *n);     /* with string coercion */
+/* mode: 0 exact (F2Ieq), 1 floor, 2 ceil */
+LUAI_FUNC int vm_tointeger(Value v, int64_t *p, int mode);        /* with string coercion */
+LUAI_FUNC int vm_tointegerns(Value v, int64_t *p, int mode);      /* no string coercion */
+LUAI_FUNC int vm_flttointns(double n, int64_t *p, int mode);
+/* number -> string "%.14g" / "%d" (with ".0" for integral floats) into buff, returns length */
+#define MAXNUMBER2STR 44
+LUAI_FUNC int vm_num2buff(Value v, char *buff);
+/* convert a number in the given stack slot to a string in place: MAY ALLOCATE */
+LUAI_FUNC void vm_tostring(lua_State *L, Value *obj);
+LUAI_FUNC int64_t vm_idiv(lua_State *L, int64_t m, int64_t n);
+LUAI_FUNC int64_t vm_mod(lua_State *L, int64_t m, int64_t n);
+LUAI_FUNC double vm_modf(lua_State *L, double m, double n);
+LUAI_FUNC int64_t vm_shiftl(int64_t x, int64_t y);
+/* arithmetic on raw values for constant folding and lua_arith: returns 1 on success */
+LUAI_FUNC int vm_rawarith(lua_State *L, int op, const Value *p1, const Value *p2, Value *res);
+/* full arithmetic with metamethods (LUA_OP* op), result to *res (a stack slot) */
+LUAI_FUNC void vm_arith(lua_State *L, int op, const Value *p1, const Value *p2, Value *res);
+
+/* generic table access with metamethods; 'slot' is the raw lookup result or NULL */
+LUAI_FUNC void vm_finishget(lua_State *L, const Value *t, Value *key, Value *val, const Value *slot);
+LUAI_FUNC void vm_finishset(lua_State *L, const Value *t, Value *key, Value *val, const Value *slot);
+LUAI_FUNC void vm_gettable(lua_State *L, const Value *t, Value *key, Value *val);
+LUAI_FUNC void vm_settable(lua_State *L, const Value *t, Value *key, Value *val);
+LUAI_FUNC int vm_equalobj(lua_State *L, const Value *a, const Value *b);  /* L==NULL: raw */
+LUAI_FUNC int vm_lessthan(lua_State *L, const Value *l, const Value *r);
+LUAI_FUNC int vm_lessequal(lua_State *L, const Value *l, const Value *r);
+LUAI_FUNC void vm_concat(lua_State *L, int total);   /* concat 'total' values at top */
+LUAI_FUNC void vm_objlen(lua_State *L, Value *ra, const Value *rb);
+#endif
