@@ -12,7 +12,7 @@
 **  |  0x0000  |  0 ... 0                              |0110|  false  (0x06)
 **  |  0x0000  |  0 ... 0                              |0111|  true   (0x07)
 **  |  0x0000  |  0 ... 0                              |1010|  "absent key" marker (0x0A, never a Lua value)
-**  |  0x0002 .. 0xFFF2  |  IEEE double + 2^49                |  float
+**  |  0x0002 .. 0xFFFA  |  IEEE double + 2^49                |  float
 **  |  0xFFFD  |  48-bit pointer                       |    |  light C function
 **  |  0xFFFE  |  48-bit pointer                       |    |  light userdata
 **  |  0xFFFF  |  48-bit two's complement integer      |    |  integer immediate
@@ -24,8 +24,9 @@
 **    the collector can relocate it in place and compiled code can keep it in a
 **    `ptr addrspace(1)`.
 **  - Doubles are stored as bits + 2^49, so their top 16 bits lie in
-**    [0x0002, 0xFFF2].  All NaNs are canonicalised to 0x7FF8000000000000 before
-**    boxing (otherwise a NaN with a large payload would wrap into tag space).
+**    [0x0002, 0xFFFA].  All NaNs are canonicalised to 0x7FF8000000000000 before
+**    boxing, keeping only the sign (otherwise a NaN with a large payload would
+**    wrap into tag space); +NaN encodes to 0x7FFA..., -NaN to 0xFFFA....
 **  - Integers in [-2^47, 2^47) are immediates.  Any other lua_Integer is boxed
 **    in a BoxedInt heap object (tt == MVM_TBIGINT).  The representation is
 **    canonical: a value that fits an immediate is NEVER boxed, so two integer
@@ -78,7 +79,7 @@ static inline int v_isfalsy(Value v) { return v == MVM_NIL || v == MVM_FALSE; }
 static inline int v_isimmint(Value v){ return (v & MVM_TAGMASK) == MVM_TAG_INT; }
 static inline int v_isfloat(Value v) {
   uint64_t t = v >> 48;
-  return t >= 0x0002 && t <= 0xFFF2;
+  return t >= 0x0002 && t <= 0xFFFA;
 }
 static inline int v_islud(Value v)   { return (v & MVM_TAGMASK) == MVM_TAG_LUDATA; }
 static inline int v_islcf(Value v)   { return (v & MVM_TAGMASK) == MVM_TAG_LCF; }
@@ -91,8 +92,8 @@ static inline Value v_ref(const void *p) {
 }
 static inline Value v_float(double d) {
   uint64_t b;
-  if (d != d) b = 0x7FF8000000000000ULL;      /* canonical NaN */
-  else memcpy(&b, &d, sizeof b);
+  memcpy(&b, &d, sizeof b);
+  if (d != d) b = (b & 0x8000000000000000ULL) | 0x7FF8000000000000ULL;  /* canonical NaN, sign kept */
   return b + MVM_DOUBLE_OFFSET;
 }
 /* Only for n in [MVM_IMM_MIN, MVM_IMM_MAX]; use vm_mkint() (may box) otherwise. */
