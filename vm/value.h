@@ -24,7 +24,7 @@
 **    the collector can relocate it in place and compiled code can keep it in a
 **    `ptr addrspace(1)`.
 **  - Doubles are stored as bits + 2^49, so their top 16 bits lie in
-**    [0x0002, 0xFFFA].  All NaNs are canonicalised to 0x7FF8000000000000 before
+**    [0x0002, 0xFFFA].  All NaNs are canonicalised to a quiet NaN before
 **    boxing, keeping only the sign (otherwise a NaN with a large payload would
 **    wrap into tag space); +NaN encodes to 0x7FFA..., -NaN to 0xFFFA....
 **  - Integers in [-2^47, 2^47) are immediates.  Any other lua_Integer is boxed
