@@ -41,6 +41,9 @@ typedef enum {
 #define CIST_TRAN       (1<<8)  /* 'ci' has transfer information */
 #define CIST_CLSRET     (1<<9)  /* function is closing tbc variables */
 #define CIST_JIT        (1<<10) /* frame is running compiled code */
+/* bits 11-13: status saved while recovering a yieldable pcall (vm/do.c) */
+#define CIST_RECST      11
+#define CIST_LEQ        (1<<14) /* using __lt for __le (5.3 compatibility, vm/meta.c) */
 
 typedef struct CallInfo {
   Value *func;                 /* function index in the stack */

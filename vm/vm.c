@@ -1,0 +1,1516 @@
+/*
+** vm.c -- the interpreter loop and the generic operations it shares with
+** the C API: table access with __index/__newindex, comparisons, equality,
+** concatenation, length, arithmetic fallback.
+**
+** Interpreter state cached in C locals: pc, base (first register), k
+** (constants), cl (running closure) and trap (hooks / stack moved).  Any
+** operation that may allocate, raise, call or reallocate the stack goes
+** through VM_SAFE (via Protect/ProtectNT): it saves pc into the CallInfo,
+** optionally sets L->top = ci->top (so the collector and nested calls see
+** every live register), runs the operation and reloads base/cl/trap, since
+** the stack may have been reallocated and the closure moved.  Those points
+** are also where compiled code will exit to the interpreter.
+**
+** Integers: immediates are handled inline; results that do not fit 48 bits
+** are boxed through vm_mkint, which allocates (so: under VM_SAFE).
+*/
+#include <math.h>
+#include <string.h>
+
+#include "lua.h"
+#include "vm.h"
+#include "do.h"
+#include "gc.h"
+#include "func.h"
+#include "meta.h"
+#include "debug.h"
+#include "string.h"
+#include "table.h"
+#include "opcodes.h"
+
+/* limit for __index/__newindex chains */
+#define MAXTAGLOOP  2000
+
+/* F2I modes of vm_tointeger & co */
+#define F2Ieq    0
+#define F2Ifloor 1
+#define F2Iceil  2
+
+#define isempty(slot)  (isabstkey(slot) || v_isnil(*(slot)))
+
+/* ---------------------------------------------------------------------
+** Small helpers
+** --------------------------------------------------------------------- */
+
+/* number value as double, no string coercion */
+static inline int tonum_ns(Value v, double *d) {
+  if (v_isfloat(v)) { *d = v_getfloat(v); return 1; }
+  if (v_isimmint(v)) { *d = (double)v_getimmint(v); return 1; }
+  if (v_isbigint(v)) { *d = (double)v_getint(v); return 1; }
+  return 0;
+}
+
+/* identical words are equal values, except the (canonical) NaN */
+static inline int same_value(Value a, Value b) {
+  return a == b && (!v_isfloat(a) || v_getfloat(a) == v_getfloat(a));
+}
+
+/* raw equality (NaN-aware, see v_rawequal) */
+static inline int raw_eq(Value a, Value b) {
+  return v_rawequal(a, b);
+}
+
+/* raw lookup of any key, with the array part inlined */
+static inline const Value *rawget_any(Table *t, Value key) {
+  if (v_isimmint(key)) {
+    int64_t n = v_getimmint(key);
+    if ((uint64_t)n - 1u < (uint64_t)t->asize) return &t->array[n - 1];
+    return tab_getint(t, n);
+  }
+  if (v_isstring(key)) return tab_getstr(t, v_str(key));
+  return tab_get(t, key);
+}
+
+static inline const Value *rawget_int(Table *t, int64_t n) {
+  if ((uint64_t)n - 1u < (uint64_t)t->asize) return &t->array[n - 1];
+  return tab_getint(t, n);
+}
+
+/* ---------------------------------------------------------------------
+** Table access with metamethods
+** --------------------------------------------------------------------- */
+
+/*
+** t[key] when the fast path failed.  'slot' (if not NULL) is the empty raw
+** lookup result of *t, which is then known to be a table.  Everything is
+** copied into locals first: 'key' and 'val' may be the same slot (C API),
+** and 't' may point into an upvalue or a metatable.  The original 't' is
+** only used for the error message of the first step (variable info).
+*/
+void vm_finishget(lua_State *L, const Value *t, Value *key, Value *val,
+                  const Value *slot) {
+  int loop;
+  Value tv = *t;
+  Value kv = *key;
+  for (loop = 0; loop < MAXTAGLOOP; loop++) {
+    const Value *tm;
+    if (v_istable(tv)) {
+      Table *h = v_tab(tv);
+      if (!(loop == 0 && slot != NULL)) {
+        const Value *s = rawget_any(h, kv);
+        if (!isempty(s)) { *val = *s; return; }
+      }
+      tm = fasttm(L, h->metatable, TM_INDEX);
+      if (tm == NULL) { *val = MVM_NIL; return; }
+    }
+    else {
+      tm = meta_gettmbyobj(L, &tv, TM_INDEX);
+      if (l_unlikely(v_isnil(*tm)))
+        dbg_typeerror(L, loop == 0 ? t : &tv, "index");
+    }
+    if (v_isfunction(*tm)) {
+      meta_callTMres(L, tm, &tv, &kv, val);
+      return;
+    }
+    tv = *tm;   /* repeat with the metamethod as the indexed value */
+  }
+  dbg_runerror(L, "'__index' chain too long; possible loop");
+}
+
+void vm_finishset(lua_State *L, const Value *t, Value *key, Value *val,
+                  const Value *slot) {
+  int loop;
+  Value tv = *t;
+  Value kv = *key;
+  Value vv = *val;
+  (void)slot;
+  for (loop = 0; loop < MAXTAGLOOP; loop++) {
+    const Value *tm;
+    if (v_istable(tv)) {
+      Table *h = v_tab(tv);
+      const Value *s = rawget_any(h, kv);
+      if (!isempty(s)) {       /* existing key: plain store */
+        tab_setslot(L, h, s, vv);
+        return;
+      }
+      tm = fasttm(L, h->metatable, TM_NEWINDEX);
+      if (tm == NULL) {        /* new key, no metamethod: raw set */
+        tab_set(L, h, kv, vv);
+        h->extra = 0;          /* may be a metatable: forget cached absences */
+        return;
+      }
+    }
+    else {
+      tm = meta_gettmbyobj(L, &tv, TM_NEWINDEX);
+      if (l_unlikely(v_isnil(*tm)))
+        dbg_typeerror(L, loop == 0 ? t : &tv, "index");
+    }
+    if (v_isfunction(*tm)) {
+      meta_callTM(L, tm, &tv, &kv, &vv);
+      return;
+    }
+    tv = *tm;
+  }
+  dbg_runerror(L, "'__newindex' chain too long; possible loop");
+}
+
+void vm_gettable(lua_State *L, const Value *t, Value *key, Value *val) {
+  const Value *slot = NULL;
+  if (v_istable(*t)) {
+    slot = rawget_any(v_tab(*t), *key);
+    if (!isempty(slot)) { *val = *slot; return; }
+  }
+  vm_finishget(L, t, key, val, slot);
+}
+
+void vm_settable(lua_State *L, const Value *t, Value *key, Value *val) {
+  if (v_istable(*t)) {
+    Table *h = v_tab(*t);
+    const Value *slot = rawget_any(h, *key);
+    if (!isempty(slot)) { tab_setslot(L, h, slot, *val); return; }
+    vm_finishset(L, t, key, val, slot);
+  }
+  else
+    vm_finishset(L, t, key, val, NULL);
+}
+
+/* ---------------------------------------------------------------------
+** Comparisons
+** --------------------------------------------------------------------- */
+
+/* strcoll-based order that also handles embedded zeros */
+static int str_order(const TString *a, const TString *b) {
+  const char *s1 = getstr(a), *s2 = getstr(b);
+  size_t n1 = a->len, n2 = b->len;
+  for (;;) {
+    int c = strcoll(s1, s2);
+    size_t seg;
+    if (c != 0) return c;
+    seg = strlen(s1);          /* equal up to the first '\0' of both */
+    if (seg == n2) return (seg == n1) ? 0 : 1;   /* b is exhausted */
+    if (seg == n1) return -1;                     /* a is exhausted */
+    seg++;                     /* skip the '\0' and compare the rest */
+    s1 += seg; n1 -= seg;
+    s2 += seg; n2 -= seg;
+  }
+}
+
+/* can integer i be converted to a double exactly? (|i| <= 2^53) */
+static inline int int_fits_flt(int64_t i) {
+  return (uint64_t)i + (1ULL << 53) <= (2ULL << 53);
+}
+
+static int lt_intflt(int64_t i, double f) {
+  int64_t fi;
+  if (int_fits_flt(i)) return (double)i < f;
+  if (vm_flttointns(f, &fi, F2Iceil)) return i < fi;   /* i < f <=> i < ceil(f) */
+  return f > 0;   /* f is NaN or out of range */
+}
+
+static int le_intflt(int64_t i, double f) {
+  int64_t fi;
+  if (int_fits_flt(i)) return (double)i <= f;
+  if (vm_flttointns(f, &fi, F2Ifloor)) return i <= fi;  /* i <= f <=> i <= floor(f) */
+  return f > 0;
+}
+
+static int lt_fltint(double f, int64_t i) {
+  int64_t fi;
+  if (int_fits_flt(i)) return f < (double)i;
+  if (vm_flttointns(f, &fi, F2Ifloor)) return fi < i;   /* f < i <=> floor(f) < i */
+  return f < 0;
+}
+
+static int le_fltint(double f, int64_t i) {
+  int64_t fi;
+  if (int_fits_flt(i)) return f <= (double)i;
+  if (vm_flttointns(f, &fi, F2Iceil)) return fi <= i;   /* f <= i <=> ceil(f) <= i */
+  return f < 0;
+}
+
+/* both operands are numbers */
+static int lt_num(Value l, Value r) {
+  if (v_isinteger(l)) {
+    int64_t li = v_getint(l);
+    if (v_isinteger(r)) return li < v_getint(r);
+    return lt_intflt(li, v_getfloat(r));
+  }
+  else {
+    double lf = v_getfloat(l);
+    if (v_isfloat(r)) return lf < v_getfloat(r);
+    return lt_fltint(lf, v_getint(r));
+  }
+}
+
+static int le_num(Value l, Value r) {
+  if (v_isinteger(l)) {
+    int64_t li = v_getint(l);
+    if (v_isinteger(r)) return li <= v_getint(r);
+    return le_intflt(li, v_getfloat(r));
+  }
+  else {
+    double lf = v_getfloat(l);
+    if (v_isfloat(r)) return lf <= v_getfloat(r);
+    return le_fltint(lf, v_getint(r));
+  }
+}
+
+int vm_lessthan(lua_State *L, const Value *l, const Value *r) {
+  if (v_isnumber(*l) && v_isnumber(*r))
+    return lt_num(*l, *r);
+  if (v_isstring(*l) && v_isstring(*r))
+    return str_order(v_str(*l), v_str(*r)) < 0;
+  return meta_callorderTM(L, l, r, TM_LT);
+}
+
+int vm_lessequal(lua_State *L, const Value *l, const Value *r) {
+  if (v_isnumber(*l) && v_isnumber(*r))
+    return le_num(*l, *r);
+  if (v_isstring(*l) && v_isstring(*r))
+    return str_order(v_str(*l), v_str(*r)) <= 0;
+  return meta_callorderTM(L, l, r, TM_LE);   /* (with the __lt fallback) */
+}
+
+/* equality; L == NULL means raw (no __eq) */
+int vm_equalobj(lua_State *L, const Value *t1, const Value *t2) {
+  Value a = *t1, b = *t2;
+  const Value *tm = NULL;
+  int tt;
+  if (v_isnumber(a) || v_isnumber(b))
+    return v_isnumber(a) && v_isnumber(b) && raw_eq(a, b);
+  if (a == b) return 1;
+  if (!v_isref(a) || !v_isref(b)) return 0;
+  tt = v_gc(a)->tt;
+  if (tt != v_gc(b)->tt) return 0;
+  if (L == NULL) return 0;
+  if (tt == MVM_TTABLE) {
+    tm = fasttm(L, v_tab(a)->metatable, TM_EQ);
+    if (tm == NULL) tm = fasttm(L, v_tab(b)->metatable, TM_EQ);
+  }
+  else if (tt == MVM_TUDATA) {
+    tm = fasttm(L, v_udata(a)->metatable, TM_EQ);
+    if (tm == NULL) tm = fasttm(L, v_udata(b)->metatable, TM_EQ);
+  }
+  if (tm == NULL) return 0;
+  meta_callTMres(L, tm, t1, t2, L->top);
+  return !v_isfalsy(*L->top);
+}
+
+/* ---------------------------------------------------------------------
+** Length, concatenation, arithmetic
+** --------------------------------------------------------------------- */
+
+void vm_objlen(lua_State *L, Value *ra, const Value *rb) {
+  const Value *tm;
+  Value v = *rb;
+  if (v_istable(v)) {
+    Table *h = v_tab(v);
+    tm = fasttm(L, h->metatable, TM_LEN);
+    if (tm == NULL) {
+      lua_Unsigned n = tab_getn(h);
+      ptrdiff_t r = savestack(L, ra);
+      Value res = vm_int(L, (int64_t)n);
+      *restorestack(L, r) = res;
+      return;
+    }
+  }
+  else if (v_isstring(v)) {
+    ptrdiff_t r = savestack(L, ra);
+    Value res = vm_int(L, (int64_t)v_str(v)->len);
+    *restorestack(L, r) = res;
+    return;
+  }
+  else {
+    tm = meta_gettmbyobj(L, rb, TM_LEN);
+    if (l_unlikely(v_isnil(*tm)))
+      dbg_typeerror(L, rb, "get length of");
+  }
+  meta_callTMres(L, tm, rb, rb, ra);
+}
+
+/* make *o a string if it is a number; 1 if it is (now) a string */
+static inline int to_str(lua_State *L, Value *o) {
+  if (v_isstring(*o)) return 1;
+  if (v_isnumber(*o)) { vm_tostring(L, o); return 1; }
+  return 0;
+}
+
+#define CONCAT_BUF  256
+
+/*
+** Concatenate the 'total' values at the top of the stack, leaving the
+** result in the first of them (L->top ends one after it).  Works from the
+** top down, joining as many adjacent strings/numbers as possible per pass;
+** other operands go through __concat.  A __concat call may yield: see
+** vm_finishOp, which relies on L->top marking the pair being handled.
+*/
+void vm_concat(lua_State *L, int total) {
+  if (total == 1) return;
+  do {
+    Value *top = L->top;
+    int n = 2;
+    if (!(v_isstring(top[-2]) || v_isnumber(top[-2])) || !to_str(L, top - 1)) {
+      /* __concat */
+      const Value *tm = meta_gettmbyobj(L, top - 2, TM_CONCAT);
+      if (v_isnil(*tm)) tm = meta_gettmbyobj(L, top - 1, TM_CONCAT);
+      if (l_unlikely(v_isnil(*tm)))
+        dbg_concaterror(L, top - 2, top - 1);
+      meta_callTMres(L, tm, top - 2, top - 1, top - 2);
+    }
+    else if (v_str(top[-1])->len == 0)      /* x .. "" */
+      (void)to_str(L, top - 2);
+    else if (v_isstring(top[-2]) && v_str(top[-2])->len == 0)   /* "" .. x */
+      top[-2] = top[-1];
+    else {
+      /* collect as many strings as possible */
+      size_t tl = v_str(top[-1])->len;
+      size_t pos;
+      char sbuf[CONCAT_BUF];
+      char *buf = sbuf;
+      TString *ts;
+      int j;
+      for (n = 1; n < total && to_str(L, top - n - 1); n++) {
+        size_t l = v_str(top[-n - 1])->len;
+        if (l_unlikely(l >= ((~(size_t)0) >> 2) - tl)) {
+          L->top = top - total;
+          dbg_runerror(L, "string length overflow");
+        }
+        tl += l;
+      }
+      if (tl > CONCAT_BUF) {
+        /* big result: a userdata as scratch buffer, anchored on the stack
+        ** (EXTRA_STACK guarantees the slot at 'top') */
+        Udata *u = udata_new(L, tl, 0);
+        *top = v_ref(u);
+        L->top = top + 1;
+        buf = getudatamem(u);
+      }
+      pos = 0;
+      for (j = n; j > 0; j--) {
+        TString *s = v_str(top[-j]);
+        memcpy(buf + pos, getstr(s), s->len);
+        pos += s->len;
+      }
+      ts = str_new(L, buf, tl);
+      L->top = top;
+      top[-n] = v_ref(ts);
+    }
+    total -= n - 1;
+    L->top -= n - 1;
+  } while (total > 1);
+}
+
+void vm_arith(lua_State *L, int op, const Value *p1, const Value *p2, Value *res) {
+  if (!vm_rawarith(L, op, p1, p2, res))
+    meta_trybinTM(L, p1, p2, res, (TMS)(op - LUA_OPADD + TM_ADD));
+}
+
+/* ---------------------------------------------------------------------
+** 'for' loops
+** --------------------------------------------------------------------- */
+
+/* integer loop limit; returns 1 if the loop must not run */
+static int for_limit(lua_State *L, int64_t init, const Value *lim,
+                     int64_t *p, int64_t step) {
+  if (!vm_tointeger(*lim, p, step < 0 ? F2Iceil : F2Ifloor)) {
+    double flim;
+    if (!vm_tonumber(L, *lim, &flim))
+      dbg_forerror(L, lim, "limit");
+    /* a float out of the integer range (or NaN) */
+    if (0 < flim) {
+      if (step < 0) return 1;
+      *p = LUA_MAXINTEGER;
+    }
+    else {
+      if (step > 0) return 1;
+      *p = LUA_MININTEGER;
+    }
+  }
+  return step > 0 ? init > *p : init < *p;
+}
+
+/* FORPREP; returns 1 to skip the loop.  May allocate (boxed counters). */
+static int for_prep(lua_State *L, Value *ra) {
+  Value pinit = ra[0], pstep = ra[2];
+  if (v_isinteger(pinit) && v_isinteger(pstep)) {
+    int64_t init = v_getint(pinit);
+    int64_t step = v_getint(pstep);
+    int64_t limit;
+    uint64_t count;
+    Value v;
+    if (step == 0) dbg_runerror(L, "'for' step is zero");
+    ra[3] = pinit;    /* control variable */
+    if (for_limit(L, init, ra + 1, &limit, step)) return 1;
+    if (step > 0) {
+      count = (uint64_t)limit - (uint64_t)init;
+      if (step != 1) count /= (uint64_t)step;
+    }
+    else {
+      count = (uint64_t)init - (uint64_t)limit;
+      count /= (uint64_t)(-(step + 1)) + 1u;   /* avoids -mininteger */
+    }
+    v = vm_int(L, (int64_t)count);   /* iterations left, in place of the limit */
+    ra[1] = v;
+  }
+  else {
+    double init, flimit, step;
+    if (l_unlikely(!vm_tonumber(L, ra[1], &flimit)))
+      dbg_forerror(L, ra + 1, "limit");
+    if (l_unlikely(!vm_tonumber(L, ra[2], &step)))
+      dbg_forerror(L, ra + 2, "step");
+    if (l_unlikely(!vm_tonumber(L, ra[0], &init)))
+      dbg_forerror(L, ra, "initial value");
+    if (step == 0) dbg_runerror(L, "'for' step is zero");
+    if (0 < step ? flimit < init : init < flimit) return 1;
+    ra[1] = v_float(flimit);
+    ra[2] = v_float(step);
+    ra[0] = v_float(init);
+    ra[3] = v_float(init);
+  }
+  return 0;
+}
+
+/* slow integer FORLOOP step (some value is boxed); may allocate */
+static void for_store(lua_State *L, Value *ra, uint64_t count, int64_t idx) {
+  Value v = vm_int(L, (int64_t)count);
+  ra[1] = v;
+  v = vm_int(L, idx);
+  ra[0] = v;
+  ra[3] = v;
+}
+
+static int flt_forloop(Value *ra) {
+  double step = v_getfloat(ra[2]);
+  double limit = v_getfloat(ra[1]);
+  double idx = v_getfloat(ra[0]) + step;
+  if (0 < step ? idx <= limit : limit <= idx) {
+    ra[0] = v_float(idx);
+    ra[3] = ra[0];
+    return 1;
+  }
+  return 0;
+}
+
+/* ---------------------------------------------------------------------
+** Closures
+** --------------------------------------------------------------------- */
+
+/* R[a] := closure of nested proto 'bx' of the running function.  Finding
+** upvalues may allocate and move closures: re-read them from the stack. */
+static void push_closure(lua_State *L, CallInfo *ci, int bx, int a) {
+  Proto *p = v_lcl(*ci->func)->p->p[bx];
+  int nup = p->sizeupvalues;
+  int i;
+  LClosure *ncl = func_newLclosure(L, nup);
+  Value *base = ci->func + 1;
+  ncl->p = p;
+  base[a] = v_ref(ncl);      /* anchor it */
+  for (i = 0; i < nup; i++) {
+    UpVal *uv;
+    if (p->upvalues[i].instack)
+      uv = func_findupval(L, base + p->upvalues[i].idx);
+    else
+      uv = v_lcl(*ci->func)->upvals[p->upvalues[i].idx];
+    ncl = v_lcl(base[a]);
+    ncl->upvals[i] = uv;
+    gc_cardmark(G(L), (GCObject *)ncl, &ncl->upvals[i]);
+  }
+}
+
+/* ---------------------------------------------------------------------
+** Finishing an opcode interrupted by a yield (inside a metamethod or a
+** __close): put the metamethod's result where the opcode wanted it.
+** --------------------------------------------------------------------- */
+
+void vm_finishOp(lua_State *L) {
+  CallInfo *ci = L->ci;
+  Value *base = ci->func + 1;
+  Instruction inst = *(ci->u.l.savedpc - 1);
+  OpCode op = GET_OPCODE(inst);
+  switch (op) {
+    case OP_MMBIN: case OP_MMBINI: case OP_MMBINK:
+      base[GETARG_A(*(ci->u.l.savedpc - 2))] = *--L->top;
+      break;
+    case OP_UNM: case OP_BNOT: case OP_LEN:
+    case OP_GETTABUP: case OP_GETTABLE: case OP_GETI:
+    case OP_GETFIELD: case OP_SELF:
+      base[GETARG_A(inst)] = *--L->top;
+      break;
+    case OP_LT: case OP_LE:
+    case OP_LTI: case OP_LEI:
+    case OP_GTI: case OP_GEI:
+    case OP_EQ: {
+      int res = !v_isfalsy(L->top[-1]);
+      L->top--;
+      if (ci->callstatus & CIST_LEQ) {   /* "<=" done as "not <" */
+        ci->callstatus ^= CIST_LEQ;
+        res = !res;
+      }
+      if (res != GETARG_k(inst))   /* condition failed: skip the jump */
+        ci->u.l.savedpc++;
+      break;
+    }
+    case OP_CONCAT: {
+      Value *top = L->top - 1;      /* where the __concat call was made */
+      int a = GETARG_A(inst);
+      int total = (int)(top - 1 - (base + a));
+      top[-2] = *top;               /* the metamethod's result */
+      L->top = top - 1;
+      vm_concat(L, total);
+      break;
+    }
+    case OP_CLOSE:
+      ci->u.l.savedpc--;            /* redo: close the remaining variables */
+      break;
+    case OP_RETURN: {
+      Value *ra = base + GETARG_A(inst);
+      L->top = ra + ci->u2.nres;
+      ci->u.l.savedpc--;            /* redo the return */
+      break;
+    }
+    default:
+      /* OP_TFORCALL, OP_CALL, OP_TAILCALL, OP_SET*: nothing to finish */
+      break;
+  }
+}
+
+/* ---------------------------------------------------------------------
+** The interpreter
+** --------------------------------------------------------------------- */
+
+#define l_iadd(L,a,b)  ((int64_t)((uint64_t)(a) + (uint64_t)(b)))
+#define l_isub(L,a,b)  ((int64_t)((uint64_t)(a) - (uint64_t)(b)))
+#define l_imul(L,a,b)  ((int64_t)((uint64_t)(a) * (uint64_t)(b)))
+#define l_imod(L,a,b)  (savepc(), int_mod(L, a, b))
+#define l_iidiv(L,a,b) (savepc(), int_idiv(L, a, b))
+#define l_band(a,b)    ((int64_t)((uint64_t)(a) & (uint64_t)(b)))
+#define l_bor(a,b)     ((int64_t)((uint64_t)(a) | (uint64_t)(b)))
+#define l_bxor(a,b)    ((int64_t)((uint64_t)(a) ^ (uint64_t)(b)))
+#define l_shl(a,b)     vm_shiftl(a, b)
+#define l_shr(a,b)     vm_shiftl(a, (int64_t)(0u - (uint64_t)(b)))
+
+#define l_fadd(L,a,b)  ((a) + (b))
+#define l_fsub(L,a,b)  ((a) - (b))
+#define l_fmul(L,a,b)  ((a) * (b))
+#define l_fdiv(L,a,b)  ((a) / (b))
+#define l_fpow(L,a,b)  ((b) == 2 ? (a) * (a) : pow(a, b))
+#define l_fidiv(L,a,b) (floor((a) / (b)))
+#define l_fmod(L,a,b)  vm_modf(L, a, b)
+
+/* floor modulo/division inline; 0 and -1 divisors go to number.c */
+static inline int64_t int_mod(lua_State *L, int64_t a, int64_t b) {
+  if (l_likely((uint64_t)b + 1u > 1u)) {   /* b not in {-1, 0} */
+    int64_t r = a % b;
+    if (r != 0 && (r ^ b) < 0) r += b;
+    return r;
+  }
+  return vm_mod(L, a, b);
+}
+
+static inline int64_t int_idiv(lua_State *L, int64_t a, int64_t b) {
+  if (l_likely((uint64_t)b + 1u > 1u)) {
+    int64_t q = a / b;
+    if ((a % b != 0) && ((a ^ b) < 0)) q--;
+    return q;
+  }
+  return vm_idiv(L, a, b);
+}
+
+#define RA(i)     (base + GETARG_A(i))
+#define savepc()  (ci->u.l.savedpc = pc)
+
+/*
+** THE safe point.  'settop': also set L->top = ci->top (every operation
+** except those whose operands end at L->top: calls, concat, varargs).
+** Afterwards reload everything that a collection or a stack reallocation
+** may have invalidated.
+*/
+#define VM_SAFE(settop, exp) do { \
+    savepc(); \
+    if (settop) L->top = ci->top; \
+    exp; \
+    trap = ci->u.l.trap; \
+    base = ci->func + 1; \
+    cl = v_lcl(*ci->func); \
+  } while (0)
+#define Protect(exp)    VM_SAFE(1, exp)
+#define ProtectNT(exp)  VM_SAFE(0, exp)
+
+#define updatetrap(ci)  (trap = (ci)->u.l.trap)
+
+/* store an integer result into R[A]; boxing allocates */
+#define setint_ra(i, val) do { \
+    int64_t iv_ = (val); \
+    if (l_likely(v_fitsimm(iv_))) base[GETARG_A(i)] = v_immint(iv_); \
+    else { Value bx_; Protect(bx_ = vm_mkint(L, iv_)); base[GETARG_A(i)] = bx_; } \
+  } while (0)
+
+/* type feedback for the JIT (p->feedback is NULL until the JIT asks) */
+static inline uint8_t fb_kind(Value v) {
+  if (v_isinteger(v)) return MVM_FB_INT;
+  if (v_isfloat(v)) return MVM_FB_FLOAT;
+  if (v_isstring(v)) return MVM_FB_STR;
+  if (v_istable(v)) return MVM_FB_TABLE;
+  return MVM_FB_OTHER;
+}
+#define FEEDBACK(v1, v2) \
+  { if (l_unlikely(fb != NULL)) fb[pc - 1 - cl->p->code] |= (uint8_t)(fb_kind(v1) | fb_kind(v2)); }
+
+/* loop back-edge: hotness counter and host interrupt */
+#define BACKEDGE() { \
+    cl->p->hotcount++; \
+    if (l_unlikely(G(L)->interrupt)) { \
+      G(L)->interrupt = 0; \
+      Protect(dbg_runerror(L, "interrupted")); \
+    } \
+  }
+
+/* jump to the target of jump instruction 'ni' (+ e) */
+#define dojump(ni, e) { \
+    int off_ = GETARG_sJ(ni) + (e); \
+    pc += off_; \
+    if (off_ < 0) BACKEDGE(); \
+    updatetrap(ci); \
+  }
+#define donextjump()   { Instruction ni_ = *pc; dojump(ni_, 1); }
+#define docondjump(cond) { if ((cond) != GETARG_k(i)) pc++; else donextjump(); }
+
+/* arithmetic: integers (wrapping), then floats; otherwise fall into the
+** following MMBIN instruction */
+#define op_arith_aux(v1, v2, iop, fop) { \
+    double d1_, d2_; \
+    FEEDBACK(v1, v2); \
+    if (v_isimmint(v1) && v_isimmint(v2)) { \
+      int64_t r_ = iop(L, v_getimmint(v1), v_getimmint(v2)); \
+      pc++; setint_ra(i, r_); \
+    } \
+    else if (v_isfloat(v1) && v_isfloat(v2)) { \
+      pc++; base[GETARG_A(i)] = v_float(fop(L, v_getfloat(v1), v_getfloat(v2))); \
+    } \
+    else if (v_isinteger(v1) && v_isinteger(v2)) { \
+      int64_t r_ = iop(L, v_getint(v1), v_getint(v2)); \
+      pc++; setint_ra(i, r_); \
+    } \
+    else if (tonum_ns(v1, &d1_) && tonum_ns(v2, &d2_)) { \
+      pc++; base[GETARG_A(i)] = v_float(fop(L, d1_, d2_)); \
+    } }
+
+/* float-only operations (/ and ^) */
+#define op_arithf_aux(v1, v2, fop) { \
+    double d1_, d2_; \
+    FEEDBACK(v1, v2); \
+    if (tonum_ns(v1, &d1_) && tonum_ns(v2, &d2_)) { \
+      pc++; base[GETARG_A(i)] = v_float(fop(L, d1_, d2_)); \
+    } }
+
+/* bitwise: integers and floats with an exact integer value */
+#define op_bitwise_aux(v1, v2, op) { \
+    int64_t i1_, i2_; \
+    FEEDBACK(v1, v2); \
+    if (v_isimmint(v1) && v_isimmint(v2)) { \
+      pc++; setint_ra(i, op(v_getimmint(v1), v_getimmint(v2))); \
+    } \
+    else if (vm_tointegerns(v1, &i1_, F2Ieq) && vm_tointegerns(v2, &i2_, F2Ieq)) { \
+      pc++; setint_ra(i, op(i1_, i2_)); \
+    } }
+
+/* order comparisons: integers, numbers, then generic */
+#define op_order(iop, nop, other) { \
+    Value va_ = *ra, vb_ = base[GETARG_B(i)]; \
+    int cond_; \
+    if (v_isimmint(va_) && v_isimmint(vb_)) \
+      cond_ = (v_getimmint(va_) iop v_getimmint(vb_)); \
+    else if (v_isnumber(va_) && v_isnumber(vb_)) \
+      cond_ = nop(va_, vb_); \
+    else \
+      Protect(cond_ = other(L, ra, base + GETARG_B(i))); \
+    docondjump(cond_); }
+
+/* comparisons with an immediate sB */
+#define op_orderI(iop, inv, tm) { \
+    Value va_ = *ra; \
+    int im_ = GETARG_sB(i); \
+    int cond_; \
+    if (v_isimmint(va_)) cond_ = (v_getimmint(va_) iop im_); \
+    else if (v_isfloat(va_)) cond_ = (v_getfloat(va_) iop (double)im_); \
+    else if (v_isbigint(va_)) cond_ = (v_getint(va_) iop im_); \
+    else { \
+      int isf_ = GETARG_C(i); \
+      Protect(cond_ = meta_callorderiTM(L, ra, im_, inv, isf_, tm)); \
+    } \
+    docondjump(cond_); }
+
+#if defined(__GNUC__) && !defined(MVM_NO_JUMPTABLE)
+#define MVM_USE_JUMPTABLE 1
+#else
+#define MVM_USE_JUMPTABLE 0
+#endif
+
+#if MVM_USE_JUMPTABLE
+#define vmdispatch(o)  goto *disptab[o];
+#define vmcase(l)      L_OP_##l:
+#define vmbreak        vmfetch(); vmdispatch(GET_OPCODE(i));
+#else
+#define vmdispatch(o)  switch (o)
+#define vmcase(l)      case OP_##l:
+#define vmbreak        break
+#endif
+
+#define vmfetch() { \
+    if (l_unlikely(trap)) { \
+      trap = dbg_traceexec(L, pc); \
+      base = ci->func + 1; \
+    } \
+    i = *(pc++); \
+  }
+
+void vm_execute(lua_State *L, CallInfo *ci) {
+  LClosure *cl;
+  Value *k;
+  Value *base;
+  const Instruction *pc;
+  uint8_t *fb;
+  int trap;
+#if MVM_USE_JUMPTABLE
+  static const void *const disptab[NUM_OPCODES] = {
+#define MVM_OPLABEL(name, mode, a, t, it, ot, mm) &&L_OP_##name,
+    MVM_OPCODES(MVM_OPLABEL)
+#undef MVM_OPLABEL
+  };
+#endif
+ startfunc:
+  trap = L->hookmask;
+ returning:
+  cl = v_lcl(*ci->func);
+  k = cl->p->k;
+  fb = cl->p->feedback;
+  pc = ci->u.l.savedpc;
+  if (l_unlikely(trap)) {
+    if (pc == cl->p->code) {       /* entering (not resuming) */
+      if (cl->p->is_vararg)
+        trap = 0;                  /* the call hook runs after VARARGPREP */
+      else
+        do_hookcall(L, ci);
+    }
+    ci->u.l.trap = 1;
+  }
+  base = ci->func + 1;
+  for (;;) {
+    Instruction i;
+    vmfetch();
+    vmdispatch(GET_OPCODE(i)) {
+      vmcase(MOVE) {
+        base[GETARG_A(i)] = base[GETARG_B(i)];
+        vmbreak;
+      }
+      vmcase(LOADI) {
+        base[GETARG_A(i)] = v_immint(GETARG_sBx(i));
+        vmbreak;
+      }
+      vmcase(LOADF) {
+        base[GETARG_A(i)] = v_float((double)GETARG_sBx(i));
+        vmbreak;
+      }
+      vmcase(LOADK) {
+        base[GETARG_A(i)] = k[GETARG_Bx(i)];
+        vmbreak;
+      }
+      vmcase(LOADKX) {
+        base[GETARG_A(i)] = k[GETARG_Ax(*pc)];
+        pc++;
+        vmbreak;
+      }
+      vmcase(LOADFALSE) {
+        base[GETARG_A(i)] = MVM_FALSE;
+        vmbreak;
+      }
+      vmcase(LFALSESKIP) {
+        base[GETARG_A(i)] = MVM_FALSE;
+        pc++;
+        vmbreak;
+      }
+      vmcase(LOADTRUE) {
+        base[GETARG_A(i)] = MVM_TRUE;
+        vmbreak;
+      }
+      vmcase(LOADNIL) {
+        Value *ra = RA(i);
+        int b = GETARG_B(i);
+        do { *ra++ = MVM_NIL; } while (b--);
+        vmbreak;
+      }
+      vmcase(GETUPVAL) {
+        base[GETARG_A(i)] = *cl->upvals[GETARG_B(i)]->v;
+        vmbreak;
+      }
+      vmcase(SETUPVAL) {
+        UpVal *uv = cl->upvals[GETARG_B(i)];
+        Value v = base[GETARG_A(i)];
+        if (upisopen(uv)) *uv->v = v;   /* NOBARRIER: a stack slot */
+        else gc_write(G(L), (GCObject *)uv, uv->v, v);
+        vmbreak;
+      }
+      vmcase(GETTABUP) {
+        const Value *upv = cl->upvals[GETARG_B(i)]->v;
+        Value *key = k + GETARG_C(i);
+        const Value *slot = NULL;
+        if (v_istable(*upv)) {
+          slot = tab_getstr(v_tab(*upv), v_str(*key));
+          if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
+        }
+        Protect(vm_finishget(L, upv, key, RA(i), slot));
+        vmbreak;
+      }
+      vmcase(GETTABLE) {
+        Value *rb = base + GETARG_B(i);
+        Value *rc = base + GETARG_C(i);
+        const Value *slot = NULL;
+        if (v_istable(*rb)) {
+          slot = rawget_any(v_tab(*rb), *rc);
+          if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
+        }
+        Protect(vm_finishget(L, rb, rc, RA(i), slot));
+        vmbreak;
+      }
+      vmcase(GETI) {
+        Value *rb = base + GETARG_B(i);
+        int c = GETARG_C(i);
+        const Value *slot = NULL;
+        if (v_istable(*rb)) {
+          slot = rawget_int(v_tab(*rb), c);
+          if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
+        }
+        {
+          Value key = v_immint(c);
+          Protect(vm_finishget(L, rb, &key, RA(i), slot));
+        }
+        vmbreak;
+      }
+      vmcase(GETFIELD) {
+        Value *rb = base + GETARG_B(i);
+        Value *key = k + GETARG_C(i);
+        const Value *slot = NULL;
+        if (v_istable(*rb)) {
+          slot = tab_getstr(v_tab(*rb), v_str(*key));
+          if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
+        }
+        Protect(vm_finishget(L, rb, key, RA(i), slot));
+        vmbreak;
+      }
+      vmcase(SETTABUP) {
+        const Value *upv = cl->upvals[GETARG_A(i)]->v;
+        Value *key = k + GETARG_B(i);
+        Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
+        const Value *slot = NULL;
+        if (v_istable(*upv)) {
+          Table *t = v_tab(*upv);
+          slot = tab_getstr(t, v_str(*key));
+          if (!isempty(slot)) { tab_setslot(L, t, slot, *rc); vmbreak; }
+        }
+        Protect(vm_finishset(L, upv, key, rc, slot));
+        vmbreak;
+      }
+      vmcase(SETTABLE) {
+        Value *ra = RA(i);
+        Value *rb = base + GETARG_B(i);
+        Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
+        const Value *slot = NULL;
+        if (v_istable(*ra)) {
+          Table *t = v_tab(*ra);
+          slot = rawget_any(t, *rb);
+          if (!isempty(slot)) { tab_setslot(L, t, slot, *rc); vmbreak; }
+        }
+        Protect(vm_finishset(L, ra, rb, rc, slot));
+        vmbreak;
+      }
+      vmcase(SETI) {
+        Value *ra = RA(i);
+        int b = GETARG_B(i);
+        Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
+        const Value *slot = NULL;
+        if (v_istable(*ra)) {
+          Table *t = v_tab(*ra);
+          slot = rawget_int(t, b);
+          if (!isempty(slot)) { tab_setslot(L, t, slot, *rc); vmbreak; }
+        }
+        {
+          Value key = v_immint(b);
+          Protect(vm_finishset(L, ra, &key, rc, slot));
+        }
+        vmbreak;
+      }
+      vmcase(SETFIELD) {
+        Value *ra = RA(i);
+        Value *key = k + GETARG_B(i);
+        Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
+        const Value *slot = NULL;
+        if (v_istable(*ra)) {
+          Table *t = v_tab(*ra);
+          slot = tab_getstr(t, v_str(*key));
+          if (!isempty(slot)) { tab_setslot(L, t, slot, *rc); vmbreak; }
+        }
+        Protect(vm_finishset(L, ra, key, rc, slot));
+        vmbreak;
+      }
+      vmcase(NEWTABLE) {
+        int b = GETARG_B(i);
+        unsigned c = (unsigned)GETARG_C(i);
+        int a = GETARG_A(i);
+        if (b > 0) b = 1 << (b - 1);
+        if (GETARG_k(i)) c += (unsigned)GETARG_Ax(*pc) * (MAXARG_C + 1);
+        pc++;   /* skip the extra argument */
+        Protect({
+          Table *t = tab_new(L);
+          base[a] = v_ref(t);       /* (stack never moves in a collection) */
+          if (b != 0 || c != 0) tab_resize(L, t, c, (unsigned)b);
+          gc_check(L);
+        });
+        vmbreak;
+      }
+      vmcase(SELF) {
+        Value *rb = base + GETARG_B(i);
+        Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
+        Value obj = *rb;
+        const Value *slot = NULL;
+        base[GETARG_A(i) + 1] = obj;
+        if (v_istable(obj)) {
+          slot = tab_getstr(v_tab(obj), v_str(*rc));
+          if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
+        }
+        Protect(vm_finishget(L, rb, rc, RA(i), slot));
+        vmbreak;
+      }
+      vmcase(ADDI) {
+        Value v1 = base[GETARG_B(i)];
+        int imm = GETARG_sC(i);
+        FEEDBACK(v1, v1);
+        if (v_isimmint(v1)) {
+          pc++; setint_ra(i, v_getimmint(v1) + imm);
+        }
+        else if (v_isfloat(v1)) {
+          pc++; base[GETARG_A(i)] = v_float(v_getfloat(v1) + (double)imm);
+        }
+        else if (v_isbigint(v1)) {
+          pc++; setint_ra(i, l_iadd(L, v_getint(v1), imm));
+        }
+        vmbreak;
+      }
+      vmcase(ADDK) {
+        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
+        op_arith_aux(v1, v2, l_iadd, l_fadd);
+        vmbreak;
+      }
+      vmcase(SUBK) {
+        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
+        op_arith_aux(v1, v2, l_isub, l_fsub);
+        vmbreak;
+      }
+      vmcase(MULK) {
+        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
+        op_arith_aux(v1, v2, l_imul, l_fmul);
+        vmbreak;
+      }
+      vmcase(MODK) {
+        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
+        op_arith_aux(v1, v2, l_imod, l_fmod);
+        vmbreak;
+      }
+      vmcase(POWK) {
+        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
+        op_arithf_aux(v1, v2, l_fpow);
+        vmbreak;
+      }
+      vmcase(DIVK) {
+        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
+        op_arithf_aux(v1, v2, l_fdiv);
+        vmbreak;
+      }
+      vmcase(IDIVK) {
+        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
+        op_arith_aux(v1, v2, l_iidiv, l_fidiv);
+        vmbreak;
+      }
+      vmcase(BANDK) {
+        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
+        op_bitwise_aux(v1, v2, l_band);
+        vmbreak;
+      }
+      vmcase(BORK) {
+        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
+        op_bitwise_aux(v1, v2, l_bor);
+        vmbreak;
+      }
+      vmcase(BXORK) {
+        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
+        op_bitwise_aux(v1, v2, l_bxor);
+        vmbreak;
+      }
+      vmcase(SHRI) {
+        Value v1 = base[GETARG_B(i)];
+        int64_t ib;
+        if (vm_tointegerns(v1, &ib, F2Ieq)) {
+          pc++; setint_ra(i, vm_shiftl(ib, -(int64_t)GETARG_sC(i)));
+        }
+        vmbreak;
+      }
+      vmcase(SHLI) {
+        Value v1 = base[GETARG_B(i)];
+        int64_t ib;
+        if (vm_tointegerns(v1, &ib, F2Ieq)) {
+          pc++; setint_ra(i, vm_shiftl((int64_t)GETARG_sC(i), ib));
+        }
+        vmbreak;
+      }
+      vmcase(ADD) {
+        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
+        if (v_isimmint(v1) && v_isimmint(v2) && l_likely(fb == NULL)) {
+          int64_t r = v_getimmint(v1) + v_getimmint(v2);   /* no overflow */
+          pc++; setint_ra(i, r);
+        }
+        else op_arith_aux(v1, v2, l_iadd, l_fadd);
+        vmbreak;
+      }
+      vmcase(SUB) {
+        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
+        op_arith_aux(v1, v2, l_isub, l_fsub);
+        vmbreak;
+      }
+      vmcase(MUL) {
+        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
+        op_arith_aux(v1, v2, l_imul, l_fmul);
+        vmbreak;
+      }
+      vmcase(MOD) {
+        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
+        op_arith_aux(v1, v2, l_imod, l_fmod);
+        vmbreak;
+      }
+      vmcase(POW) {
+        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
+        op_arithf_aux(v1, v2, l_fpow);
+        vmbreak;
+      }
+      vmcase(DIV) {
+        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
+        op_arithf_aux(v1, v2, l_fdiv);
+        vmbreak;
+      }
+      vmcase(IDIV) {
+        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
+        op_arith_aux(v1, v2, l_iidiv, l_fidiv);
+        vmbreak;
+      }
+      vmcase(BAND) {
+        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
+        op_bitwise_aux(v1, v2, l_band);
+        vmbreak;
+      }
+      vmcase(BOR) {
+        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
+        op_bitwise_aux(v1, v2, l_bor);
+        vmbreak;
+      }
+      vmcase(BXOR) {
+        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
+        op_bitwise_aux(v1, v2, l_bxor);
+        vmbreak;
+      }
+      vmcase(SHL) {
+        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
+        op_bitwise_aux(v1, v2, l_shl);
+        vmbreak;
+      }
+      vmcase(SHR) {
+        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
+        op_bitwise_aux(v1, v2, l_shr);
+        vmbreak;
+      }
+      vmcase(MMBIN) {
+        Instruction pi = *(pc - 2);   /* the arithmetic instruction */
+        Value *ra = RA(i);
+        Value *rb = base + GETARG_B(i);
+        TMS tm = (TMS)GETARG_C(i);
+        Value *result = base + GETARG_A(pi);
+        Protect(meta_trybinTM(L, ra, rb, result, tm));
+        vmbreak;
+      }
+      vmcase(MMBINI) {
+        Instruction pi = *(pc - 2);
+        Value *ra = RA(i);
+        int imm = GETARG_sB(i);
+        TMS tm = (TMS)GETARG_C(i);
+        int flip = GETARG_k(i);
+        Value *result = base + GETARG_A(pi);
+        Protect(meta_trybiniTM(L, ra, imm, flip, result, tm));
+        vmbreak;
+      }
+      vmcase(MMBINK) {
+        Instruction pi = *(pc - 2);
+        Value *ra = RA(i);
+        Value *imm = k + GETARG_B(i);
+        TMS tm = (TMS)GETARG_C(i);
+        int flip = GETARG_k(i);
+        Value *result = base + GETARG_A(pi);
+        Protect(meta_trybinassocTM(L, ra, imm, flip, result, tm));
+        vmbreak;
+      }
+      vmcase(UNM) {
+        Value *rb = base + GETARG_B(i);
+        Value v = *rb;
+        if (v_isinteger(v)) {
+          setint_ra(i, (int64_t)(0u - (uint64_t)v_getint(v)));
+        }
+        else if (v_isfloat(v))
+          base[GETARG_A(i)] = v_float(-v_getfloat(v));
+        else
+          Protect(meta_trybinTM(L, rb, rb, RA(i), TM_UNM));
+        vmbreak;
+      }
+      vmcase(BNOT) {
+        Value *rb = base + GETARG_B(i);
+        int64_t ib;
+        if (vm_tointegerns(*rb, &ib, F2Ieq)) {
+          setint_ra(i, (int64_t)~(uint64_t)ib);
+        }
+        else
+          Protect(meta_trybinTM(L, rb, rb, RA(i), TM_BNOT));
+        vmbreak;
+      }
+      vmcase(NOT) {
+        base[GETARG_A(i)] = v_bool(v_isfalsy(base[GETARG_B(i)]));
+        vmbreak;
+      }
+      vmcase(LEN) {
+        Protect(vm_objlen(L, RA(i), base + GETARG_B(i)));
+        vmbreak;
+      }
+      vmcase(CONCAT) {
+        int n = GETARG_B(i);
+        L->top = RA(i) + n;   /* operands end at top */
+        ProtectNT(vm_concat(L, n));
+        Protect(gc_check(L));
+        vmbreak;
+      }
+      vmcase(CLOSE) {
+        Protect(func_close(L, RA(i), LUA_OK, 1));
+        vmbreak;
+      }
+      vmcase(TBC) {
+        Protect(func_newtbcupval(L, RA(i)));
+        vmbreak;
+      }
+      vmcase(JMP) {
+        dojump(i, 0);
+        vmbreak;
+      }
+      vmcase(EQ) {
+        Value *ra = RA(i);
+        Value *rb = base + GETARG_B(i);
+        int cond;
+        if (same_value(*ra, *rb)) cond = 1;
+        else Protect(cond = vm_equalobj(L, ra, rb));
+        docondjump(cond);
+        vmbreak;
+      }
+      vmcase(LT) {
+        Value *ra = RA(i);
+        op_order(<, lt_num, vm_lessthan);
+        vmbreak;
+      }
+      vmcase(LE) {
+        Value *ra = RA(i);
+        op_order(<=, le_num, vm_lessequal);
+        vmbreak;
+      }
+      vmcase(EQK) {
+        /* constants are numbers, strings, booleans or nil: raw equality */
+        int cond = raw_eq(base[GETARG_A(i)], k[GETARG_B(i)]);
+        docondjump(cond);
+        vmbreak;
+      }
+      vmcase(EQI) {
+        Value va = base[GETARG_A(i)];
+        int im = GETARG_sB(i);
+        int cond;
+        if (v_isimmint(va)) cond = (v_getimmint(va) == im);
+        else if (v_isfloat(va)) cond = (v_getfloat(va) == (double)im);
+        else cond = 0;
+        docondjump(cond);
+        vmbreak;
+      }
+      vmcase(LTI) {
+        Value *ra = RA(i);
+        op_orderI(<, 0, TM_LT);
+        vmbreak;
+      }
+      vmcase(LEI) {
+        Value *ra = RA(i);
+        op_orderI(<=, 0, TM_LE);
+        vmbreak;
+      }
+      vmcase(GTI) {
+        Value *ra = RA(i);
+        op_orderI(>, 1, TM_LT);
+        vmbreak;
+      }
+      vmcase(GEI) {
+        Value *ra = RA(i);
+        op_orderI(>=, 1, TM_LE);
+        vmbreak;
+      }
+      vmcase(TEST) {
+        int cond = !v_isfalsy(base[GETARG_A(i)]);
+        docondjump(cond);
+        vmbreak;
+      }
+      vmcase(TESTSET) {
+        Value rb = base[GETARG_B(i)];
+        if (v_isfalsy(rb) == GETARG_k(i)) pc++;
+        else {
+          base[GETARG_A(i)] = rb;
+          donextjump();
+        }
+        vmbreak;
+      }
+      vmcase(CALL) {
+        Value *ra = RA(i);
+        CallInfo *newci;
+        int b = GETARG_B(i);
+        int nresults = GETARG_C(i) - 1;
+        if (b != 0) L->top = ra + b;   /* else the previous op set top */
+        savepc();
+        if (l_unlikely(G(L)->interrupt)) {
+          G(L)->interrupt = 0;
+          ProtectNT(dbg_runerror(L, "interrupted"));
+        }
+        if ((newci = do_precall(L, ra, nresults)) == NULL) {
+          /* a C function ran: the stack may have moved */
+          updatetrap(ci);
+          base = ci->func + 1;
+          cl = v_lcl(*ci->func);
+        }
+        else {
+          ci = newci;
+          goto startfunc;
+        }
+        vmbreak;
+      }
+      vmcase(TAILCALL) {
+        Value *ra = RA(i);
+        int b = GETARG_B(i);
+        int n;
+        int nparams1 = GETARG_C(i);
+        /* vararg functions: distance from the real to the virtual func */
+        int delta = nparams1 ? ci->u.l.nextraargs + nparams1 : 0;
+        if (b != 0) L->top = ra + b;
+        else b = (int)(L->top - ra);
+        savepc();
+        if (l_unlikely(G(L)->interrupt)) {
+          G(L)->interrupt = 0;
+          ProtectNT(dbg_runerror(L, "interrupted"));
+        }
+        if (GETARG_k(i))
+          func_closeupval(L, base);   /* no tbc variables can be pending */
+        if ((n = do_pretailcall(L, ci, ra, b, delta)) < 0)
+          goto startfunc;             /* Lua callee reuses this frame */
+        ci->func -= delta;            /* C callee already ran */
+        do_poscall(L, ci, n);
+        updatetrap(ci);
+        goto ret;
+      }
+      vmcase(RETURN) {
+        Value *ra = RA(i);
+        int n = GETARG_B(i) - 1;
+        int nparams1 = GETARG_C(i);
+        if (n < 0) n = (int)(L->top - ra);
+        savepc();
+        if (GETARG_k(i)) {
+          /* close upvalues and tbc variables, keeping the results */
+          ci->u2.nres = n;
+          if (L->top < ci->top) L->top = ci->top;
+          func_close(L, base, CLOSEKTOP, 1);
+          updatetrap(ci);
+          base = ci->func + 1;
+          ra = RA(i);
+        }
+        if (nparams1) ci->func -= ci->u.l.nextraargs + nparams1;
+        L->top = ra + n;
+        do_poscall(L, ci, n);
+        updatetrap(ci);
+        goto ret;
+      }
+      vmcase(RETURN0) {
+        if (l_unlikely(L->hookmask)) {
+          L->top = RA(i);
+          savepc();
+          do_poscall(L, ci, 0);
+          trap = 1;
+        }
+        else {
+          int nres = ci->nresults;
+          L->ci = ci->previous;
+          L->top = base - 1;
+          for (; l_unlikely(nres > 0); nres--)
+            *L->top++ = MVM_NIL;
+        }
+        goto ret;
+      }
+      vmcase(RETURN1) {
+        if (l_unlikely(L->hookmask)) {
+          L->top = RA(i) + 1;
+          savepc();
+          do_poscall(L, ci, 1);
+          trap = 1;
+        }
+        else {
+          int nres = ci->nresults;
+          L->ci = ci->previous;
+          if (nres == 0)
+            L->top = base - 1;
+          else {
+            base[-1] = base[GETARG_A(i)];
+            L->top = base;
+            for (; l_unlikely(nres > 1); nres--)
+              *L->top++ = MVM_NIL;
+          }
+        }
+        goto ret;
+      }
+      vmcase(FORLOOP) {
+        Value *ra = RA(i);
+        if (l_likely(v_isimmint(ra[0]) && v_isimmint(ra[1]) && v_isimmint(ra[2]))) {
+          int64_t count = v_getimmint(ra[1]);
+          if (count > 0) {   /* (immediate counts are < 2^47) */
+            int64_t idx = v_getimmint(ra[0]) + v_getimmint(ra[2]);
+            ra[1] = v_immint(count - 1);
+            if (l_likely(v_fitsimm(idx))) {
+              ra[0] = v_immint(idx);
+              ra[3] = ra[0];
+            }
+            else
+              Protect(for_store(L, RA(i), (uint64_t)(count - 1), idx));
+            pc -= GETARG_Bx(i);
+            BACKEDGE();
+          }
+          else if (count < 0)   /* a huge unsigned count stored as negative */
+            goto slow_forloop;
+        }
+        else if (v_isinteger(ra[2])) {
+         slow_forloop: ;
+          uint64_t count = (uint64_t)v_getint(ra[1]);
+          if (count > 0) {
+            int64_t idx = l_iadd(L, v_getint(ra[0]), v_getint(ra[2]));
+            count--;
+            if (l_likely(v_fitsimm(idx) && count <= (uint64_t)MVM_IMM_MAX)) {
+              ra[1] = v_immint((int64_t)count);
+              ra[0] = v_immint(idx);
+              ra[3] = ra[0];
+            }
+            else
+              Protect(for_store(L, RA(i), count, idx));
+            pc -= GETARG_Bx(i);
+            BACKEDGE();
+          }
+        }
+        else if (flt_forloop(ra)) {
+          pc -= GETARG_Bx(i);
+          BACKEDGE();
+        }
+        updatetrap(ci);
+        vmbreak;
+      }
+      vmcase(FORPREP) {
+        int skip;
+        Protect(skip = for_prep(L, RA(i)));
+        if (skip) pc += GETARG_Bx(i) + 1;
+        vmbreak;
+      }
+      vmcase(TFORPREP) {
+        Protect(func_newtbcupval(L, RA(i) + 3));
+        pc += GETARG_Bx(i);
+        i = *(pc++);   /* the TFORCALL */
+        goto l_tforcall;
+      }
+      vmcase(TFORCALL) {
+       l_tforcall: {
+        Value *ra = RA(i);
+        /* iterator, state, control -> copies above the tbc slot */
+        ra[4] = ra[0];
+        ra[5] = ra[1];
+        ra[6] = ra[2];
+        L->top = ra + 4 + 3;
+        ProtectNT(do_call(L, RA(i) + 4, GETARG_C(i)));
+        i = *(pc++);   /* the TFORLOOP */
+        goto l_tforloop;
+       }
+      }
+      vmcase(TFORLOOP) {
+       l_tforloop: {
+        Value *ra = RA(i);
+        if (!v_isnil(ra[4])) {
+          ra[2] = ra[4];
+          pc -= GETARG_Bx(i);
+          BACKEDGE();
+        }
+        vmbreak;
+       }
+      }
+      vmcase(SETLIST) {
+        Value *ra = RA(i);
+        int n = GETARG_B(i);
+        unsigned last = (unsigned)GETARG_C(i);
+        Table *h;
+        if (n == 0) n = (int)(L->top - ra) - 1;
+        else L->top = ci->top;
+        last += (unsigned)n;
+        if (GETARG_k(i)) {
+          last += (unsigned)GETARG_Ax(*pc) * (MAXARG_C + 1);
+          pc++;
+        }
+        savepc();
+        h = v_tab(*ra);
+        /* no heap allocation below: only table parts (may raise on OOM) */
+        if (last > h->asize) tab_resizearray(L, h, last);
+        for (; n > 0; n--) {
+          tab_setint(L, h, (int64_t)last, ra[n]);
+          last--;
+        }
+        vmbreak;
+      }
+      vmcase(CLOSURE) {
+        int bx = GETARG_Bx(i);
+        int a = GETARG_A(i);
+        Protect(push_closure(L, ci, bx, a));
+        Protect(gc_check(L));
+        vmbreak;
+      }
+      vmcase(VARARG) {
+        int n = GETARG_C(i) - 1;
+        Protect(meta_getvarargs(L, ci, RA(i), n));
+        vmbreak;
+      }
+      vmcase(VARARGPREP) {
+        ProtectNT(meta_adjustvarargs(L, GETARG_A(i), ci, cl->p));
+        if (l_unlikely(trap)) {
+          do_hookcall(L, ci);
+          L->oldpc = 1;   /* the next opcode is seen as a new line */
+        }
+        base = ci->func + 1;
+        vmbreak;
+      }
+      vmcase(EXTRAARG) {
+        /* never executed: always consumed by the previous opcode */
+        vmbreak;
+      }
+#if !MVM_USE_JUMPTABLE
+      default: break;
+#endif
+    }
+  }
+ ret:
+  if (ci->callstatus & CIST_FRESH)
+    return;   /* end of this C-level activation */
+  ci = ci->previous;
+  goto returning;
+}
