@@ -86,4 +86,24 @@ LUAI_FUNC void gc_getstats(global_State *g, GCStats *st);
 /* gc safe point macro for the interpreter: may collect */
 #define gc_checkstep(L)  gc_check(L)
 
+/* ---- appended by DATA (gc/, strings, tables) ---- */
+/* Ownership protocol: the collector allocates every object (with a hidden
+** list prefix) and frees the object block itself.  Owners' free functions
+** release only OUT-OF-LINE parts and never free the object:
+**   tab_free(L, t)            frees t->array and t->node (not t);
+**   func_freeproto(L, p)      frees p's arrays (code, k, p, lineinfo, ...), not p;
+**   state_freethread(L, L1)   closes L1's open upvalues, unlinks it from
+**                             twups if needed, frees its stack and CallInfo
+**                             list; not the LX block.
+** The main thread's LX and the global_State are NOT collector objects: they
+** are allocated by lua_newstate with g->frealloc, gc_init(L) is called once
+** L->g, g->frealloc/ud and g->mainthread are set, and lua_close calls
+** gc_freeall (which runs all pending finalizers, then frees every object)
+** before freeing them. */
+LUAI_FUNC void state_freethread(lua_State *L, lua_State *L1);   /* vm/state.c */
+/* like mvm_memrealloc but returns NULL instead of raising on failure (never
+** collects); freeing (nsize == 0) always succeeds */
+LUAI_FUNC void *mvm_memtryrealloc(lua_State *L, void *block, size_t osize, size_t nsize);
+/* number of the current collection cycle (completed collections so far) */
+LUAI_FUNC size_t gc_cyclecount(global_State *g);
 #endif

@@ -1,7 +1,11 @@
 /*
 ** table.h -- Lua tables: array part + hash part with Brent's variation
-** (vm/table.c).  No function here allocates heap objects or collects: parts
-** are out-of-line memory (mvm_mem*), so table operations never move objects.
+** (vm/table.c).  Parts are out-of-line memory (mvm_mem*, never collects).
+** The only heap allocation: tab_set/tab_setint normalising a key to an
+** integer outside the immediate range (a float key like 2^50, or
+** tab_setint with such a key) box it (MAY ALLOCATE); they root their own
+** arguments around it.  Keys are compared by value for numbers (1 == 1.0,
+** boxed integers by payload); objects hash by their identity hash.
 ** Lookups return a pointer to the value slot, or to a static slot holding
 ** MVM_ABSTKEY when the key is absent.  Stores go through gc_write (barrier).
 */
@@ -10,6 +14,12 @@
 #include "state.h"
 
 #define isabstkey(p)  (*(p) == MVM_ABSTKEY)
+
+/* A removed entry (nil value) whose key was an object keeps that key only so
+** that 'next' can continue from it; the collector turns it into a dead key:
+** the reference with its low bit set, which is no longer a reference. */
+#define tab_deadkey(k)    ((Value)(k) | 1)
+#define tab_isdeadkey(k)  (((k) & 0xFFFF000000000007ULL) == 1)
 
 LUAI_FUNC Table *tab_new(lua_State *L);                              /* MAY ALLOCATE */
 LUAI_FUNC void tab_resize(lua_State *L, Table *t, unsigned nasize, unsigned nhsize);

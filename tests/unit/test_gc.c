@@ -1,0 +1,281 @@
+/* test_gc.c -- allocation, collection, roots, weak tables, finalizers, limit. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include "lua.h"
+#include "lauxlib.h"
+#include "lualib.h"
+#include "state.h"
+#include "table.h"
+#include "string.h"
+#include "vm.h"
+#include "gc.h"
+
+static lua_State *L;
+static int stress;   /* MVM_GC_STRESS: keep the heavy tests small */
+
+static void setup(void) { L = luaL_newstate(); ck_assert_ptr_nonnull(L); luaL_openlibs(L); }
+static void teardown(void) { if (L) lua_close(L); L = NULL; }
+
+static void run(const char *code) {
+  if (luaL_dostring(L, code) != LUA_OK)
+    ck_abort_msg("Lua error: %s", lua_tostring(L, -1));
+}
+
+/* a weak-keyed registry table used as an oracle: is 'v' still alive? */
+static Table *oracle(void) {
+  Table *w = tab_new(L);
+  Table *mt;
+  lua_checkstack(L, 2);
+  *L->top = v_ref(w); L->top++;
+  mt = tab_new(L);
+  *L->top = v_ref(mt); L->top++;
+  tab_set(L, mt, v_ref(str_literal(L, "__mode")), v_ref(str_literal(L, "k")));
+  w->metatable = mt;
+  L->top--;
+  return w;   /* left on the stack */
+}
+
+START_TEST(test_accounting) {
+  size_t before = gc_totalbytes(G(L));
+  int i;
+  ck_assert_uint_gt(before, 0);
+  lua_newtable(L);
+  for (i = 1; i <= 10000; i++) { lua_pushinteger(L, i); lua_rawseti(L, -2, i); }
+  ck_assert_uint_ge(gc_totalbytes(G(L)), before + 10000 * sizeof(Value));
+  /* collectgarbage("count") agrees with the accounting */
+  ck_assert_int_eq(lua_gc(L, LUA_GCCOUNT, 0), (int)(gc_totalbytes(G(L)) >> 10));
+  lua_pop(L, 1);
+  gc_fullgc(L, 0);
+  ck_assert_uint_lt(gc_totalbytes(G(L)), before + 4096);
+}
+END_TEST
+
+START_TEST(test_frees_unreachable_keeps_rooted) {
+  Table *w = oracle();
+  Value kept, lost;
+  size_t before;
+  int i;
+  kept = v_ref(tab_new(L));
+  GC_ROOT(L, kept);
+  tab_set(L, w, kept, MVM_TRUE);
+  lost = v_ref(tab_new(L));
+  tab_set(L, w, lost, MVM_TRUE);
+  before = gc_totalbytes(G(L));
+  for (i = 0; i < 1000; i++) tab_new(L);   /* garbage */
+  if (!stress) ck_assert_uint_gt(gc_totalbytes(G(L)), before);
+  gc_fullgc(L, 0);
+  ck_assert_uint_le(gc_totalbytes(G(L)), before);
+  ck_assert(*tab_get(w, kept) == MVM_TRUE);        /* rooted: alive */
+  ck_assert(isabstkey(tab_get(w, lost)) || v_isnil(*tab_get(w, lost)));
+  /* the C root chain is LIFO and popping it releases the object */
+  GC_UNROOT(L, 1);
+  gc_fullgc(L, 0);
+  ck_assert(isabstkey(tab_get(w, kept)) || v_isnil(*tab_get(w, kept)));
+}
+END_TEST
+
+START_TEST(test_root_chain_grows) {
+  Value vals[300];
+  int i, n0 = G(L)->nroots;
+  for (i = 0; i < 300; i++) { vals[i] = v_ref(tab_new(L)); GC_ROOT(L, vals[i]); }
+  ck_assert_int_eq(G(L)->nroots, n0 + 300);
+  gc_fullgc(L, 0);
+  for (i = 0; i < 300; i++) {
+    Table *t = v_tab(vals[i]);
+    tab_setint(L, t, 1, v_immint(i));   /* still a valid table */
+    ck_assert(v_getint(*tab_getint(t, 1)) == i);
+  }
+  GC_UNROOT(L, 300);
+  ck_assert_int_eq(G(L)->nroots, n0);
+}
+END_TEST
+
+START_TEST(test_strings_and_threads_collected) {
+  int nuse, i;
+  size_t before;
+  gc_fullgc(L, 0);
+  nuse = G(L)->strt.nuse;
+  before = gc_totalbytes(G(L));
+  for (i = 0; i < 5000; i++) lua_pushfstring(L, "garbage string %d", i), lua_pop(L, 1);
+  for (i = 0; i < 50; i++) { lua_newthread(L); lua_pop(L, 1); }
+  if (!stress) ck_assert_int_gt(G(L)->strt.nuse, nuse + 4000);
+  gc_fullgc(L, 0);
+  ck_assert_int_le(G(L)->strt.nuse, nuse);
+  ck_assert_uint_le(gc_totalbytes(G(L)), before + 8192);   /* intern table may stay larger */
+}
+END_TEST
+
+START_TEST(test_weak_tables) {
+  run("local k = setmetatable({}, {__mode='k'})\n"
+      "local v = setmetatable({}, {__mode='v'})\n"
+      "local kv = setmetatable({}, {__mode='kv'})\n"
+      "local keep = {}\n"
+      "k[keep] = 1; k[{}] = 2; k['str'] = {}; k[1] = {}\n"
+      "v[1] = keep; v[2] = {}; v.s = 'a string'; v[3] = 42\n"
+      "kv[keep] = {}; kv[{}] = keep; kv.x = 'y'\n"
+      "collectgarbage()\n"
+      "local n = 0 for _ in pairs(k) do n = n + 1 end\n"
+      "assert(n == 3, 'k: ' .. n)\n"
+      "assert(k[keep] == 1 and k.str and k[1])\n"
+      "assert(v[1] == keep and v[2] == nil and v.s == 'a string' and v[3] == 42)\n"
+      "n = 0 for _ in pairs(kv) do n = n + 1 end\n"
+      "assert(n == 1 and kv.x == 'y', 'kv: ' .. n)\n");
+}
+END_TEST
+
+START_TEST(test_ephemerons) {
+  run("local e = setmetatable({}, {__mode='k'})\n"
+      "local a = {}\n"
+      "do local x, y, z = {}, {}, {}\n"
+      "  e[x] = y; e[y] = z; e[z] = x   -- a cycle only through values\n"
+      "  e[a] = {a}                     -- value refers to its own key\n"
+      "  local b = {}; e[b] = {}; e[e[b]] = b  -- chain reachable from nothing\n"
+      "end\n"
+      "collectgarbage()\n"
+      "local n = 0 for _ in pairs(e) do n = n + 1 end\n"
+      "assert(n == 1 and e[a][1] == a, 'ephemeron count ' .. n)\n"
+      "-- a chain reachable from a live key stays\n"
+      "local k1 = {}\n"
+      "do local k2, k3 = {}, {}; e[k1] = k2; e[k2] = k3; e[k3] = 'end' end\n"
+      "collectgarbage()\n"
+      "assert(e[e[e[k1]]] == 'end')\n");
+}
+END_TEST
+
+START_TEST(test_finalizer_order) {
+  run("order = {}\n"
+      "collectgarbage('stop')   -- (stress mode would collect each one at once)\n"
+      "for i = 1, 5 do setmetatable({}, {__gc = function() order[#order+1] = i end}) end\n"
+      "collectgarbage('restart')\n"
+      "collectgarbage()\n"
+      "assert(table.concat(order, ',') == '5,4,3,2,1', table.concat(order, ','))\n"
+      "-- resurrection: the object is usable in its finalizer and finalized once\n"
+      "saved = nil; count = 0\n"
+      "do local o = setmetatable({name='x'}, {__gc = function(o) count = count + 1; saved = o end}) end\n"
+      "collectgarbage()\n"
+      "assert(count == 1 and saved.name == 'x')\n"
+      "saved = nil\n"
+      "collectgarbage(); collectgarbage()\n"
+      "assert(count == 1)\n"
+      "-- __gc added after setmetatable does not register\n"
+      "local mt = {}\n"
+      "do setmetatable({}, mt) end\n"
+      "mt.__gc = function() error('must not run') end\n"
+      "collectgarbage()\n"
+      "-- weak values lose finalized objects before the finalizer runs\n"
+      "local wv = setmetatable({}, {__mode='v'})\n"
+      "seen = 'unset'\n"
+      "do wv[1] = setmetatable({}, {__gc = function() seen = wv[1] end}) end\n"
+      "collectgarbage()\n"
+      "assert(seen == nil)\n");
+}
+END_TEST
+
+static int warned;
+static char warnbuf[256];
+static void warnf(void *ud, const char *msg, int tocont) {
+  (void)ud; (void)tocont;
+  warned = 1;
+  if (strlen(warnbuf) + strlen(msg) < sizeof warnbuf) strcat(warnbuf, msg);
+}
+
+START_TEST(test_finalizer_error_warns) {
+  warned = 0; warnbuf[0] = '\0';
+  lua_setwarnf(L, warnf, NULL);
+  run("setmetatable({}, {__gc = function() error('boom', 0) end})\n"
+      "collectgarbage()\n"
+      "x = 1\n");
+  ck_assert(warned);
+  ck_assert_str_eq(warnbuf, "error in __gc (boom)");
+}
+END_TEST
+
+static int nfinal;
+static int cmark(lua_State *L1) { (void)L1; nfinal++; return 0; }
+
+START_TEST(test_udata_finalizer_and_close) {
+  nfinal = 0;
+  lua_pushcfunction(L, cmark);
+  lua_setglobal(L, "mark");
+  /* a userdata with a C __gc */
+  lua_newuserdatauv(L, 64, 1);
+  lua_newtable(L);
+  lua_pushcfunction(L, cmark);
+  lua_setfield(L, -2, "__gc");
+  lua_setmetatable(L, -2);
+  lua_pop(L, 1);
+  gc_fullgc(L, 0);
+  ck_assert_int_eq(nfinal, 1);
+  /* objects still alive at lua_close are finalized then */
+  run("keep1 = setmetatable({}, {__gc = function() mark() end})\n"
+      "keep2 = setmetatable({}, {__gc = function() mark() end})\n");
+  lua_close(L);
+  L = NULL;
+  ck_assert_int_eq(nfinal, 3);
+}
+END_TEST
+
+START_TEST(test_heap_limit) {
+  int status;
+  gc_fullgc(L, 0);
+  gc_setheaplimit(G(L), gc_totalbytes(G(L)) + (4u << 20));
+  ck_assert_int_eq(luaL_loadstring(L, "local t = {} for i = 1, 1e8 do t[i] = {i} end"), LUA_OK);
+  if (stress) gc_setheaplimit(G(L), gc_totalbytes(G(L)) + (256u << 10));
+  status = lua_pcall(L, 0, 0, 0);
+  ck_assert_int_eq(status, LUA_ERRMEM);
+  ck_assert_str_eq(lua_tostring(L, -1), "not enough memory");
+  lua_pop(L, 1);
+  /* the VM stays usable; garbage under the limit is collected on demand */
+  run(stress ? "local s = 0 for i = 1, 2000 do local t = {i} s = s + t[1] end assert(s > 0)"
+             : "local s = 0 for i = 1, 200000 do local t = {i} s = s + t[1] end assert(s > 0)");
+  gc_setheaplimit(G(L), 0);
+  run(stress ? "local t = {} for i = 1, 1000 do t[i] = {i} end"
+             : "local t = {} for i = 1, 100000 do t[i] = {i} end");
+}
+END_TEST
+
+START_TEST(test_collectgarbage_api) {
+  lua_pushinteger(L, stress ? 2000 : 100000);
+  lua_setglobal(L, "N");
+  run("local before = collectgarbage('count')\n"
+      "assert(type(before) == 'number' and before > 0)\n"
+      "do local t = {} for i = 1, N do t[i] = {} end end\n"
+      "assert(collectgarbage('count') > before)\n"
+      "collectgarbage()\n"
+      "assert(collectgarbage('count') < before + 64)\n"
+      "assert(collectgarbage('isrunning'))\n"
+      "collectgarbage('stop') assert(not collectgarbage('isrunning'))\n"
+      "collectgarbage('restart') assert(collectgarbage('isrunning'))\n"
+      "assert(collectgarbage('step') == true)\n");
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("gc");
+  const char *e = getenv("MVM_GC_STRESS");
+  stress = e != NULL && *e != '\0' && strcmp(e, "0") != 0;
+  TCase *tc = tcase_create("collector");
+  SRunner *sr;
+  int nf;
+  tcase_add_checked_fixture(tc, setup, teardown);
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, test_accounting);
+  tcase_add_test(tc, test_frees_unreachable_keeps_rooted);
+  tcase_add_test(tc, test_root_chain_grows);
+  tcase_add_test(tc, test_strings_and_threads_collected);
+  tcase_add_test(tc, test_weak_tables);
+  tcase_add_test(tc, test_ephemerons);
+  tcase_add_test(tc, test_finalizer_order);
+  tcase_add_test(tc, test_finalizer_error_warns);
+  tcase_add_test(tc, test_udata_finalizer_and_close);
+  tcase_add_test(tc, test_heap_limit);
+  tcase_add_test(tc, test_collectgarbage_api);
+  suite_add_tcase(s, tc);
+  sr = srunner_create(s);
+  srunner_run_all(sr, CK_NORMAL);
+  nf = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return nf == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

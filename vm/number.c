@@ -1,0 +1,296 @@
+/*
+** number.c -- integer boxing, string<->number conversions, and the raw
+** arithmetic shared by constant folding, lua_arith and the interpreter.
+**
+** Lua 5.4 rules: integers wrap around (computed in unsigned arithmetic);
+** '/' and '^' always produce floats; '//' and '%' floor; bitwise operators
+** need operands with an exact integer representation.
+*/
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "vm.h"
+#include "gc.h"
+#include "string.h"
+#include "debug.h"
+
+#define intop(op, a, b)  ((int64_t)((uint64_t)(a) op (uint64_t)(b)))
+
+/* ---------------- boxing ---------------- */
+
+Value vm_mkint(lua_State *L, int64_t i) {
+  BoxedInt *b;
+  if (v_fitsimm(i)) return v_immint(i);
+  b = (BoxedInt *)gc_newobj(L, MVM_TBIGINT, sizeof(BoxedInt));
+  b->i = i;
+  return v_ref(b);
+}
+
+/* ---------------- string -> number ---------------- */
+
+static int hexvalue(int c) {
+  return isdigit(c) ? c - '0' : (tolower(c) - 'a') + 10;
+}
+
+/* Integer numeral (decimal, or hexadecimal wrapping around); NULL if the
+** text is not one or a decimal numeral overflows (it is then a float). */
+static const char *str2int(const char *s, int64_t *result) {
+  uint64_t a = 0;
+  int empty = 1, neg = 0;
+  while (isspace((unsigned char)*s)) s++;
+  if (*s == '-') { s++; neg = 1; }
+  else if (*s == '+') s++;
+  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    s += 2;
+    for (; isxdigit((unsigned char)*s); s++) {
+      a = a * 16 + (uint64_t)hexvalue((unsigned char)*s);
+      empty = 0;
+    }
+  } else {
+    const uint64_t maxby10 = (uint64_t)LUA_MAXINTEGER / 10;
+    const int maxlastd = (int)((uint64_t)LUA_MAXINTEGER % 10);
+    for (; isdigit((unsigned char)*s); s++) {
+      int d = *s - '0';
+      if (a >= maxby10 && (a > maxby10 || d > maxlastd + neg))
+        return NULL;          /* overflow: not accepted as an integer */
+      a = a * 10 + (uint64_t)d;
+      empty = 0;
+    }
+  }
+  while (isspace((unsigned char)*s)) s++;
+  if (empty || *s != '\0') return NULL;
+  *result = (int64_t)(neg ? 0u - a : a);
+  return s;
+}
+
+/* Float numeral (decimal or hexadecimal, via strtod); 'inf' and 'nan' are
+** not numerals in Lua. */
+static const char *str2flt(const char *s, double *result) {
+  char *end;
+  if (strpbrk(s, "nN")) return NULL;
+  *result = strtod(s, &end);
+  if (end == s) return NULL;
+  while (isspace((unsigned char)*end)) end++;
+  return *end == '\0' ? end : NULL;
+}
+
+/* Parse 's' as a whole numeral; returns strlen(s)+1 or 0.  *isint tells
+** which of *ip / *dp holds the value.  Never allocates. */
+static size_t str2number(const char *s, int *isint, int64_t *ip, double *dp) {
+  const char *e;
+  if ((e = str2int(s, ip)) != NULL) { *isint = 1; return (size_t)(e - s) + 1; }
+  if ((e = str2flt(s, dp)) != NULL) { *isint = 0; return (size_t)(e - s) + 1; }
+  return 0;
+}
+
+size_t vm_str2num(lua_State *L, const char *s, Value *result) {
+  int isint;
+  int64_t i;
+  double d;
+  size_t n = str2number(s, &isint, &i, &d);
+  if (n == 0) return 0;
+  *result = isint ? vm_int(L, i) : v_float(d);
+  return n;
+}
+
+/* numeric value of a string value (whole string must be a numeral) */
+static int strtonum(Value v, int *isint, int64_t *ip, double *dp) {
+  TString *ts;
+  if (!v_isstring(v)) return 0;
+  ts = v_str(v);
+  return str2number(getstr(ts), isint, ip, dp) == ts->len + 1;
+}
+
+/* ---------------- conversions ---------------- */
+
+int vm_tonumber(lua_State *L, Value v, double *n) {
+  int isint;
+  int64_t i;
+  double d;
+  (void)L;
+  if (v_isfloat(v)) { *n = v_getfloat(v); return 1; }
+  if (v_isinteger(v)) { *n = (double)v_getint(v); return 1; }
+  if (strtonum(v, &isint, &i, &d)) { *n = isint ? (double)i : d; return 1; }
+  return 0;
+}
+
+int vm_flttointns(double n, int64_t *p, int mode) {
+  double f = floor(n);
+  if (n != f) {
+    if (mode == 0) return 0;          /* not an integral value */
+    if (mode == 2) f += 1;            /* ceiling */
+  }
+  if (f >= -9223372036854775808.0 && f < 9223372036854775808.0) {
+    *p = (int64_t)f;
+    return 1;
+  }
+  return 0;
+}
+
+int vm_tointegerns(Value v, int64_t *p, int mode) {
+  if (v_isinteger(v)) { *p = v_getint(v); return 1; }
+  if (v_isfloat(v)) return vm_flttointns(v_getfloat(v), p, mode);
+  return 0;
+}
+
+int vm_tointeger(Value v, int64_t *p, int mode) {
+  int isint;
+  int64_t i;
+  double d;
+  if (strtonum(v, &isint, &i, &d)) {
+    if (isint) { *p = i; return 1; }
+    return vm_flttointns(d, p, mode);
+  }
+  return vm_tointegerns(v, p, mode);
+}
+
+/* ---------------- number -> string ---------------- */
+
+int vm_num2buff(Value v, char *buff) {
+  int len;
+  if (v_isinteger(v))
+    return snprintf(buff, MAXNUMBER2STR, LUA_INTEGER_FMT, (LUAI_UACINT)v_getint(v));
+  {
+    double d = v_getfloat(v);
+    len = snprintf(buff, MAXNUMBER2STR, LUA_NUMBER_FMT, d);
+    if (buff[strspn(buff, "-0123456789")] == '\0') {   /* looks like an int */
+      buff[len++] = '.';
+      buff[len++] = '0';
+      buff[len] = '\0';
+    }
+    return len;
+  }
+}
+
+void vm_tostring(lua_State *L, Value *obj) {
+  char buff[MAXNUMBER2STR];
+  int len = vm_num2buff(*obj, buff);
+  TString *ts = str_new(L, buff, (size_t)len);   /* stacks do not move in a collection */
+  *obj = v_ref(ts);                              /* NOBARRIER: stack slot */
+}
+
+/* ---------------- integer division, modulo, shifts ---------------- */
+
+int64_t vm_idiv(lua_State *L, int64_t m, int64_t n) {
+  if (l_unlikely((uint64_t)n + 1u <= 1u)) {   /* n == 0 or n == -1 */
+    if (n == 0) dbg_runerror(L, "attempt to divide by zero");   /* lua5.4.4's wording */
+    return intop(-, 0, m);                    /* avoids overflow of MININT / -1 */
+  } else {
+    int64_t q = m / n;
+    if ((m ^ n) < 0 && m % n != 0) q -= 1;    /* round towards minus infinity */
+    return q;
+  }
+}
+
+int64_t vm_mod(lua_State *L, int64_t m, int64_t n) {
+  if (l_unlikely((uint64_t)n + 1u <= 1u)) {
+    if (n == 0) dbg_runerror(L, "attempt to perform 'n%%0'");
+    return 0;                                 /* m % -1 == 0; avoids MININT % -1 */
+  } else {
+    int64_t r = m % n;
+    if (r != 0 && (r ^ n) < 0) r += n;        /* result takes the divisor's sign */
+    return r;
+  }
+}
+
+double vm_modf(lua_State *L, double m, double n) {
+  double r = fmod(m, n);
+  (void)L;
+  if ((r > 0) ? n < 0 : (r < 0 && n != r)) r += n;
+  return r;
+}
+
+int64_t vm_shiftl(int64_t x, int64_t y) {
+  if (y < 0) {
+    if (y <= -64) return 0;
+    return (int64_t)((uint64_t)x >> (uint64_t)(-y));
+  }
+  if (y >= 64) return 0;
+  return (int64_t)((uint64_t)x << (uint64_t)y);
+}
+
+/* ---------------- raw arithmetic ---------------- */
+
+static int64_t intarith(lua_State *L, int op, int64_t a, int64_t b) {
+  switch (op) {
+    case LUA_OPADD: return intop(+, a, b);
+    case LUA_OPSUB: return intop(-, a, b);
+    case LUA_OPMUL: return intop(*, a, b);
+    case LUA_OPMOD: return vm_mod(L, a, b);
+    case LUA_OPIDIV: return vm_idiv(L, a, b);
+    case LUA_OPBAND: return intop(&, a, b);
+    case LUA_OPBOR: return intop(|, a, b);
+    case LUA_OPBXOR: return intop(^, a, b);
+    case LUA_OPSHL: return vm_shiftl(a, b);
+    case LUA_OPSHR: return vm_shiftl(a, intop(-, 0, b));
+    case LUA_OPUNM: return intop(-, 0, a);
+    case LUA_OPBNOT: return intop(^, ~(uint64_t)0, a);
+    default: return 0;
+  }
+}
+
+static double numarith(lua_State *L, int op, double a, double b) {
+  switch (op) {
+    case LUA_OPADD: return a + b;
+    case LUA_OPSUB: return a - b;
+    case LUA_OPMUL: return a * b;
+    case LUA_OPDIV: return a / b;
+    case LUA_OPPOW: return b == 2 ? a * a : pow(a, b);
+    case LUA_OPIDIV: return floor(a / b);
+    case LUA_OPUNM: return -a;
+    case LUA_OPMOD: return vm_modf(L, a, b);
+    default: return 0;
+  }
+}
+
+static int tonum_ns(Value v, double *d) {
+  if (v_isfloat(v)) { *d = v_getfloat(v); return 1; }
+  if (v_isinteger(v)) { *d = (double)v_getint(v); return 1; }
+  return 0;
+}
+
+/* No metamethods, no string coercion.  Returns 0 when the operation cannot
+** be done on these operands (non-numbers, bitwise on non-integral floats,
+** or an integer result that would need boxing without a state). */
+int vm_rawarith(lua_State *L, int op, const Value *p1, const Value *p2, Value *res) {
+  switch (op) {
+    case LUA_OPBAND: case LUA_OPBOR: case LUA_OPBXOR:
+    case LUA_OPSHL: case LUA_OPSHR: case LUA_OPBNOT: {
+      int64_t a, b;
+      if (vm_tointegerns(*p1, &a, 0) && vm_tointegerns(*p2, &b, 0)) {
+        int64_t r = intarith(L, op, a, b);
+        if (!v_fitsimm(r) && L == NULL) return 0;
+        *res = L ? vm_int(L, r) : v_immint(r);
+        return 1;
+      }
+      return 0;
+    }
+    case LUA_OPDIV: case LUA_OPPOW: {
+      double a, b;
+      if (tonum_ns(*p1, &a) && tonum_ns(*p2, &b)) {
+        *res = v_float(numarith(L, op, a, b));
+        return 1;
+      }
+      return 0;
+    }
+    default: {
+      double a, b;
+      if (v_isinteger(*p1) && v_isinteger(*p2)) {
+        int64_t r;
+        if (L == NULL && (op == LUA_OPMOD || op == LUA_OPIDIV) && v_getint(*p2) == 0)
+          return 0;   /* would raise: do not fold */
+        r = intarith(L, op, v_getint(*p1), v_getint(*p2));
+        if (!v_fitsimm(r) && L == NULL) return 0;
+        *res = L ? vm_int(L, r) : v_immint(r);
+        return 1;
+      }
+      if (tonum_ns(*p1, &a) && tonum_ns(*p2, &b)) {
+        *res = v_float(numarith(L, op, a, b));
+        return 1;
+      }
+      return 0;
+    }
+  }
+}

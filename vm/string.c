@@ -1,0 +1,294 @@
+/*
+** string.c -- interned strings, userdata creation, lua_pushfstring.
+**
+** Every string is interned in g->strt, a chained hash table whose size is a
+** power of two; it grows when it holds as many strings as buckets and the
+** collector shrinks it when it is three-quarters empty.  The table is weak:
+** the sweep unlinks dead strings with str_remove.  Strings live in the
+** non-moving old space, so getstr() pointers stay valid while the string is
+** reachable.
+*/
+#include <stdio.h>
+#include <string.h>
+#include "string.h"
+#include "gc.h"
+#include "do.h"
+#include "vm.h"
+#include "debug.h"
+
+#define MINSTRTABSIZE  128
+#define MAXSTRLEN  ((size_t)0x7FFFFFFFFFFFULL)   /* far beyond any real heap */
+
+/* ---------------- hashing ---------------- */
+
+static inline uint64_t rotl64(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+
+/* Seeded hash of the whole content, eight bytes per round. */
+uint32_t str_hash(const char *s, size_t l, uint32_t seed) {
+  const unsigned char *p = (const unsigned char *)s;
+  uint64_t h = (((uint64_t)seed << 32) | seed) ^ ((uint64_t)l * 0x9E3779B97F4A7C15ULL);
+  while (l >= 8) {
+    uint64_t k;
+    memcpy(&k, p, 8);
+    h ^= k * 0x87C37B91114253D5ULL;
+    h = rotl64(h, 27) * 0x4CF5AD432745937FULL + 0x52DCE729;
+    p += 8; l -= 8;
+  }
+  if (l > 0) {
+    uint64_t k = 0;
+    memcpy(&k, p, l);
+    h ^= (k + l) * 0x87C37B91114253D5ULL;
+    h = rotl64(h, 31) * 0x4CF5AD432745937FULL;
+  }
+  h ^= h >> 33;
+  h *= 0xFF51AFD7ED558CCDULL;
+  h ^= h >> 29;
+  return (uint32_t)(h ^ (h >> 32));
+}
+
+/* ---------------- the intern table ---------------- */
+
+/* Rehash into 'newsize' buckets (a power of two).  Never raises: when the
+** new array cannot be had, the old one is kept (chains just get longer). */
+void str_resize(lua_State *L, int newsize) {
+  struct StringTable *tb = &G(L)->strt;
+  TString **nh;
+  int i;
+  if (newsize < MINSTRTABSIZE || newsize == tb->size) return;
+  nh = (TString **)mvm_memtryrealloc(L, NULL, 0, (size_t)newsize * sizeof(TString *));
+  if (nh == NULL) return;
+  memset(nh, 0, (size_t)newsize * sizeof(TString *));
+  for (i = 0; i < tb->size; i++) {
+    TString *ts = tb->hash[i];
+    while (ts != NULL) {
+      TString *next = ts->hnext;
+      unsigned b = ts->hash & (unsigned)(newsize - 1);
+      ts->hnext = nh[b];
+      nh[b] = ts;
+      ts = next;
+    }
+  }
+  mvm_freevector(L, tb->hash, tb->size, TString *);
+  tb->hash = nh;
+  tb->size = newsize;
+}
+
+void str_init(lua_State *L) {
+  global_State *g = G(L);
+  struct StringTable *tb = &g->strt;
+  tb->hash = mvm_newvector(L, MINSTRTABSIZE, TString *);
+  memset(tb->hash, 0, MINSTRTABSIZE * sizeof(TString *));
+  tb->size = MINSTRTABSIZE;
+  tb->nuse = 0;
+  g->memerrmsg = str_literal(L, MEMERRMSG);
+}
+
+void str_remove(lua_State *L, TString *ts) {
+  struct StringTable *tb = &G(L)->strt;
+  TString **p = &tb->hash[ts->hash & (unsigned)(tb->size - 1)];
+  while (*p != ts) {
+    if (*p == NULL) return;     /* not interned (cannot happen) */
+    p = &(*p)->hnext;
+  }
+  *p = ts->hnext;
+  tb->nuse--;
+}
+
+TString *str_new(lua_State *L, const char *s, size_t l) {
+  global_State *g = G(L);
+  uint32_t h = str_hash(s, l, g->seed);
+  struct StringTable *tb = &g->strt;
+  TString *ts;
+  unsigned b;
+  for (ts = tb->hash[h & (unsigned)(tb->size - 1)]; ts != NULL; ts = ts->hnext)
+    if (ts->hash == h && ts->len == l && memcmp(getstr(ts), s, l) == 0)
+      return ts;
+  if (l >= MAXSTRLEN) do_throw(L, LUA_ERRMEM);
+  ts = (TString *)gc_newold(L, MVM_TSTRING, offsetof(TString, data) + l + 1);
+  /* the collection inside gc_newold may have resized the table */
+  ts->hash = h;            /* content hash replaces the identity hash */
+  ts->extra = 0;
+  ts->len = l;
+  memcpy(ts->data, s, l);
+  ts->data[l] = '\0';
+  b = h & (unsigned)(tb->size - 1);
+  ts->hnext = tb->hash[b];
+  tb->hash[b] = ts;
+  tb->nuse++;
+  if (tb->nuse >= tb->size && tb->size <= (1 << 29))
+    str_resize(L, tb->size * 2);
+  return ts;
+}
+
+TString *str_newz(lua_State *L, const char *s) {
+  return str_new(L, s, strlen(s));
+}
+
+/* ---------------- userdata ---------------- */
+
+Udata *udata_new(lua_State *L, size_t s, int nuvalue) {
+  Udata *u;
+  int i;
+  size_t off = udatamemoffset(nuvalue);
+  if (s > (size_t)-1 / 2 - off) do_throw(L, LUA_ERRMEM);
+  u = (Udata *)gc_newold(L, MVM_TUDATA, off + s);
+  u->nuvalue = (uint16_t)nuvalue;
+  u->len = s;
+  u->metatable = NULL;
+  for (i = 0; i < nuvalue; i++) u->uv[i] = MVM_NIL;   /* NOBARRIER: nil */
+  return u;
+}
+
+/* ---------------- lua_pushfstring ---------------- */
+
+/* Pieces are accumulated in a C buffer; when it fills, its contents become
+** a string on the stack, joined with the previous piece, so at most three
+** stack slots above the original top are used and every intermediate
+** string is anchored on the stack. */
+#define FMTBUFSZ  200
+
+typedef struct FmtBuf {
+  lua_State *L;
+  int pushed;        /* pieces on the stack (0 or 1) */
+  size_t n;
+  char b[FMTBUFSZ];
+} FmtBuf;
+
+static void pushstr(lua_State *L, TString *ts) {
+  *L->top = v_ref(ts);     /* NOBARRIER: stack */
+  L->top++;
+}
+
+/* replace the two strings at the top by their concatenation */
+static void join2(lua_State *L) {
+  TString *a = v_str(L->top[-2]), *b = v_str(L->top[-1]);
+  size_t la = a->len, lb = b->len;
+  TString *r;
+  if (la + lb <= 512) {
+    char tmp[512];
+    memcpy(tmp, getstr(a), la);
+    memcpy(tmp + la, getstr(b), lb);
+    r = str_new(L, tmp, la + lb);
+  } else {
+    /* temporary buffer as a userdata, anchored on the stack */
+    Udata *u = udata_new(L, la + lb, 0);
+    char *m = getudatamem(u);
+    *L->top = v_ref(u); L->top++;          /* NOBARRIER: stack */
+    memcpy(m, getstr(a), la);
+    memcpy(m + la, getstr(b), lb);
+    r = str_new(L, m, la + lb);
+    L->top--;
+  }
+  L->top[-2] = v_ref(r);                    /* NOBARRIER: stack */
+  L->top--;
+}
+
+static void fb_push(FmtBuf *B, const char *s, size_t l) {
+  pushstr(B->L, str_new(B->L, s, l));
+  if (B->pushed) join2(B->L);
+  B->pushed = 1;
+}
+
+static void fb_flush(FmtBuf *B) {
+  if (B->n > 0) {
+    fb_push(B, B->b, B->n);
+    B->n = 0;
+  }
+}
+
+static void fb_add(FmtBuf *B, const char *s, size_t l) {
+  if (l > FMTBUFSZ - B->n) {
+    fb_flush(B);
+    if (l > FMTBUFSZ) { fb_push(B, s, l); return; }
+  }
+  memcpy(B->b + B->n, s, l);
+  B->n += l;
+}
+
+/* UTF-8 encoding of x (up to 0x7FFFFFFF, old 6-byte forms); returns length */
+static int utf8encode(char *out, unsigned long x) {
+  char tmp[8];
+  int i = 7, n;
+  if (x < 0x80) { out[0] = (char)x; return 1; }
+  {
+    unsigned long room = 0x3F;   /* payload bits still fitting the first byte */
+    do {
+      tmp[i--] = (char)(0x80 | (x & 0x3F));
+      x >>= 6;
+      room >>= 1;
+    } while (x > room);
+    tmp[i] = (char)((~room << 1) | x);
+  }
+  n = 8 - i;
+  memcpy(out, tmp + i, (size_t)n);
+  return n;
+}
+
+const char *str_pushvfstring(lua_State *L, const char *fmt, va_list argp) {
+  FmtBuf B;
+  const char *e;
+  B.L = L; B.pushed = 0; B.n = 0;
+  while ((e = strchr(fmt, '%')) != NULL) {
+    char num[MAXNUMBER2STR + 8];
+    fb_add(&B, fmt, (size_t)(e - fmt));
+    switch (e[1]) {
+      case 's': {
+        const char *s = va_arg(argp, char *);
+        if (s == NULL) s = "(null)";
+        fb_add(&B, s, strlen(s));
+        break;
+      }
+      case 'c': {
+        char c = (char)(unsigned char)va_arg(argp, int);
+        fb_add(&B, &c, 1);
+        break;
+      }
+      case 'd': {
+        int len = snprintf(num, sizeof num, "%d", va_arg(argp, int));
+        fb_add(&B, num, (size_t)len);
+        break;
+      }
+      case 'I': {
+        int len = snprintf(num, sizeof num, LUA_INTEGER_FMT, (LUAI_UACINT)va_arg(argp, lua_Integer));
+        fb_add(&B, num, (size_t)len);
+        break;
+      }
+      case 'f': {
+        int len = vm_num2buff(v_float((double)va_arg(argp, LUAI_UACNUMBER)), num);
+        fb_add(&B, num, (size_t)len);
+        break;
+      }
+      case 'p': {
+        int len = snprintf(num, sizeof num, "%p", va_arg(argp, void *));
+        fb_add(&B, num, (size_t)len);
+        break;
+      }
+      case 'U': {
+        int len = utf8encode(num, (unsigned long)va_arg(argp, long));
+        fb_add(&B, num, (size_t)len);
+        break;
+      }
+      case '%':
+        fb_add(&B, "%", 1);
+        break;
+      default:
+        dbg_runerror(L, "invalid option '%%%c' to 'lua_pushfstring'", e[1]);
+    }
+    fmt = e + 2;
+  }
+  fb_add(&B, fmt, strlen(fmt));
+  if (B.n > 0 || !B.pushed) {
+    fb_push(&B, B.b, B.n);
+    B.n = 0;
+  }
+  return getstr(v_str(L->top[-1]));
+}
+
+const char *str_pushfstring(lua_State *L, const char *fmt, ...) {
+  const char *r;
+  va_list argp;
+  va_start(argp, fmt);
+  r = str_pushvfstring(L, fmt, argp);
+  va_end(argp);
+  return r;
+}

@@ -1,0 +1,486 @@
+/*
+** table.c -- Lua tables: an array part for keys 1..asize and a hash part of
+** 2^lsizenode nodes using chained scatter with Brent's variation: a key that
+** is not in its main position yields that position to a key that belongs
+** there, so every chain starts at the main position of its keys.  Empty hash
+** parts share one static read-only dummy node.
+**
+** Keys: nil and NaN are rejected; floats with an integral value become
+** integer keys; integers (immediate or boxed) hash and compare by value;
+** strings hash by content (interned: compared by pointer); other objects
+** hash by their identity hash (never by address: objects may move).
+** A node with a nil value is empty: its key stays for 'next' (see
+** tab_deadkey in table.h).  Free nodes have a nil key.
+*/
+#include <math.h>
+#include <string.h>
+#include "table.h"
+#include "gc.h"
+#include "vm.h"
+#include "debug.h"
+#include "do.h"
+
+#define MAXABITS   31                      /* array part has at most 2^31 slots */
+#define MAXASIZE   (1u << MAXABITS)
+#define MAXHBITS   30                      /* hash part has at most 2^30 nodes */
+
+static const Node dummynode_ = { MVM_NIL, MVM_NIL, 0, 0 };
+#define dummynode  ((Node *)&dummynode_)
+static const Value absentkey = MVM_ABSTKEY;
+
+#define sizenode(t)   (1u << (t)->lsizenode)
+#define allocsizenode(t) ((t)->isdummy ? 0u : sizenode(t))
+#define gnext(n)      ((n)->next)
+
+/* ---------------- hashing ---------------- */
+
+static inline uint32_t mix64(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xFF51AFD7ED558CCDULL;
+  x ^= x >> 29;
+  return (uint32_t)(x ^ (x >> 32));
+}
+
+static inline Node *hashmod(const Table *t, uint32_t h) {
+  return &t->node[h & (sizenode(t) - 1)];
+}
+
+static inline Node *hashint(const Table *t, int64_t i) {
+  return hashmod(t, mix64((uint64_t)i));
+}
+
+/* main position of a (normalised, non-nil, live) key */
+static Node *mainposition(const Table *t, Value key) {
+  if (v_isimmint(key)) return hashint(t, v_getimmint(key));
+  if (v_isref(key)) {
+    GCObject *o = v_gc(key);
+    if (o->tt == MVM_TBIGINT) return hashint(t, ((BoxedInt *)o)->i);
+    return hashmod(t, o->hash);   /* content hash for strings, identity otherwise */
+  }
+  return hashmod(t, mix64(key));  /* floats, booleans, light userdata/C functions */
+}
+
+/* ---------------- key normalisation ---------------- */
+
+/* float with an exact integer value -> that integer */
+static int floatkey(double d, int64_t *i) {
+  if (d >= -9223372036854775808.0 && d < 9223372036854775808.0) {
+    int64_t k = (int64_t)d;
+    if ((double)k == d) { *i = k; return 1; }
+  }
+  return 0;
+}
+
+/* ---------------- lookups ---------------- */
+
+const Value *tab_getint(Table *t, int64_t key) {
+  Node *n;
+  if ((uint64_t)key - 1u < t->asize) return &t->array[key - 1];
+  n = hashint(t, key);
+  if (v_fitsimm(key)) {
+    Value k = v_immint(key);
+    for (;;) {
+      if (n->key == k) return &n->val;
+      if (gnext(n) == 0) return &absentkey;
+      n += gnext(n);
+    }
+  }
+  for (;;) {   /* boxed integer keys compare by payload */
+    if (v_isbigint(n->key) && ((BoxedInt *)v_gc(n->key))->i == key) return &n->val;
+    if (gnext(n) == 0) return &absentkey;
+    n += gnext(n);
+  }
+}
+
+const Value *tab_getshortstr(Table *t, TString *key) {
+  Node *n = hashmod(t, key->hash);
+  Value k = v_ref(key);
+  for (;;) {
+    if (n->key == k) return &n->val;
+    if (gnext(n) == 0) return &absentkey;
+    n += gnext(n);
+  }
+}
+
+const Value *tab_getstr(Table *t, TString *key) {
+  return tab_getshortstr(t, key);   /* every string is interned */
+}
+
+/* keys equal by their bits (light values, non-integral floats, objects) */
+static const Value *getgeneric(Table *t, Value key) {
+  Node *n = mainposition(t, key);
+  for (;;) {
+    if (n->key == key) return &n->val;
+    if (gnext(n) == 0) return &absentkey;
+    n += gnext(n);
+  }
+}
+
+const Value *tab_get(Table *t, Value key) {
+  if (v_isimmint(key)) return tab_getint(t, v_getimmint(key));
+  if (v_isref(key)) {
+    GCObject *o = v_gc(key);
+    if (o->tt == MVM_TSTRING) return tab_getshortstr(t, (TString *)o);
+    if (o->tt == MVM_TBIGINT) return tab_getint(t, ((BoxedInt *)o)->i);
+    return getgeneric(t, key);
+  }
+  if (v_isfloat(key)) {
+    double d = v_getfloat(key);
+    int64_t i;
+    if (floatkey(d, &i)) return tab_getint(t, i);
+    if (d != d) return &absentkey;
+    return getgeneric(t, key);
+  }
+  if (v_isnil(key)) return &absentkey;
+  return getgeneric(t, key);
+}
+
+/* ---------------- creation, sizing ---------------- */
+
+Table *tab_new(lua_State *L) {
+  Table *t = (Table *)gc_newobj(L, MVM_TTABLE, sizeof(Table));
+  t->extra = 0;
+  t->lsizenode = 0;
+  t->isdummy = 1;
+  t->asize = 0;
+  t->array = NULL;
+  t->node = dummynode;
+  t->lastfree = NULL;
+  t->metatable = NULL;
+  return t;
+}
+
+void tab_free(lua_State *L, Table *t) {
+  if (!t->isdummy) mvm_freevector(L, t->node, sizenode(t), Node);
+  if (t->array != NULL) mvm_freevector(L, t->array, t->asize, Value);
+  t->node = dummynode; t->isdummy = 1; t->lsizenode = 0;
+  t->array = NULL; t->asize = 0;
+}
+
+size_t tab_sizeof(Table *t) {
+  return sizeof(Table) + (size_t)t->asize * sizeof(Value) + (size_t)allocsizenode(t) * sizeof(Node);
+}
+
+static int ceillog2(unsigned x) {   /* ceil(log2(x)), x >= 1 */
+  int l = 0;
+  x--;
+  while (x >= 256) { l += 8; x >>= 8; }
+  while (x > 0) { l++; x >>= 1; }
+  return l;
+}
+
+static void rawinsert(lua_State *L, Table *t, Value key, Value val);
+
+/* Bring the table to 'nasize' array slots and room for 'nhsize' hash
+** entries, re-inserting everything.  Nothing changes if memory runs out. */
+void tab_resize(lua_State *L, Table *t, unsigned nasize, unsigned nhsize) {
+  unsigned oldasize = t->asize, i;
+  Value *oldarray = t->array;
+  Node *oldnode = t->node;
+  unsigned oldhsize = allocsizenode(t);
+  Node *newnode;
+  Value *newarray = NULL;
+  int lsize = 0;
+  if (nasize > MAXASIZE) dbg_runerror(L, "table overflow");
+  if (nhsize > 0) {
+    lsize = ceillog2(nhsize);
+    if (lsize > MAXHBITS) dbg_runerror(L, "table overflow");
+    newnode = mvm_newvector(L, (size_t)1 << lsize, Node);
+    for (i = 0; i < (1u << lsize); i++) {
+      newnode[i].key = MVM_NIL;   /* NOBARRIER: fresh memory, constants */
+      newnode[i].val = MVM_NIL;
+      newnode[i].next = 0;
+      newnode[i].pad_ = 0;
+    }
+  } else
+    newnode = dummynode;
+  if (nasize > 0) {
+    newarray = (Value *)mvm_memtryrealloc(L, NULL, 0, (size_t)nasize * sizeof(Value));
+    if (newarray == NULL) {
+      if (nhsize > 0) mvm_freevector(L, newnode, (size_t)1 << lsize, Node);
+      do_throw(L, LUA_ERRMEM);
+    }
+    i = oldasize < nasize ? oldasize : nasize;
+    if (i > 0) memcpy(newarray, oldarray, (size_t)i * sizeof(Value));  /* NOBARRIER: card marked below */
+    for (; i < nasize; i++) newarray[i] = MVM_NIL;
+  }
+  /* install the new parts, then move over what does not fit any more */
+  t->array = newarray;
+  t->asize = nasize;
+  t->node = newnode;
+  t->isdummy = (nhsize == 0);
+  t->lsizenode = (uint8_t)lsize;
+  t->lastfree = nhsize > 0 ? newnode + ((size_t)1 << lsize) : NULL;
+  if (newarray != NULL) gc_cardmark(G(L), (GCObject *)t, newarray);
+  for (i = nasize; i < oldasize; i++)
+    if (!v_isnil(oldarray[i])) rawinsert(L, t, v_immint((int64_t)i + 1), oldarray[i]);
+  for (i = 0; i < oldhsize; i++) {
+    Node *old = &oldnode[i];
+    if (!v_isnil(old->val)) rawinsert(L, t, old->key, old->val);
+  }
+  if (oldarray != NULL) mvm_freevector(L, oldarray, oldasize, Value);
+  if (oldhsize > 0) mvm_freevector(L, oldnode, oldhsize, Node);
+}
+
+void tab_resizearray(lua_State *L, Table *t, unsigned nasize) {
+  tab_resize(L, t, nasize, allocsizenode(t));
+}
+
+/* ---------------- rehash ---------------- */
+
+/* nums[i] = number of integer keys k with 2^(i-1) < k <= 2^i */
+static int countint(Value key, unsigned *nums) {
+  int64_t k;
+  if (v_isimmint(key)) k = v_getimmint(key);
+  else if (v_isbigint(key)) k = v_getint(key);
+  else return 0;
+  if (k >= 1 && (uint64_t)k <= MAXASIZE) {
+    nums[ceillog2((unsigned)k)]++;
+    return 1;
+  }
+  return 0;
+}
+
+static unsigned numusearray(const Table *t, unsigned *nums) {
+  unsigned total = 0, i = 1, lg, ttlg;
+  for (lg = 0, ttlg = 1; lg <= MAXABITS; lg++, ttlg *= 2) {
+    unsigned lim = ttlg, c = 0;
+    if (lim > t->asize) {
+      lim = t->asize;
+      if (i > lim) break;
+    }
+    for (; i <= lim; i++) if (!v_isnil(t->array[i - 1])) c++;
+    nums[lg] += c;
+    total += c;
+  }
+  return total;
+}
+
+/* Largest power of two n such that more than n/2 of the slots 1..n would be
+** used; *pna receives the number of integer keys going to the array. */
+static unsigned computesizes(unsigned *nums, unsigned *pna) {
+  unsigned a = 0, na = 0, optimal = 0, i;
+  uint64_t twotoi;
+  for (i = 0, twotoi = 1; i <= MAXABITS && twotoi / 2 < *pna; i++, twotoi *= 2) {
+    a += nums[i];
+    if (a > twotoi / 2) { optimal = (unsigned)twotoi; na = a; }
+  }
+  *pna = na;
+  return optimal;
+}
+
+static void rehash(lua_State *L, Table *t, Value extrakey) {
+  unsigned nums[MAXABITS + 1];
+  unsigned na, total, i, n = allocsizenode(t), asize;
+  memset(nums, 0, sizeof nums);
+  na = numusearray(t, nums);
+  total = na;
+  for (i = 0; i < n; i++) {
+    Node *nd = &t->node[i];
+    if (!v_isnil(nd->val)) {
+      na += (unsigned)countint(nd->key, nums);
+      total++;
+    }
+  }
+  na += (unsigned)countint(extrakey, nums);
+  total++;
+  asize = computesizes(nums, &na);
+  tab_resize(L, t, asize, total - na);
+}
+
+/* ---------------- insertion ---------------- */
+
+static Node *getfreepos(Table *t) {
+  if (!t->isdummy) {
+    while (t->lastfree > t->node) {
+      t->lastfree--;
+      if (v_isnil(t->lastfree->key)) return t->lastfree;
+    }
+  }
+  return NULL;
+}
+
+/* Insert a key known to be absent (normalised, valid).  Nil values are not
+** inserted. */
+static void newkey(lua_State *L, Table *t, Value key, Value val) {
+  global_State *g = G(L);
+  Node *mp;
+  if (v_isnil(val)) return;
+  mp = mainposition(t, key);
+  if (!v_isnil(mp->val) || t->isdummy) {
+    Node *othern;
+    Node *f = getfreepos(t);
+    if (f == NULL) {
+      rehash(L, t, key);
+      rawinsert(L, t, key, val);   /* the key is still absent; there is room now */
+      return;
+    }
+    othern = mainposition(t, mp->key);
+    if (othern != mp) {
+      /* the occupant is not in its main position: move it to the free node */
+      while (othern + gnext(othern) != mp) othern += gnext(othern);
+      gnext(othern) = (int32_t)(f - othern);
+      *f = *mp;                                /* NOBARRIER: card marked below */
+      gc_cardmark(g, (GCObject *)t, f);
+      if (gnext(mp) != 0) {
+        gnext(f) += (int32_t)(mp - f);
+        gnext(mp) = 0;
+      }
+      mp->val = MVM_NIL;                       /* NOBARRIER: nil */
+    } else {
+      /* the occupant is in its main position: chain the new key after it */
+      if (gnext(mp) != 0) gnext(f) = (int32_t)((mp + gnext(mp)) - f);
+      gnext(mp) = (int32_t)(f - mp);
+      mp = f;
+    }
+  }
+  gc_write(g, (GCObject *)t, &mp->key, key);
+  gc_write(g, (GCObject *)t, &mp->val, val);
+}
+
+/* store without resetting the metamethod cache (used by resize) */
+static void rawinsert(lua_State *L, Table *t, Value key, Value val) {
+  const Value *slot = tab_get(t, key);
+  if (!isabstkey(slot)) gc_write(G(L), (GCObject *)t, (Value *)slot, val);
+  else newkey(L, t, key, val);
+}
+
+/* Box an integer key outside the immediate range, keeping the table and
+** the value rooted across the allocation. */
+static Value boxkey(lua_State *L, Table **pt, int64_t i, Value *val) {
+  Value tv = v_ref(*pt), k;
+  GC_ROOT(L, tv);
+  GC_ROOT(L, *val);
+  k = vm_mkint(L, i);
+  GC_UNROOT(L, 2);
+  *pt = v_tab(tv);
+  return k;
+}
+
+void tab_set(lua_State *L, Table *t, Value key, Value val) {
+  const Value *slot;
+  if (v_isfloat(key)) {
+    double d = v_getfloat(key);
+    int64_t i;
+    if (floatkey(d, &i)) {
+      tab_setint(L, t, i, val);
+      return;
+    }
+    if (d != d) dbg_runerror(L, "table index is NaN");
+  } else if (v_isnil(key))
+    dbg_runerror(L, "table index is nil");
+  t->extra = 0;   /* may be a metatable: forget cached absences */
+  slot = tab_get(t, key);
+  if (!isabstkey(slot)) gc_write(G(L), (GCObject *)t, (Value *)slot, val);
+  else newkey(L, t, key, val);
+}
+
+void tab_setint(lua_State *L, Table *t, int64_t key, Value val) {
+  const Value *slot = tab_getint(t, key);
+  t->extra = 0;
+  if (!isabstkey(slot)) gc_write(G(L), (GCObject *)t, (Value *)slot, val);
+  else if (!v_isnil(val)) {
+    Value k = v_fitsimm(key) ? v_immint(key) : boxkey(L, &t, key, &val);
+    newkey(L, t, k, val);
+  }
+}
+
+void tab_setslot(lua_State *L, Table *t, const Value *slot, Value val) {
+  t->extra = 0;
+  gc_write(G(L), (GCObject *)t, (Value *)slot, val);
+}
+
+/* ---------------- traversal ---------------- */
+
+/* Index of the entry after which iteration continues: 0 for nil, i for
+** array slot i (1-based), asize + node index + 1 for a hash entry. */
+static unsigned findindex(lua_State *L, Table *t, Value key) {
+  unsigned i, n;
+  int64_t k;
+  if (v_isnil(key)) return 0;
+  if (v_isfloat(key) && floatkey(v_getfloat(key), &k)) key = v_fitsimm(k) ? v_immint(k) : key;
+  if (v_isinteger(key)) {
+    k = v_getint(key);
+    if ((uint64_t)k - 1u < t->asize) return (unsigned)k;
+  }
+  n = allocsizenode(t);
+  if (n > 0) {
+    const Value *slot = tab_get(t, key);
+    if (!isabstkey(slot)) {
+      i = (unsigned)((const Node *)((const char *)slot - offsetof(Node, val)) - t->node);
+      return t->asize + i + 1;
+    }
+    if (v_isref(key)) {     /* removed entry whose key the collector marked dead */
+      Value dk = tab_deadkey(key);
+      for (i = 0; i < n; i++)
+        if (t->node[i].key == dk) return t->asize + i + 1;
+    }
+  }
+  dbg_runerror(L, "invalid key to 'next'");
+  return 0;
+}
+
+int tab_next(lua_State *L, Table *t, Value *key, Value *val) {
+  unsigned i = findindex(L, t, *key), n;
+  for (; i < t->asize; i++) {
+    if (!v_isnil(t->array[i])) {
+      *key = v_immint((int64_t)i + 1);
+      *val = t->array[i];
+      return 1;
+    }
+  }
+  n = allocsizenode(t);
+  for (i -= t->asize; i < n; i++) {
+    Node *nd = &t->node[i];
+    if (!v_isnil(nd->val)) {
+      *key = nd->key;
+      *val = nd->val;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* ---------------- length ---------------- */
+
+static int absentint(Table *t, lua_Unsigned k) {
+  const Value *v = tab_getint(t, (int64_t)k);
+  return isabstkey(v) || v_isnil(*v);
+}
+
+/* t[j] is present: find a border beyond it (unbounded search, then binary) */
+static lua_Unsigned hashsearch(Table *t, lua_Unsigned j) {
+  lua_Unsigned i;
+  do {
+    i = j;
+    if (j <= (lua_Unsigned)LUA_MAXINTEGER / 2) j *= 2;
+    else {
+      j = LUA_MAXINTEGER;
+      if (absentint(t, j)) break;
+      return j;   /* t[LUA_MAXINTEGER] present: that is a border */
+    }
+  } while (!absentint(t, j));
+  while (j - i > 1u) {   /* t[i] present, t[j] absent */
+    lua_Unsigned m = (i + j) / 2;
+    if (absentint(t, m)) j = m; else i = m;
+  }
+  return i;
+}
+
+lua_Unsigned tab_getn(Table *t) {
+  unsigned asize = t->asize;
+  if (asize > 0 && v_isnil(t->array[asize - 1])) {
+    /* a border inside the array part */
+    unsigned i = 0, j = asize;
+    if (asize >= 2 && !v_isnil(t->array[asize - 2])) return asize - 1;
+    while (j - i > 1u) {
+      unsigned m = (i + j) / 2;
+      if (v_isnil(t->array[m - 1])) j = m; else i = m;
+    }
+    return i;
+  }
+  /* array part full (or absent): continue in the hash part */
+  if (t->isdummy) return asize;
+  if (absentint(t, (lua_Unsigned)asize + 1)) return asize;
+  return hashsearch(t, (lua_Unsigned)asize + 1);
+}
