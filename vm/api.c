@@ -1,0 +1,869 @@
+/*
+** api.c -- the Lua 5.4 C API (stack access, values, tables, userdata,
+** metatables, collector control).  Calls, loading, errors and coroutines are
+** in vm/do.c; the debug API is in vm/debug.c; state creation in vm/state.c.
+**
+** Every function here that creates an object may trigger a collection that
+** may move tables and closures.  So a function never holds a table or closure
+** pointer or a Value* into the stack across an allocation: it anchors new
+** objects on the stack first and re-fetches its operands by index afterwards.
+*/
+#include <string.h>
+#include <stdarg.h>
+
+#include "lua.h"
+#include "state.h"
+#include "gc.h"
+#include "do.h"
+#include "vm.h"
+#include "func.h"
+#include "string.h"
+#include "table.h"
+#include "meta.h"
+#include "compile.h"
+#include "stateint.h"
+
+__attribute__((visibility("default")))
+const char lua_ident[] =
+  "$LuaVersion: " LUA_COPYRIGHT " $"
+  "$LuaAuthors: " LUA_AUTHORS " $";
+
+/* API checks are compiled out, as in a stock release build */
+#define api_check(L, e, msg)  ((void)(L), (void)0)
+#define api_incr_top(L)  ((L)->top++)
+
+#define ispseudo(i)     ((i) <= LUA_REGISTRYINDEX)
+#define isupvalueidx(i) ((i) < LUA_REGISTRYINDEX)
+
+/* what an invalid (absent) index reads as; never written */
+static const Value absent_slot = MVM_NIL;
+#define isvalid(L, o)  ((o) != &absent_slot)
+
+/*
+** Translate an API index to the address of the value it names.  Positive
+** indices past the top and missing upvalues give &absent_slot.
+*/
+static const Value *index2value(lua_State *L, int idx) {
+  CallInfo *ci = L->ci;
+  if (idx > 0) {
+    Value *o = ci->func + idx;
+    return (o >= L->top) ? &absent_slot : o;
+  }
+  else if (!ispseudo(idx))
+    return L->top + idx;
+  else if (idx == LUA_REGISTRYINDEX)
+    return &G(L)->l_registry;
+  else {  /* upvalue of the running C closure */
+    Value fv = *ci->func;
+    int n = LUA_REGISTRYINDEX - idx;
+    if (v_isCclosure(fv)) {
+      CClosure *cl = v_ccl(fv);
+      return (n <= cl->nupvalues) ? &cl->upvalue[n - 1] : &absent_slot;
+    }
+    return &absent_slot;   /* light C function or Lua function: no upvalues */
+  }
+}
+
+const Value *api_index2value(lua_State *L, int idx) {
+  return index2value(L, idx);
+}
+
+/* a real stack slot (no pseudo-indices) */
+static Value *index2stack(lua_State *L, int idx) {
+  CallInfo *ci = L->ci;
+  if (idx > 0) return ci->func + idx;
+  return L->top + idx;
+}
+
+/* store v at the place named by idx (stack slot, upvalue or registry) */
+static void setatindex(lua_State *L, int idx, Value v) {
+  if (isupvalueidx(idx)) {
+    Value fv = *L->ci->func;
+    int n = LUA_REGISTRYINDEX - idx;
+    if (v_isCclosure(fv) && n <= v_ccl(fv)->nupvalues) {
+      CClosure *cl = v_ccl(fv);
+      gc_writeobj(L, cl, &cl->upvalue[n - 1], v);
+    }
+  }
+  else if (idx == LUA_REGISTRYINDEX)
+    G(L)->l_registry = v;     /* NOBARRIER: a root, not inside an object */
+  else
+    *index2stack(L, idx) = v; /* NOBARRIER: stacks are roots */
+}
+
+static inline void pushvalue(lua_State *L, Value v) {
+  *L->top = v;
+  api_incr_top(L);
+}
+
+/* ------------------------------------------------------------------------
+** basic stack manipulation
+** ---------------------------------------------------------------------- */
+
+LUA_API int lua_checkstack(lua_State *L, int n) {
+  CallInfo *ci = L->ci;
+  int ok;
+  if (L->stack_last - L->top > n)
+    ok = 1;
+  else {
+    int inuse = (int)(L->top - L->stack) + EXTRA_STACK;
+    if (inuse > LUAI_MAXSTACK - n) ok = 0;
+    else ok = do_growstack(L, n, 0);
+  }
+  if (ok && ci->top < L->top + n)
+    ci->top = L->top + n;    /* let the caller use the space */
+  return ok;
+}
+
+LUA_API void lua_xmove(lua_State *from, lua_State *to, int n) {
+  int i;
+  if (from == to) return;
+  from->top -= n;
+  for (i = 0; i < n; i++) {
+    *to->top = from->top[i];
+    to->top++;
+  }
+}
+
+LUA_API lua_CFunction lua_atpanic(lua_State *L, lua_CFunction panicf) {
+  lua_CFunction old = G(L)->panic;
+  G(L)->panic = panicf;
+  return old;
+}
+
+LUA_API lua_Number lua_version(lua_State *L) {
+  (void)L;
+  return LUA_VERSION_NUM;
+}
+
+LUA_API int lua_absindex(lua_State *L, int idx) {
+  return (idx > 0 || ispseudo(idx)) ? idx : (int)(L->top - L->ci->func) + idx;
+}
+
+LUA_API int lua_gettop(lua_State *L) {
+  return (int)(L->top - (L->ci->func + 1));
+}
+
+LUA_API void lua_settop(lua_State *L, int idx) {
+  CallInfo *ci = L->ci;
+  Value *func = ci->func;
+  Value *newtop;
+  if (idx >= 0) {
+    Value *target = func + 1 + idx;
+    while (L->top < target) *L->top++ = MVM_NIL;   /* clear new slots */
+    newtop = target;
+  }
+  else
+    newtop = L->top + idx + 1;
+  /* popping a pending to-be-closed slot closes it first */
+  if (newtop < L->top && L->tbclist >= newtop)
+    newtop = func_close(L, newtop, CLOSEKTOP, 0);
+  L->top = newtop;
+}
+
+LUA_API void lua_closeslot(lua_State *L, int idx) {
+  Value *level = index2stack(L, idx);
+  level = func_close(L, level, CLOSEKTOP, 0);
+  *level = MVM_NIL;
+}
+
+/* reverse the stack segment [from, to] */
+static void reverse_slots(Value *from, Value *to) {
+  for (; from < to; from++, to--) {
+    Value t = *from;
+    *from = *to;
+    *to = t;
+  }
+}
+
+/* rotate the elements between idx and the top by n positions (as three
+** reversals: the segment's prefix, its suffix, then the whole) */
+LUA_API void lua_rotate(lua_State *L, int idx, int n) {
+  Value *t = L->top - 1;
+  Value *p = index2stack(L, idx);
+  Value *m = (n >= 0) ? t - n : p - n - 1;
+  reverse_slots(p, m);
+  reverse_slots(m + 1, t);
+  reverse_slots(p, t);
+}
+
+LUA_API void lua_copy(lua_State *L, int fromidx, int toidx) {
+  Value v = *index2value(L, fromidx);
+  setatindex(L, toidx, v);
+}
+
+LUA_API void lua_pushvalue(lua_State *L, int idx) {
+  pushvalue(L, *index2value(L, idx));
+}
+
+/* ------------------------------------------------------------------------
+** access functions (stack -> C)
+** ---------------------------------------------------------------------- */
+
+LUA_API int lua_type(lua_State *L, int idx) {
+  const Value *o = index2value(L, idx);
+  return isvalid(L, o) ? v_type(*o) : LUA_TNONE;
+}
+
+static const char *const api_typenames[LUA_NUMTYPES + 1] = {
+  "no value", "nil", "boolean", "userdata", "number", "string", "table",
+  "function", "userdata", "thread"
+};
+
+LUA_API const char *lua_typename(lua_State *L, int t) {
+  (void)L;
+  if (t < LUA_TNONE || t >= LUA_NUMTYPES) return "?";
+  return api_typenames[t + 1];
+}
+
+LUA_API int lua_iscfunction(lua_State *L, int idx) {
+  Value v = *index2value(L, idx);
+  return v_islcf(v) || v_isCclosure(v);
+}
+
+LUA_API int lua_isinteger(lua_State *L, int idx) {
+  return v_isinteger(*index2value(L, idx));
+}
+
+LUA_API int lua_isnumber(lua_State *L, int idx) {
+  double n;
+  return vm_tonumber(L, *index2value(L, idx), &n);
+}
+
+LUA_API int lua_isstring(lua_State *L, int idx) {
+  Value v = *index2value(L, idx);
+  return v_isstring(v) || v_isnumber(v);
+}
+
+LUA_API int lua_isuserdata(lua_State *L, int idx) {
+  Value v = *index2value(L, idx);
+  return v_isudata(v) || v_islud(v);
+}
+
+LUA_API int lua_rawequal(lua_State *L, int index1, int index2) {
+  const Value *o1 = index2value(L, index1);
+  const Value *o2 = index2value(L, index2);
+  return (isvalid(L, o1) && isvalid(L, o2)) ? v_rawequal(*o1, *o2) : 0;
+}
+
+LUA_API void lua_arith(lua_State *L, int op) {
+  if (op == LUA_OPUNM || op == LUA_OPBNOT) {
+    /* unary: use a copy of the operand as the fake second operand */
+    *L->top = L->top[-1];
+    api_incr_top(L);
+  }
+  vm_arith(L, op, L->top - 2, L->top - 1, L->top - 2);
+  L->top--;
+}
+
+LUA_API int lua_compare(lua_State *L, int index1, int index2, int op) {
+  const Value *o1 = index2value(L, index1);
+  const Value *o2 = index2value(L, index2);
+  if (!isvalid(L, o1) || !isvalid(L, o2)) return 0;
+  switch (op) {
+    case LUA_OPEQ: return vm_equalobj(L, o1, o2);
+    case LUA_OPLT: return vm_lessthan(L, o1, o2);
+    case LUA_OPLE: return vm_lessequal(L, o1, o2);
+    default: return 0;
+  }
+}
+
+LUA_API size_t lua_stringtonumber(lua_State *L, const char *s) {
+  Value v = MVM_NIL;
+  size_t sz = vm_str2num(L, s, &v);
+  if (sz != 0) pushvalue(L, v);   /* nothing allocated since the conversion */
+  return sz;
+}
+
+LUA_API lua_Number lua_tonumberx(lua_State *L, int idx, int *pisnum) {
+  double n = 0;
+  int ok = vm_tonumber(L, *index2value(L, idx), &n);
+  if (pisnum) *pisnum = ok;
+  return ok ? n : 0;
+}
+
+LUA_API lua_Integer lua_tointegerx(lua_State *L, int idx, int *pisnum) {
+  int64_t i = 0;
+  int ok = vm_tointeger(*index2value(L, idx), &i, 0);
+  if (pisnum) *pisnum = ok;
+  return ok ? (lua_Integer)i : 0;
+}
+
+LUA_API int lua_toboolean(lua_State *L, int idx) {
+  return !v_isfalsy(*index2value(L, idx));
+}
+
+/* Strings are interned and never move, so the returned pointer stays valid
+** while the string is reachable (e.g. stays in its stack slot). */
+LUA_API const char *lua_tolstring(lua_State *L, int idx, size_t *len) {
+  Value v = *index2value(L, idx);
+  TString *ts;
+  if (!v_isstring(v)) {
+    char buff[MAXNUMBER2STR];
+    int n;
+    if (!v_isnumber(v)) {
+      if (len != NULL) *len = 0;
+      return NULL;
+    }
+    /* convert in place; the slot is re-fetched after the allocation */
+    n = vm_num2buff(v, buff);
+    ts = str_new(L, buff, (size_t)n);
+    setatindex(L, idx, v_ref(ts));
+    gc_check(L);
+  }
+  else
+    ts = v_str(v);
+  if (len != NULL) *len = ts->len;
+  return getstr(ts);
+}
+
+LUA_API lua_Unsigned lua_rawlen(lua_State *L, int idx) {
+  Value v = *index2value(L, idx);
+  if (v_isstring(v)) return v_str(v)->len;
+  if (v_isudata(v)) return v_udata(v)->len;
+  if (v_istable(v)) return tab_getn(v_tab(v));
+  return 0;
+}
+
+LUA_API lua_CFunction lua_tocfunction(lua_State *L, int idx) {
+  Value v = *index2value(L, idx);
+  if (v_islcf(v)) return v_lcf(v);
+  if (v_isCclosure(v)) return v_ccl(v)->f;
+  return NULL;
+}
+
+static void *touserdata(Value v) {
+  if (v_isudata(v)) return getudatamem(v_udata(v));
+  if (v_islud(v)) return v_getlud(v);
+  return NULL;
+}
+
+LUA_API void *lua_touserdata(lua_State *L, int idx) {
+  return touserdata(*index2value(L, idx));
+}
+
+LUA_API lua_State *lua_tothread(lua_State *L, int idx) {
+  Value v = *index2value(L, idx);
+  return v_isthread(v) ? v_thread(v) : NULL;
+}
+
+/* Unique while the object is alive.  Strings, userdata and threads never
+** move; for tables and closures this is the current address (luaL_tolstring
+** prints an identity-hash-based id instead, which survives moves). */
+LUA_API const void *lua_topointer(lua_State *L, int idx) {
+  Value v = *index2value(L, idx);
+  if (v_isudata(v) || v_islud(v)) return touserdata(v);
+  if (v_islcf(v)) return v_getlcfptr(v);
+  if (v_isref(v)) return (const void *)v_gc(v);
+  return NULL;
+}
+
+/* For objects that the collector may move (tables, closures): their object
+** tag (non-zero) and stable identity hash, used by luaL_tolstring to print an
+** id that never changes.  0 for everything else. */
+LUAI_FUNC int api_objid(lua_State *L, int idx, unsigned int *id);
+int api_objid(lua_State *L, int idx, unsigned int *id) {
+  Value v = *index2value(L, idx);
+  if (v_istable(v) || v_isLclosure(v) || v_isCclosure(v)) {
+    *id = v_gc(v)->hash;
+    return v_gc(v)->tt;
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------------------
+** push functions (C -> stack)
+** ---------------------------------------------------------------------- */
+
+LUA_API void lua_pushnil(lua_State *L) {
+  pushvalue(L, MVM_NIL);
+}
+
+LUA_API void lua_pushnumber(lua_State *L, lua_Number n) {
+  pushvalue(L, v_float(n));
+}
+
+LUA_API void lua_pushinteger(lua_State *L, lua_Integer n) {
+  Value v = vm_int(L, n);   /* may box (allocate) before the slot is used */
+  pushvalue(L, v);
+}
+
+LUA_API const char *lua_pushlstring(lua_State *L, const char *s, size_t len) {
+  TString *ts = str_new(L, (len == 0) ? "" : s, len);
+  pushvalue(L, v_ref(ts));
+  gc_check(L);
+  return getstr(ts);
+}
+
+LUA_API const char *lua_pushstring(lua_State *L, const char *s) {
+  TString *ts;
+  if (s == NULL) {
+    pushvalue(L, MVM_NIL);
+    return NULL;
+  }
+  ts = str_newz(L, s);
+  pushvalue(L, v_ref(ts));
+  gc_check(L);
+  return getstr(ts);
+}
+
+LUA_API const char *lua_pushvfstring(lua_State *L, const char *fmt, va_list argp) {
+  const char *r = str_pushvfstring(L, fmt, argp);
+  gc_check(L);
+  return r;
+}
+
+LUA_API const char *lua_pushfstring(lua_State *L, const char *fmt, ...) {
+  const char *r;
+  va_list argp;
+  va_start(argp, fmt);
+  r = str_pushvfstring(L, fmt, argp);
+  va_end(argp);
+  gc_check(L);
+  return r;
+}
+
+LUA_API void lua_pushcclosure(lua_State *L, lua_CFunction fn, int n) {
+  if (n == 0)
+    pushvalue(L, (v_lcf)((void (*)(void))fn));  /* the constructor, not object.h's decoder macro */
+  else {
+    int i;
+    CClosure *cl = func_newCclosure(L, n);   /* upvalues are anchored on the stack */
+    cl->f = fn;
+    L->top -= n;
+    for (i = 0; i < n; i++)
+      cl->upvalue[i] = L->top[i];   /* NOBARRIER: fresh closure, nothing allocated since */
+    pushvalue(L, v_ref(cl));
+    gc_check(L);
+  }
+}
+
+LUA_API void lua_pushboolean(lua_State *L, int b) {
+  pushvalue(L, v_bool(b));
+}
+
+LUA_API void lua_pushlightuserdata(lua_State *L, void *p) {
+  pushvalue(L, v_lud(p));
+}
+
+LUA_API int lua_pushthread(lua_State *L) {
+  pushvalue(L, v_threadval(L));
+  return G(L)->mainthread == L;
+}
+
+/* ------------------------------------------------------------------------
+** get functions (Lua -> stack)
+** ---------------------------------------------------------------------- */
+
+/* raw lookup result usable by the fast path (present and not nil)? */
+static inline int fastslot(const Value *slot) {
+  return slot != NULL && !isabstkey(slot) && !v_isnil(*slot);
+}
+
+/* the globals table, read from the registry (a slot in its array part) */
+static const Value *globals_slot(lua_State *L) {
+  return tab_getint(v_tab(G(L)->l_registry), LUA_RIDX_GLOBALS);
+}
+
+/* t[k] for a string key; 't' is given by an absolute index or pseudo-index
+** (or 0 for the globals table).  The key is pushed first (anchoring it) and
+** becomes the result slot. */
+static int getstrfield(lua_State *L, int tidx, const char *k) {
+  TString *key = str_newz(L, k);
+  const Value *t, *slot = NULL;
+  pushvalue(L, v_ref(key));
+  t = (tidx == 0) ? globals_slot(L) : index2value(L, tidx);
+  if (v_istable(*t)) {
+    slot = tab_getstr(v_tab(*t), key);
+    if (fastslot(slot)) {
+      L->top[-1] = *slot;
+      return v_type(L->top[-1]);
+    }
+  }
+  vm_finishget(L, t, L->top - 1, L->top - 1, slot);
+  return v_type(L->top[-1]);
+}
+
+LUA_API int lua_getglobal(lua_State *L, const char *name) {
+  return getstrfield(L, 0, name);
+}
+
+LUA_API int lua_gettable(lua_State *L, int idx) {
+  const Value *t = index2value(L, idx);
+  const Value *slot = NULL;
+  if (v_istable(*t)) {
+    slot = tab_get(v_tab(*t), L->top[-1]);
+    if (fastslot(slot)) {
+      L->top[-1] = *slot;
+      return v_type(L->top[-1]);
+    }
+  }
+  vm_finishget(L, t, L->top - 1, L->top - 1, slot);
+  return v_type(L->top[-1]);
+}
+
+LUA_API int lua_getfield(lua_State *L, int idx, const char *k) {
+  return getstrfield(L, lua_absindex(L, idx), k);
+}
+
+LUA_API int lua_geti(lua_State *L, int idx, lua_Integer n) {
+  const Value *t = index2value(L, idx);
+  const Value *slot = NULL;
+  Value key;
+  if (v_istable(*t)) {
+    slot = tab_getint(v_tab(*t), n);
+    if (fastslot(slot)) {
+      pushvalue(L, *slot);
+      return v_type(L->top[-1]);
+    }
+  }
+  idx = lua_absindex(L, idx);
+  key = vm_int(L, n);            /* may allocate: push, then re-fetch t */
+  pushvalue(L, key);
+  t = index2value(L, idx);
+  slot = v_istable(*t) ? tab_getint(v_tab(*t), n) : NULL;
+  vm_finishget(L, t, L->top - 1, L->top - 1, slot);
+  return v_type(L->top[-1]);
+}
+
+static int finishrawget(lua_State *L, const Value *val) {
+  Value v = isabstkey(val) ? MVM_NIL : *val;
+  pushvalue(L, v);
+  return v_type(v);
+}
+
+LUA_API int lua_rawget(lua_State *L, int idx) {
+  Table *t = v_tab(*index2value(L, idx));
+  const Value *val = tab_get(t, L->top[-1]);
+  L->top--;
+  return finishrawget(L, val);
+}
+
+LUA_API int lua_rawgeti(lua_State *L, int idx, lua_Integer n) {
+  Table *t = v_tab(*index2value(L, idx));
+  return finishrawget(L, tab_getint(t, n));
+}
+
+LUA_API int lua_rawgetp(lua_State *L, int idx, const void *p) {
+  Table *t = v_tab(*index2value(L, idx));
+  return finishrawget(L, tab_get(t, v_lud((void *)p)));
+}
+
+LUA_API void lua_createtable(lua_State *L, int narray, int nrec) {
+  Table *t = tab_new(L);
+  pushvalue(L, v_ref(t));
+  if (narray > 0 || nrec > 0)
+    tab_resize(L, t, (unsigned)(narray > 0 ? narray : 0), (unsigned)(nrec > 0 ? nrec : 0));
+  gc_check(L);
+}
+
+LUA_API int lua_getmetatable(lua_State *L, int objindex) {
+  Value v = *index2value(L, objindex);
+  Table *mt;
+  if (v_istable(v)) mt = v_tab(v)->metatable;
+  else if (v_isudata(v)) mt = v_udata(v)->metatable;
+  else {
+    int t = v_type(v);
+    mt = (t >= 0 && t < LUA_NUMTYPES) ? G(L)->mt[t] : NULL;
+  }
+  if (mt == NULL) return 0;
+  pushvalue(L, v_ref(mt));
+  return 1;
+}
+
+LUA_API int lua_getiuservalue(lua_State *L, int idx, int n) {
+  Value v = *index2value(L, idx);
+  Udata *u;
+  if (!v_isudata(v)) { pushvalue(L, MVM_NIL); return LUA_TNONE; }
+  u = v_udata(v);
+  if (n <= 0 || n > u->nuvalue) {
+    pushvalue(L, MVM_NIL);
+    return LUA_TNONE;
+  }
+  pushvalue(L, u->uv[n - 1]);
+  return v_type(L->top[-1]);
+}
+
+/* ------------------------------------------------------------------------
+** set functions (stack -> Lua)
+** ---------------------------------------------------------------------- */
+
+/* a raw store may add a key like "__index": forget the cached absences */
+static inline void invalidate_tmcache(Table *t) {
+  t->extra = 0;
+}
+
+/* t[k] = value at top-1, string key; tidx as for getstrfield */
+static void setstrfield(lua_State *L, int tidx, const char *k) {
+  TString *key = str_newz(L, k);
+  const Value *t, *slot = NULL;
+  pushvalue(L, v_ref(key));        /* stack: ... value key */
+  t = (tidx == 0) ? globals_slot(L) : index2value(L, tidx);
+  if (v_istable(*t)) {
+    slot = tab_getstr(v_tab(*t), key);
+    if (fastslot(slot)) {
+      tab_setslot(L, v_tab(*t), slot, L->top[-2]);
+      L->top -= 2;
+      return;
+    }
+  }
+  vm_finishset(L, t, L->top - 1, L->top - 2, slot);
+  L->top -= 2;
+}
+
+LUA_API void lua_setglobal(lua_State *L, const char *name) {
+  setstrfield(L, 0, name);
+}
+
+LUA_API void lua_settable(lua_State *L, int idx) {
+  const Value *t = index2value(L, idx);
+  const Value *slot = NULL;
+  if (v_istable(*t)) {
+    slot = tab_get(v_tab(*t), L->top[-2]);
+    if (fastslot(slot)) {
+      tab_setslot(L, v_tab(*t), slot, L->top[-1]);
+      L->top -= 2;
+      return;
+    }
+  }
+  vm_finishset(L, t, L->top - 2, L->top - 1, slot);
+  L->top -= 2;
+}
+
+LUA_API void lua_setfield(lua_State *L, int idx, const char *k) {
+  setstrfield(L, lua_absindex(L, idx), k);
+}
+
+LUA_API void lua_seti(lua_State *L, int idx, lua_Integer n) {
+  const Value *t = index2value(L, idx);
+  const Value *slot = NULL;
+  Value key;
+  if (v_istable(*t)) {
+    slot = tab_getint(v_tab(*t), n);
+    if (fastslot(slot)) {
+      tab_setslot(L, v_tab(*t), slot, L->top[-1]);
+      L->top--;
+      return;
+    }
+  }
+  idx = lua_absindex(L, idx);
+  key = vm_int(L, n);             /* may allocate: push, then re-fetch t */
+  pushvalue(L, key);              /* stack: ... value key */
+  t = index2value(L, idx);
+  slot = v_istable(*t) ? tab_getint(v_tab(*t), n) : NULL;
+  vm_finishset(L, t, L->top - 1, L->top - 2, slot);
+  L->top -= 2;
+}
+
+LUA_API void lua_rawset(lua_State *L, int idx) {
+  Table *t = v_tab(*index2value(L, idx));
+  tab_set(L, t, L->top[-2], L->top[-1]);
+  invalidate_tmcache(t);
+  L->top -= 2;
+}
+
+LUA_API void lua_rawseti(lua_State *L, int idx, lua_Integer n) {
+  Table *t = v_tab(*index2value(L, idx));
+  tab_setint(L, t, n, L->top[-1]);
+  L->top--;
+}
+
+LUA_API void lua_rawsetp(lua_State *L, int idx, const void *p) {
+  Table *t = v_tab(*index2value(L, idx));
+  tab_set(L, t, v_lud((void *)p), L->top[-1]);
+  invalidate_tmcache(t);
+  L->top--;
+}
+
+LUA_API int lua_setmetatable(lua_State *L, int objindex) {
+  global_State *g = G(L);
+  Value v = *index2value(L, objindex);
+  Value mtv = L->top[-1];
+  Table *mt = v_isnil(mtv) ? NULL : v_tab(mtv);
+  if (v_istable(v)) {
+    Table *t = v_tab(v);
+    t->metatable = mt;
+    gc_cardmark(g, (GCObject *)t, &t->metatable);
+  }
+  else if (v_isudata(v)) {
+    Udata *u = v_udata(v);
+    u->metatable = mt;
+    gc_cardmark(g, (GCObject *)u, &u->metatable);
+  }
+  else {
+    int tp = v_type(v);
+    if (tp >= 0 && tp < LUA_NUMTYPES)
+      g->mt[tp] = mt;     /* NOBARRIER: per-type metatables are roots */
+  }
+  if (mt != NULL && (v_istable(v) || v_isudata(v))) {
+    const Value *gcf = tab_getstr(mt, g->tmname[TM_GC]);
+    if (!isabstkey(gcf) && !v_isnil(*gcf))
+      gc_checkfinalizer(L, v_gc(v), mt);
+  }
+  L->top--;
+  return 1;
+}
+
+LUA_API int lua_setiuservalue(lua_State *L, int idx, int n) {
+  Value v = *index2value(L, idx);
+  int res = 0;
+  if (v_isudata(v)) {
+    Udata *u = v_udata(v);
+    if (n > 0 && n <= u->nuvalue) {
+      gc_writeobj(L, u, &u->uv[n - 1], L->top[-1]);
+      res = 1;
+    }
+  }
+  L->top--;
+  return res;
+}
+
+/* ------------------------------------------------------------------------
+** userdata, dump
+** ---------------------------------------------------------------------- */
+
+LUA_API void *lua_newuserdatauv(lua_State *L, size_t size, int nuvalue) {
+  Udata *u;
+  int i;
+  if (nuvalue < 0) nuvalue = 0;
+  u = udata_new(L, size, nuvalue);
+  for (i = 0; i < nuvalue; i++)
+    u->uv[i] = MVM_NIL;          /* NOBARRIER: nil is not a reference */
+  pushvalue(L, v_ref(u));
+  gc_check(L);
+  return getudatamem(u);
+}
+
+LUA_API int lua_dump(lua_State *L, lua_Writer writer, void *data, int strip) {
+  Value o = L->top[-1];
+  if (v_isLclosure(o))
+    return mvm_dump(L, v_lcl(o)->p, writer, data, strip);
+  return 1;
+}
+
+/* ------------------------------------------------------------------------
+** garbage collection
+** ---------------------------------------------------------------------- */
+
+/* The collector has no pause/step-multiplier knobs of PUC's kind; the values
+** set through the API are remembered (per VM, in the registry) so that
+** SETPAUSE/SETSTEPMUL/INC answer with the previous values as 5.4 does. */
+static const char gcparam_key[2] = { 'p', 's' };
+
+static int gcparam(lua_State *L, int which, int newval, int set) {
+  Table *reg = v_tab(G(L)->l_registry);
+  Value key = v_lud((void *)&gcparam_key[which]);
+  const Value *slot = tab_get(reg, key);
+  int old = (isabstkey(slot) || !v_isimmint(*slot)) ? (which == 0 ? 200 : 100)
+                                                     : (int)v_getimmint(*slot);
+  if (set) tab_set(L, reg, key, v_immint(newval));
+  return old;
+}
+
+LUA_API int lua_gc(lua_State *L, int what, ...) {
+  va_list argp;
+  int res = 0;
+  global_State *g = G(L);
+  va_start(argp, what);
+  switch (what) {
+    case LUA_GCSTOP: gc_setrunning(g, 0); break;
+    case LUA_GCRESTART: gc_setrunning(g, 1); break;
+    case LUA_GCCOLLECT: gc_fullgc(L, 0); break;
+    case LUA_GCCOUNT: res = (int)(gc_totalbytes(g) >> 10); break;
+    case LUA_GCCOUNTB: res = (int)(gc_totalbytes(g) & 0x3ff); break;
+    case LUA_GCSTEP: {
+      int data = va_arg(argp, int);
+      res = gc_step(L, data);
+      break;
+    }
+    case LUA_GCSETPAUSE: {
+      int data = va_arg(argp, int);
+      res = gcparam(L, 0, data, 1);
+      break;
+    }
+    case LUA_GCSETSTEPMUL: {
+      int data = va_arg(argp, int);
+      res = gcparam(L, 1, data, 1);
+      break;
+    }
+    case LUA_GCISRUNNING: res = gc_isrunning(g); break;
+    case LUA_GCGEN: {
+      (void)va_arg(argp, int);   /* minormul */
+      (void)va_arg(argp, int);   /* majormul */
+      res = gc_setmode(g, 1) ? LUA_GCGEN : LUA_GCINC;
+      break;
+    }
+    case LUA_GCINC: {
+      int pause = va_arg(argp, int);
+      int stepmul = va_arg(argp, int);
+      (void)va_arg(argp, int);   /* stepsize */
+      if (pause != 0) gcparam(L, 0, pause, 1);
+      if (stepmul != 0) gcparam(L, 1, stepmul, 1);
+      res = gc_setmode(g, 0) ? LUA_GCGEN : LUA_GCINC;
+      break;
+    }
+    default: res = -1;
+  }
+  va_end(argp);
+  return res;
+}
+
+/* ------------------------------------------------------------------------
+** miscellaneous
+** ---------------------------------------------------------------------- */
+
+LUA_API int lua_next(lua_State *L, int idx) {
+  Table *t = v_tab(*index2value(L, idx));
+  int more = tab_next(L, t, L->top - 1, L->top);
+  if (more) api_incr_top(L);
+  else L->top--;
+  return more;
+}
+
+LUA_API void lua_toclose(lua_State *L, int idx) {
+  Value *o = index2stack(L, idx);
+  int nres = L->ci->nresults;
+  func_newtbcupval(L, o);
+  /* mark the C frame as having tbc variables (its results must be moved
+  ** with the variables closed), encoded as in 5.4 */
+  if (!(nres < LUA_MULTRET))
+    L->ci->nresults = (short)(-nres - 3);
+}
+
+LUA_API void lua_concat(lua_State *L, int n) {
+  if (n > 0)
+    vm_concat(L, n);
+  else {
+    TString *ts = str_new(L, "", 0);
+    pushvalue(L, v_ref(ts));
+  }
+  gc_check(L);
+}
+
+LUA_API void lua_len(lua_State *L, int idx) {
+  const Value *t = index2value(L, idx);
+  vm_objlen(L, L->top, t);
+  api_incr_top(L);
+}
+
+LUA_API lua_Alloc lua_getallocf(lua_State *L, void **ud) {
+  lua_Alloc f = G(L)->frealloc;
+  if (ud) *ud = G(L)->ud;
+  return f;
+}
+
+LUA_API void lua_setallocf(lua_State *L, lua_Alloc f, void *ud) {
+  G(L)->ud = ud;
+  G(L)->frealloc = f;
+}
+
+LUA_API void lua_setwarnf(lua_State *L, lua_WarnFunction f, void *ud) {
+  G(L)->ud_warn = ud;
+  G(L)->warnf = f;
+}
+
+LUA_API void lua_warning(lua_State *L, const char *msg, int tocont) {
+  lua_WarnFunction wf = G(L)->warnf;
+  if (wf != NULL)
+    wf(G(L)->ud_warn, msg, tocont);
+}

@@ -1,0 +1,25 @@
+/*
+** stateint.h -- internal helpers of vm/state.c (thread creation and
+** destruction) used by the collector and the C API.
+*/
+#ifndef mvm_stateint_h
+#define mvm_stateint_h
+#include "state.h"
+
+/* Free the out-of-line parts of a dead thread L1 (its stack and its list of
+** CallInfos).  The LX object itself belongs to the collector, which frees it
+** afterwards.  Safe on a thread whose stack was never allocated. */
+LUAI_FUNC void state_freethread(lua_State *L, lua_State *L1);
+
+/* Give thread L1 a fresh nil-filled stack and its base CallInfo (memory is
+** charged through L).  Raises "not enough memory" on failure. */
+LUAI_FUNC void state_initstack(lua_State *L1, lua_State *L);
+
+/* Reset a thread's scalar fields to "no stack, no calls, no hooks". */
+LUAI_FUNC void state_preinit(lua_State *L1, global_State *g);
+
+/* vm/api.c: the value named by an API index (stack, registry, upvalue);
+** a pointer to a nil that must not be written when the index is invalid */
+LUAI_FUNC const Value *api_index2value(lua_State *L, int idx);
+
+#endif
