@@ -1,0 +1,170 @@
+/*
+** corolib.c -- the coroutine library.  Public C API only.
+*/
+#include "lua.h"
+#include "lauxlib.h"
+#include "lualib.h"
+
+#ifdef MVM_STOCK_TEST   /* building against stock Lua 5.4.4 for testing */
+#define close_thread(co, from)  lua_resetthread(co)
+#else
+#define close_thread(co, from)  lua_closethread(co, from)
+#endif
+
+enum { CO_RUNNING, CO_SUSPENDED, CO_NORMAL, CO_DEAD };
+static const char *const status_names[] =
+  {"running", "suspended", "normal", "dead"};
+
+static lua_State *check_co(lua_State *L, int arg) {
+  lua_State *co = lua_tothread(L, arg);
+  luaL_argexpected(L, co != NULL, arg, "thread");
+  return co;
+}
+
+/* status of 'co' as seen from 'L' */
+static int co_state(lua_State *L, lua_State *co) {
+  if (L == co)
+    return CO_RUNNING;
+  switch (lua_status(co)) {
+    case LUA_YIELD:
+      return CO_SUSPENDED;
+    case LUA_OK: {
+      lua_Debug ar;
+      if (lua_getstack(co, 0, &ar))
+        return CO_NORMAL;   /* it resumed another coroutine */
+      return (lua_gettop(co) == 0) ? CO_DEAD : CO_SUSPENDED;  /* not started? */
+    }
+    default:
+      return CO_DEAD;   /* finished with an error */
+  }
+}
+
+/* Move 'narg' values from L into 'co' and resume it.  Returns the number of
+** results now on L's stack, or -1 with an error object on L's stack. */
+static int resume_with(lua_State *L, lua_State *co, int narg) {
+  int st = co_state(L, co);
+  if (st != CO_SUSPENDED) {
+    lua_pushstring(L, st == CO_DEAD ? "cannot resume dead coroutine"
+                                    : "cannot resume non-suspended coroutine");
+    return -1;
+  }
+  if (!lua_checkstack(co, narg)) {
+    lua_pushliteral(L, "too many arguments to resume");
+    return -1;
+  }
+  lua_xmove(L, co, narg);
+  int nres;
+  int status = lua_resume(co, L, narg, &nres);
+  if (status == LUA_OK || status == LUA_YIELD) {
+    if (!lua_checkstack(L, nres + 1)) {
+      lua_pop(co, nres);
+      lua_pushliteral(L, "too many results to resume");
+      return -1;
+    }
+    lua_xmove(co, L, nres);
+    return nres;
+  }
+  lua_xmove(co, L, 1);   /* the error object */
+  return -1;
+}
+
+static int co_resume(lua_State *L) {
+  lua_State *co = check_co(L, 1);
+  int r = resume_with(L, co, lua_gettop(L) - 1);
+  if (r < 0) {
+    lua_pushboolean(L, 0);
+    lua_insert(L, -2);
+    return 2;
+  }
+  lua_pushboolean(L, 1);
+  lua_insert(L, -(r + 1));
+  return r + 1;
+}
+
+/* body of the functions made by coroutine.wrap */
+static int wrap_call(lua_State *L) {
+  lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+  int r = resume_with(L, co, lua_gettop(L));
+  if (r >= 0)
+    return r;
+  int st = lua_status(co);
+  if (st != LUA_OK && st != LUA_YIELD) {   /* the coroutine raised */
+    close_thread(co, L);    /* run its pending to-be-closed variables */
+    lua_xmove(co, L, 1);    /* error object after closing */
+  }
+  if (lua_type(L, -1) == LUA_TSTRING) {   /* add caller position */
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+  }
+  return lua_error(L);
+}
+
+static int co_create(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_State *co = lua_newthread(L);
+  lua_pushvalue(L, 1);
+  lua_xmove(L, co, 1);   /* the body becomes the thread's first slot */
+  return 1;
+}
+
+static int co_wrap(lua_State *L) {
+  co_create(L);
+  lua_pushcclosure(L, wrap_call, 1);
+  return 1;
+}
+
+static int co_yield(lua_State *L) {
+  return lua_yield(L, lua_gettop(L));
+}
+
+static int co_status(lua_State *L) {
+  lua_State *co = check_co(L, 1);
+  lua_pushstring(L, status_names[co_state(L, co)]);
+  return 1;
+}
+
+static int co_running(lua_State *L) {
+  int ismain = lua_pushthread(L);
+  lua_pushboolean(L, ismain);
+  return 2;
+}
+
+static int co_isyieldable(lua_State *L) {
+  lua_State *co = lua_isnone(L, 1) ? L : check_co(L, 1);
+  lua_pushboolean(L, lua_isyieldable(co));
+  return 1;
+}
+
+static int co_close(lua_State *L) {
+  lua_State *co = check_co(L, 1);
+  int st = co_state(L, co);
+  if (st == CO_DEAD || st == CO_SUSPENDED) {
+    int status = close_thread(co, L);
+    if (status == LUA_OK) {
+      lua_pushboolean(L, 1);
+      return 1;
+    }
+    lua_pushboolean(L, 0);
+    lua_xmove(co, L, 1);   /* error object */
+    return 2;
+  }
+  return luaL_error(L, "cannot close a %s coroutine", status_names[st]);
+}
+
+static const luaL_Reg co_funcs[] = {
+  {"create", co_create},
+  {"resume", co_resume},
+  {"running", co_running},
+  {"status", co_status},
+  {"wrap", co_wrap},
+  {"yield", co_yield},
+  {"isyieldable", co_isyieldable},
+  {"close", co_close},
+  {NULL, NULL}
+};
+
+LUAMOD_API int luaopen_coroutine(lua_State *L) {
+  luaL_newlib(L, co_funcs);
+  return 1;
+}

@@ -1,0 +1,83 @@
+/*
+** init.c -- luaL_openlibs: opens the standard libraries, plus mvm's 'jit'
+** control library.  Until the JIT exists, 'jit' only records the requested
+** mode (G(L)->jitmode, through the public mvm_jitmode of mvm.h).
+*/
+#include "lua.h"
+#include "lauxlib.h"
+#include "lualib.h"
+
+#include "mvm.h"
+
+#ifdef MVM_STOCK_TEST   /* standalone test build against stock Lua */
+static int stock_jitmode = MVM_JIT_ON;
+static int stock_mode(lua_State *L, int mode) {
+  int old = stock_jitmode;
+  (void)L;
+  if (mode != MVM_JIT_QUERY) stock_jitmode = mode;
+  return old;
+}
+#define mvm_jitmode stock_mode
+#endif
+
+/* jit.on(): enable hot-code compilation (an "eager" mode is kept) */
+static int jit_on(lua_State *L) {
+  if (mvm_jitmode(L, MVM_JIT_QUERY) == MVM_JIT_OFF)
+    mvm_jitmode(L, MVM_JIT_ON);
+  return 0;
+}
+
+static int jit_off(lua_State *L) {
+  mvm_jitmode(L, MVM_JIT_OFF);
+  return 0;
+}
+
+/* jit.status() -> enabled (boolean), mode ("off", "on" or "eager") */
+static int jit_status(lua_State *L) {
+  int mode = mvm_jitmode(L, MVM_JIT_QUERY);
+  lua_pushboolean(L, mode != MVM_JIT_OFF);
+  lua_pushstring(L, mode == MVM_JIT_OFF ? "off"
+                    : (mode == MVM_JIT_EAGER ? "eager" : "on"));
+  return 2;
+}
+
+/* jit.flush(): forget compiled code; nothing is compiled yet */
+static int jit_flush(lua_State *L) {
+  (void)L;
+  return 0;
+}
+
+static const luaL_Reg jit_funcs[] = {
+  {"on", jit_on},
+  {"off", jit_off},
+  {"status", jit_status},
+  {"flush", jit_flush},
+  {NULL, NULL}
+};
+
+static int luaopen_jit(lua_State *L) {
+  luaL_newlib(L, jit_funcs);
+  return 1;
+}
+
+static const luaL_Reg std_libs[] = {
+  {LUA_GNAME, luaopen_base},
+  {LUA_LOADLIBNAME, luaopen_package},
+  {LUA_COLIBNAME, luaopen_coroutine},
+  {LUA_TABLIBNAME, luaopen_table},
+  {LUA_IOLIBNAME, luaopen_io},
+  {LUA_OSLIBNAME, luaopen_os},
+  {LUA_STRLIBNAME, luaopen_string},
+  {LUA_MATHLIBNAME, luaopen_math},
+  {LUA_UTF8LIBNAME, luaopen_utf8},
+  {LUA_DBLIBNAME, luaopen_debug},
+  {"jit", luaopen_jit},
+  {NULL, NULL}
+};
+
+LUALIB_API void luaL_openlibs(lua_State *L) {
+  for (const luaL_Reg *lib = std_libs; lib->func != NULL; lib++) {
+    luaL_requiref(L, lib->name, lib->func, 1);   /* also sets the global */
+    lua_pop(L, 1);
+  }
+}

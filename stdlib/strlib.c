@@ -1,0 +1,1550 @@
+/*
+** strlib.c -- the Lua 5.4 'string' library for mvm.
+**
+** Written only against the public C API (lua.h, lauxlib.h, lualib.h): the
+** library never looks inside Values, so it is independent of the object
+** layout and of the collector.  Pointers into Lua strings are kept only while
+** the string itself is anchored on the stack (or as a closure upvalue), which
+** is enough because strings never move.
+**
+** Behaviour (results and error messages) follows the reference Lua 5.4
+** implementation installed as /usr/bin/lua5.4.
+*/
+
+#include <ctype.h>
+#include <float.h>
+#include <limits.h>
+#include <locale.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lua.h"
+#include "lauxlib.h"
+#include "lualib.h"
+
+#define UC(c)	((unsigned char)(c))
+
+/* largest size accepted for results built by rep/pack: must fit in an int */
+#define SL_MAXSIZE \
+  (sizeof(size_t) < sizeof(int) ? (~(size_t)0) : (size_t)INT_MAX)
+
+/* ======================================================================
+** Position helpers
+** ====================================================================== */
+
+/*
+** Translate a (possibly negative) start position into the range [1, inf).
+** 0 and positions before the beginning map to 1.
+*/
+static size_t sl_startpos(lua_Integer pos, size_t len) {
+  if (pos > 0)
+    return (size_t)pos;
+  if (pos == 0)
+    return 1;
+  if (pos < -(lua_Integer)len)
+    return 1;
+  return len + (size_t)pos + 1;
+}
+
+/*
+** Optional end position at stack slot 'arg' (default 'def'), clipped into
+** [0, len].
+*/
+static size_t sl_endpos(lua_State *L, int arg, lua_Integer def, size_t len) {
+  lua_Integer pos = luaL_optinteger(L, arg, def);
+  if (pos > (lua_Integer)len)
+    return len;
+  if (pos >= 0)
+    return (size_t)pos;
+  if (pos < -(lua_Integer)len)
+    return 0;
+  return len + (size_t)pos + 1;
+}
+
+/* ======================================================================
+** Simple functions
+** ====================================================================== */
+
+static int sl_len(lua_State *L) {
+  size_t l;
+  luaL_checklstring(L, 1, &l);
+  lua_pushinteger(L, (lua_Integer)l);
+  return 1;
+}
+
+static int sl_sub(lua_State *L) {
+  size_t l;
+  const char *s = luaL_checklstring(L, 1, &l);
+  size_t from = sl_startpos(luaL_checkinteger(L, 2), l);
+  size_t to = sl_endpos(L, 3, -1, l);
+  if (from <= to)
+    lua_pushlstring(L, s + from - 1, to - from + 1);
+  else
+    lua_pushliteral(L, "");
+  return 1;
+}
+
+static int sl_reverse(lua_State *L) {
+  size_t l, i;
+  luaL_Buffer b;
+  const char *s = luaL_checklstring(L, 1, &l);
+  char *out = luaL_buffinitsize(L, &b, l);
+  for (i = 0; i < l; i++)
+    out[i] = s[l - 1 - i];
+  luaL_pushresultsize(&b, l);
+  return 1;
+}
+
+/* shared body of lower/upper: map every byte through 'conv' */
+static int sl_mapchars(lua_State *L, int (*conv)(int)) {
+  size_t l, i;
+  luaL_Buffer b;
+  const char *s = luaL_checklstring(L, 1, &l);
+  char *out = luaL_buffinitsize(L, &b, l);
+  for (i = 0; i < l; i++)
+    out[i] = (char)conv(UC(s[i]));
+  luaL_pushresultsize(&b, l);
+  return 1;
+}
+
+static int sl_lower(lua_State *L) { return sl_mapchars(L, tolower); }
+static int sl_upper(lua_State *L) { return sl_mapchars(L, toupper); }
+
+static int sl_rep(lua_State *L) {
+  size_t l, lsep;
+  const char *s = luaL_checklstring(L, 1, &l);
+  lua_Integer n = luaL_checkinteger(L, 2);
+  const char *sep = luaL_optlstring(L, 3, "", &lsep);
+  if (n <= 0 || l + lsep == 0) {
+    lua_pushliteral(L, "");
+  }
+  else if (l + lsep < l || l + lsep > SL_MAXSIZE / (size_t)n) {
+    return luaL_error(L, "resulting string too large");
+  }
+  else {
+    size_t total = (size_t)n * l + (size_t)(n - 1) * lsep;
+    luaL_Buffer b;
+    char *p = luaL_buffinitsize(L, &b, total);
+    for (; n > 1; n--) {
+      memcpy(p, s, l);
+      p += l;
+      if (lsep > 0) {
+        memcpy(p, sep, lsep);
+        p += lsep;
+      }
+    }
+    memcpy(p, s, l);
+    luaL_pushresultsize(&b, total);
+  }
+  return 1;
+}
+
+static int sl_byte(lua_State *L) {
+  size_t l;
+  const char *s = luaL_checklstring(L, 1, &l);
+  lua_Integer first = luaL_optinteger(L, 2, 1);
+  size_t from = sl_startpos(first, l);
+  size_t to = sl_endpos(L, 3, first, l);
+  int n, i;
+  if (from > to)
+    return 0;
+  if (to - from >= (size_t)INT_MAX)
+    return luaL_error(L, "string slice too long");
+  n = (int)(to - from) + 1;
+  luaL_checkstack(L, n, "string slice too long");
+  for (i = 0; i < n; i++)
+    lua_pushinteger(L, UC(s[from + i - 1]));
+  return n;
+}
+
+static int sl_char(lua_State *L) {
+  int n = lua_gettop(L);
+  int i;
+  luaL_Buffer b;
+  char *p = luaL_buffinitsize(L, &b, (size_t)n);
+  for (i = 1; i <= n; i++) {
+    lua_Unsigned c = (lua_Unsigned)luaL_checkinteger(L, i);
+    luaL_argcheck(L, c <= (lua_Unsigned)UCHAR_MAX, i, "value out of range");
+    p[i - 1] = (char)UC(c);
+  }
+  luaL_pushresultsize(&b, (size_t)n);
+  return 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* string.dump */
+
+typedef struct DumpState {
+  int started;  /* buffer initialised? (done lazily, see sl_dump) */
+  luaL_Buffer B;
+} DumpState;
+
+static int sl_dumpwriter(lua_State *L, const void *p, size_t sz, void *ud) {
+  DumpState *ds = (DumpState *)ud;
+  if (!ds->started) {
+    /* the buffer is created only now, once lua_dump has taken the function
+       from the top of the stack, so that its slot ends up above it */
+    ds->started = 1;
+    luaL_buffinit(L, &ds->B);
+  }
+  luaL_addlstring(&ds->B, (const char *)p, sz);
+  return 0;
+}
+
+static int sl_dump(lua_State *L) {
+  DumpState ds;
+  int strip = lua_toboolean(L, 2);
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_settop(L, 1);  /* the function must be on top for lua_dump */
+  ds.started = 0;
+  if (lua_dump(L, sl_dumpwriter, &ds, strip) != 0)
+    return luaL_error(L, "unable to dump given function");
+  if (!ds.started) {  /* nothing was written (should not happen) */
+    ds.started = 1;
+    luaL_buffinit(L, &ds.B);
+  }
+  luaL_pushresult(&ds.B);
+  return 1;
+}
+
+/* ======================================================================
+** Arithmetic metamethods: strings are converted to numbers here (5.4 moved
+** the string coercion of arithmetic out of the core into the string
+** metatable).
+** ====================================================================== */
+
+/* push the numeric value of stack slot 'i'; returns 0 if not convertible */
+static int sl_tonum(lua_State *L, int i) {
+  size_t len;
+  const char *s;
+  if (lua_type(L, i) == LUA_TNUMBER) {
+    lua_pushvalue(L, i);
+    return 1;
+  }
+  s = lua_tolstring(L, i, &len);
+  /* the whole string (no embedded zeros) must be a numeral */
+  return s != NULL && lua_stringtonumber(L, s) == len + 1;
+}
+
+/*
+** Conversion failed: give the second operand's own metamethod a chance
+** (when it is not a string), otherwise raise the 5.4 error message.
+*/
+static void sl_othermeta(lua_State *L, const char *event) {
+  lua_settop(L, 2);
+  if (lua_type(L, 2) == LUA_TSTRING || !luaL_getmetafield(L, 2, event)) {
+    luaL_error(L, "attempt to %s a '%s' with a '%s'", event + 2,
+               luaL_typename(L, -2), luaL_typename(L, -1));
+    return;
+  }
+  lua_insert(L, -3);  /* metamethod below both operands */
+  lua_call(L, 2, 1);
+}
+
+static int sl_arith(lua_State *L, int op, const char *event) {
+  if (sl_tonum(L, 1) && sl_tonum(L, 2))
+    lua_arith(L, op);
+  else
+    sl_othermeta(L, event);
+  return 1;
+}
+
+static int sl_mm_add(lua_State *L) { return sl_arith(L, LUA_OPADD, "__add"); }
+static int sl_mm_sub(lua_State *L) { return sl_arith(L, LUA_OPSUB, "__sub"); }
+static int sl_mm_mul(lua_State *L) { return sl_arith(L, LUA_OPMUL, "__mul"); }
+static int sl_mm_mod(lua_State *L) { return sl_arith(L, LUA_OPMOD, "__mod"); }
+static int sl_mm_pow(lua_State *L) { return sl_arith(L, LUA_OPPOW, "__pow"); }
+static int sl_mm_div(lua_State *L) { return sl_arith(L, LUA_OPDIV, "__div"); }
+static int sl_mm_idiv(lua_State *L) { return sl_arith(L, LUA_OPIDIV, "__idiv"); }
+static int sl_mm_unm(lua_State *L) { return sl_arith(L, LUA_OPUNM, "__unm"); }
+
+/* ======================================================================
+** Pattern matching
+** ====================================================================== */
+
+#define PAT_ESC		'%'
+#define PAT_SPECIALS	"^$*+?.([%-"
+#define PAT_MAXCAPTURES	32
+#define PAT_MAXDEPTH	200	/* C recursion limit of the matcher */
+
+/* special values of Capture.len */
+#define CAPLEN_OPEN	(-1)	/* capture still open */
+#define CAPLEN_POS	(-2)	/* position capture '()' */
+
+typedef struct Capture {
+  const char *init;
+  ptrdiff_t len;
+} Capture;
+
+typedef struct Matcher {
+  const char *src;	/* subject start */
+  const char *src_end;	/* subject end */
+  const char *pat_end;	/* pattern end */
+  lua_State *L;
+  int depth;		/* remaining recursion budget */
+  int nlevel;		/* number of captures (open or closed) */
+  Capture cap[PAT_MAXCAPTURES];
+} Matcher;
+
+static const char *pm_match(Matcher *m, const char *s, const char *p);
+
+static int pm_closeable(Matcher *m) {
+  int l;
+  for (l = m->nlevel - 1; l >= 0; l--)
+    if (m->cap[l].len == CAPLEN_OPEN)
+      return l;
+  return luaL_error(m->L, "invalid pattern capture");
+}
+
+/* validate back reference '%c' (c is a digit char); returns capture index */
+static int pm_backref(Matcher *m, int c) {
+  int l = c - '1';
+  if (l < 0 || l >= m->nlevel || m->cap[l].len == CAPLEN_OPEN)
+    return luaL_error(m->L, "invalid capture index %%%d", l + 1);
+  return l;
+}
+
+/* end of the single-character class starting at 'p' */
+static const char *pm_classend(Matcher *m, const char *p) {
+  char c = *p++;
+  if (c == PAT_ESC) {
+    if (p == m->pat_end)
+      luaL_error(m->L, "malformed pattern (ends with '%%')");
+    return p + 1;
+  }
+  if (c == '[') {
+    if (*p == '^')
+      p++;
+    /* the first char of a set is never its end, so '[]]' is a set of ']' */
+    do {
+      if (p == m->pat_end)
+        luaL_error(m->L, "malformed pattern (missing ']')");
+      c = *p++;
+      if (c == PAT_ESC && p < m->pat_end)
+        p++;
+    } while (*p != ']');
+    return p + 1;
+  }
+  return p;
+}
+
+/* does byte 'c' belong to class letter 'cl' (%a, %d, ..., or literal)? */
+static int pm_classmatch(int c, int cl) {
+  int r;
+  switch (tolower(cl)) {
+    case 'a': r = isalpha(c); break;
+    case 'c': r = iscntrl(c); break;
+    case 'd': r = isdigit(c); break;
+    case 'g': r = isgraph(c); break;
+    case 'l': r = islower(c); break;
+    case 'p': r = ispunct(c); break;
+    case 's': r = isspace(c); break;
+    case 'u': r = isupper(c); break;
+    case 'w': r = isalnum(c); break;
+    case 'x': r = isxdigit(c); break;
+    case 'z': r = (c == 0); break;  /* deprecated, still accepted by 5.4 */
+    default: return cl == c;  /* escaped literal */
+  }
+  if (isupper(cl))
+    r = !r;  /* upper-case letter: complement */
+  return r != 0;
+}
+
+/* 'p' points at '[', 'close' at the matching ']' */
+static int pm_setmatch(int c, const char *p, const char *close) {
+  int found = 1;
+  if (p[1] == '^') {
+    found = 0;
+    p++;
+  }
+  while (++p < close) {
+    if (*p == PAT_ESC) {
+      p++;
+      if (pm_classmatch(c, UC(*p)))
+        return found;
+    }
+    else if (p[1] == '-' && p + 2 < close) {
+      if (UC(p[0]) <= c && c <= UC(p[2]))
+        return found;
+      p += 2;
+    }
+    else if (UC(*p) == c) {
+      return found;
+    }
+  }
+  return !found;
+}
+
+/* does the char at 's' match the single class [p, ep)? */
+static int pm_single(Matcher *m, const char *s, const char *p,
+                     const char *ep) {
+  int c;
+  if (s >= m->src_end)
+    return 0;
+  c = UC(*s);
+  switch (*p) {
+    case '.': return 1;
+    case PAT_ESC: return pm_classmatch(c, UC(p[1]));
+    case '[': return pm_setmatch(c, p, ep - 1);
+    default: return UC(*p) == c;
+  }
+}
+
+static const char *pm_balance(Matcher *m, const char *s, const char *p) {
+  int open, close, depth;
+  if (p >= m->pat_end - 1)
+    luaL_error(m->L, "malformed pattern (missing arguments to '%%b')");
+  if (s >= m->src_end || *s != *p)
+    return NULL;
+  open = *p;
+  close = p[1];
+  depth = 1;
+  while (++s < m->src_end) {
+    if (*s == close) {
+      if (--depth == 0)
+        return s + 1;
+    }
+    else if (*s == open) {
+      depth++;
+    }
+  }
+  return NULL;
+}
+
+/* greedy repetition: longest run first, then back off */
+static const char *pm_greedy(Matcher *m, const char *s, const char *p,
+                             const char *ep) {
+  ptrdiff_t n = 0;
+  while (pm_single(m, s + n, p, ep))
+    n++;
+  for (; n >= 0; n--) {
+    const char *r = pm_match(m, s + n, ep + 1);
+    if (r != NULL)
+      return r;
+  }
+  return NULL;
+}
+
+/* lazy repetition: shortest run first */
+static const char *pm_lazy(Matcher *m, const char *s, const char *p,
+                           const char *ep) {
+  for (;;) {
+    const char *r = pm_match(m, s, ep + 1);
+    if (r != NULL)
+      return r;
+    if (!pm_single(m, s, p, ep))
+      return NULL;
+    s++;
+  }
+}
+
+static const char *pm_opencap(Matcher *m, const char *s, const char *p,
+                              ptrdiff_t kind) {
+  const char *r;
+  int l = m->nlevel;
+  if (l >= PAT_MAXCAPTURES)
+    luaL_error(m->L, "too many captures");
+  m->cap[l].init = s;
+  m->cap[l].len = kind;
+  m->nlevel = l + 1;
+  r = pm_match(m, s, p);
+  if (r == NULL)
+    m->nlevel--;  /* undo */
+  return r;
+}
+
+static const char *pm_closecap(Matcher *m, const char *s, const char *p) {
+  int l = pm_closeable(m);
+  const char *r;
+  m->cap[l].len = s - m->cap[l].init;
+  r = pm_match(m, s, p);
+  if (r == NULL)
+    m->cap[l].len = CAPLEN_OPEN;  /* undo */
+  return r;
+}
+
+static const char *pm_samecap(Matcher *m, const char *s, int c) {
+  int l = pm_backref(m, c);
+  size_t len = (size_t)m->cap[l].len;
+  if ((size_t)(m->src_end - s) >= len &&
+      memcmp(m->cap[l].init, s, len) == 0)
+    return s + len;
+  return NULL;
+}
+
+/*
+** Match pattern 'p' against subject position 's'; returns the end of the
+** match or NULL.  Simple continuations loop instead of recursing; each
+** activation consumes one unit of the depth budget.
+*/
+static const char *pm_match(Matcher *m, const char *s, const char *p) {
+  if (m->depth-- == 0)
+    luaL_error(m->L, "pattern too complex");
+  while (p != m->pat_end) {
+    const char *ep;
+    switch (*p) {
+      case '(':
+        if (p[1] == ')')
+          s = pm_opencap(m, s, p + 2, CAPLEN_POS);
+        else
+          s = pm_opencap(m, s, p + 1, CAPLEN_OPEN);
+        goto out;
+      case ')':
+        s = pm_closecap(m, s, p + 1);
+        goto out;
+      case '$':
+        if (p + 1 == m->pat_end) {  /* anchor only at the very end */
+          if (s != m->src_end)
+            s = NULL;
+          goto out;
+        }
+        break;  /* otherwise an ordinary char */
+      case PAT_ESC:
+        if (p[1] == 'b') {
+          s = pm_balance(m, s, p + 2);
+          if (s == NULL)
+            goto out;
+          p += 4;
+          continue;
+        }
+        if (p[1] == 'f') {
+          int before, at;
+          p += 2;
+          if (*p != '[')
+            luaL_error(m->L, "missing '[' after '%%f' in pattern");
+          ep = pm_classend(m, p);
+          before = (s == m->src) ? '\0' : UC(s[-1]);
+          at = (s < m->src_end) ? UC(*s) : '\0';
+          if (!pm_setmatch(before, p, ep - 1) && pm_setmatch(at, p, ep - 1)) {
+            p = ep;
+            continue;
+          }
+          s = NULL;
+          goto out;
+        }
+        if (isdigit(UC(p[1]))) {
+          s = pm_samecap(m, s, UC(p[1]));
+          if (s == NULL)
+            goto out;
+          p += 2;
+          continue;
+        }
+        break;  /* a class like %a */
+      default:
+        break;
+    }
+    /* single char class, possibly followed by a repetition suffix */
+    ep = pm_classend(m, p);
+    if (!pm_single(m, s, p, ep)) {
+      if (*ep == '*' || *ep == '?' || *ep == '-') {  /* zero repetitions ok */
+        p = ep + 1;
+        continue;
+      }
+      s = NULL;
+      goto out;
+    }
+    switch (*ep) {
+      case '?': {
+        const char *r = pm_match(m, s + 1, ep + 1);
+        if (r != NULL) {
+          s = r;
+          goto out;
+        }
+        p = ep + 1;
+        continue;
+      }
+      case '+':
+        s = pm_greedy(m, s + 1, p, ep);
+        goto out;
+      case '*':
+        s = pm_greedy(m, s, p, ep);
+        goto out;
+      case '-':
+        s = pm_lazy(m, s, p, ep);
+        goto out;
+      default:
+        s++;
+        p = ep;
+        continue;
+    }
+  }
+out:
+  m->depth++;
+  return s;
+}
+
+/*
+** Fetch capture 'i' of a match spanning [s, e).  Whole match when there
+** are no captures and i == 0.  A position capture pushes its integer and
+** returns CAPLEN_POS; otherwise *cap/return give the substring.
+*/
+static ptrdiff_t pm_getcap(Matcher *m, int i, const char *s, const char *e,
+                           const char **cap) {
+  ptrdiff_t len;
+  if (i >= m->nlevel) {
+    if (i != 0)
+      luaL_error(m->L, "invalid capture index %%%d", i + 1);
+    *cap = s;
+    return e - s;
+  }
+  len = m->cap[i].len;
+  *cap = m->cap[i].init;
+  if (len == CAPLEN_OPEN)
+    luaL_error(m->L, "unfinished capture");
+  else if (len == CAPLEN_POS)
+    lua_pushinteger(m->L, (lua_Integer)(m->cap[i].init - m->src) + 1);
+  return len;
+}
+
+static void pm_pushcap(Matcher *m, int i, const char *s, const char *e) {
+  const char *cap;
+  ptrdiff_t len = pm_getcap(m, i, s, e, &cap);
+  if (len != CAPLEN_POS)
+    lua_pushlstring(m->L, cap, (size_t)len);
+}
+
+/* push all captures (or the whole match when s != NULL and no captures) */
+static int pm_pushcaps(Matcher *m, const char *s, const char *e) {
+  int n = (m->nlevel == 0 && s != NULL) ? 1 : m->nlevel;
+  int i;
+  luaL_checkstack(m->L, n, "too many captures");
+  for (i = 0; i < n; i++)
+    pm_pushcap(m, i, s, e);
+  return n;
+}
+
+static void pm_init(Matcher *m, lua_State *L, const char *s, size_t ls,
+                    const char *p, size_t lp) {
+  m->L = L;
+  m->src = s;
+  m->src_end = s + ls;
+  m->pat_end = p + lp;
+  m->depth = PAT_MAXDEPTH;
+  m->nlevel = 0;
+}
+
+/* reset per-attempt state */
+static void pm_reset(Matcher *m) {
+  m->nlevel = 0;
+  m->depth = PAT_MAXDEPTH;
+}
+
+/* true when pattern has no magic characters (also across embedded zeros) */
+static int pm_isplain(const char *p, size_t lp) {
+  size_t i;
+  for (i = 0; i < lp; i++)
+    if (strchr(PAT_SPECIALS, p[i]) != NULL && p[i] != '\0')
+      return 0;
+  return 1;
+}
+
+/* naive substring search (memmem is not standard) */
+static const char *sl_memfind(const char *s, size_t ls, const char *p,
+                              size_t lp) {
+  const char *end;
+  if (lp == 0)
+    return s;
+  if (lp > ls)
+    return NULL;
+  end = s + (ls - lp);
+  for (; s <= end; s++) {
+    const char *hit = (const char *)memchr(s, p[0], (size_t)(end - s) + 1);
+    if (hit == NULL)
+      return NULL;
+    if (memcmp(hit + 1, p + 1, lp - 1) == 0)
+      return hit;
+    s = hit;
+  }
+  return NULL;
+}
+
+static int sl_findaux(lua_State *L, int isfind) {
+  size_t ls, lp;
+  const char *s = luaL_checklstring(L, 1, &ls);
+  const char *p = luaL_checklstring(L, 2, &lp);
+  size_t init = sl_startpos(luaL_optinteger(L, 3, 1), ls) - 1;
+  if (init > ls) {  /* starts after the end: nothing can match */
+    luaL_pushfail(L);
+    return 1;
+  }
+  if (isfind && (lua_toboolean(L, 4) || pm_isplain(p, lp))) {
+    const char *hit = sl_memfind(s + init, ls - init, p, lp);
+    if (hit != NULL) {
+      lua_pushinteger(L, (lua_Integer)(hit - s) + 1);
+      lua_pushinteger(L, (lua_Integer)(hit - s + lp));
+      return 2;
+    }
+  }
+  else {
+    Matcher m;
+    const char *s1 = s + init;
+    int anchored = (*p == '^');
+    if (anchored) {
+      p++;
+      lp--;
+    }
+    pm_init(&m, L, s, ls, p, lp);
+    do {
+      const char *e;
+      pm_reset(&m);
+      e = pm_match(&m, s1, p);
+      if (e != NULL) {
+        if (isfind) {
+          lua_pushinteger(L, (lua_Integer)(s1 - s) + 1);
+          lua_pushinteger(L, (lua_Integer)(e - s));
+          return pm_pushcaps(&m, NULL, NULL) + 2;
+        }
+        return pm_pushcaps(&m, s1, e);
+      }
+    } while (s1++ < m.src_end && !anchored);
+  }
+  luaL_pushfail(L);
+  return 1;
+}
+
+static int sl_find(lua_State *L) { return sl_findaux(L, 1); }
+static int sl_match(lua_State *L) { return sl_findaux(L, 0); }
+
+/* ---------------------------------------------------------------------- */
+/* gmatch: iterator state lives in a userdata upvalue */
+
+typedef struct GmatchState {
+  const char *next;	/* where the next attempt starts */
+  const char *pat;
+  const char *lastend;	/* end of the previous match (no repeat there) */
+  Matcher m;
+} GmatchState;
+
+static int sl_gmatch_step(lua_State *L) {
+  GmatchState *g = (GmatchState *)lua_touserdata(L, lua_upvalueindex(3));
+  const char *s;
+  g->m.L = L;  /* the iterator may run in another coroutine */
+  for (s = g->next; s <= g->m.src_end; s++) {
+    const char *e;
+    pm_reset(&g->m);
+    e = pm_match(&g->m, s, g->pat);
+    if (e != NULL && e != g->lastend) {
+      g->next = g->lastend = e;
+      return pm_pushcaps(&g->m, s, e);
+    }
+  }
+  return 0;
+}
+
+static int sl_gmatch(lua_State *L) {
+  size_t ls, lp;
+  const char *s = luaL_checklstring(L, 1, &ls);
+  const char *p = luaL_checklstring(L, 2, &lp);
+  size_t init = sl_startpos(luaL_optinteger(L, 3, 1), ls) - 1;
+  GmatchState *g;
+  lua_settop(L, 2);  /* subject and pattern become upvalues (anchored) */
+  g = (GmatchState *)lua_newuserdatauv(L, sizeof(GmatchState), 0);
+  if (init > ls)
+    init = ls + 1;  /* past the end; keeps the pointer arithmetic sane */
+  pm_init(&g->m, L, s, ls, p, lp);
+  g->next = s + init;
+  g->pat = p;
+  g->lastend = NULL;
+  lua_pushcclosure(L, sl_gmatch_step, 3);
+  return 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* gsub */
+
+/* append replacement string (stack slot 3) with %0-%9 and %% expanded */
+static void sl_addrepl(Matcher *m, luaL_Buffer *b, const char *s,
+                       const char *e) {
+  lua_State *L = m->L;
+  size_t l;
+  const char *r = lua_tolstring(L, 3, &l);
+  const char *pct;
+  while ((pct = (const char *)memchr(r, PAT_ESC, l)) != NULL) {
+    char c;
+    luaL_addlstring(b, r, (size_t)(pct - r));
+    c = pct[1];  /* may be the terminating '\0' */
+    if (c == PAT_ESC) {
+      luaL_addchar(b, c);
+    }
+    else if (c == '0') {
+      luaL_addlstring(b, s, (size_t)(e - s));
+    }
+    else if (isdigit(UC(c))) {
+      const char *cap;
+      ptrdiff_t len = pm_getcap(m, c - '1', s, e, &cap);
+      if (len == CAPLEN_POS)
+        luaL_addvalue(b);  /* the pushed position integer */
+      else
+        luaL_addlstring(b, cap, (size_t)len);
+    }
+    else {
+      luaL_error(L, "invalid use of '%c' in replacement string", PAT_ESC);
+    }
+    l -= (size_t)(pct + 2 - r);
+    r = pct + 2;
+  }
+  luaL_addlstring(b, r, l);
+}
+
+/* append the replacement of match [s, e); returns whether it changed */
+static int sl_addvalue(Matcher *m, luaL_Buffer *b, const char *s,
+                       const char *e, int rtype) {
+  lua_State *L = m->L;
+  if (rtype == LUA_TFUNCTION) {
+    int n;
+    lua_pushvalue(L, 3);
+    n = pm_pushcaps(m, s, e);
+    lua_call(L, n, 1);
+  }
+  else if (rtype == LUA_TTABLE) {
+    pm_pushcap(m, 0, s, e);
+    lua_gettable(L, 3);
+  }
+  else {  /* string or number */
+    sl_addrepl(m, b, s, e);
+    return 1;
+  }
+  if (!lua_toboolean(L, -1)) {  /* nil/false: keep the original text */
+    lua_pop(L, 1);
+    luaL_addlstring(b, s, (size_t)(e - s));
+    return 0;
+  }
+  if (!lua_isstring(L, -1))
+    return luaL_error(L, "invalid replacement value (a %s)",
+                      luaL_typename(L, -1));
+  luaL_addvalue(b);
+  return 1;
+}
+
+static int sl_gsub(lua_State *L) {
+  size_t srcl, lp;
+  const char *src = luaL_checklstring(L, 1, &srcl);
+  const char *p = luaL_checklstring(L, 2, &lp);
+  const char *lastend = NULL;
+  int rtype = lua_type(L, 3);
+  lua_Integer maxn = luaL_optinteger(L, 4, (lua_Integer)srcl + 1);
+  int anchored = (*p == '^');
+  lua_Integer count = 0;
+  int changed = 0;
+  Matcher m;
+  luaL_Buffer b;
+  luaL_argexpected(L, rtype == LUA_TNUMBER || rtype == LUA_TSTRING ||
+                   rtype == LUA_TFUNCTION || rtype == LUA_TTABLE, 3,
+                   "string/function/table");
+  luaL_buffinit(L, &b);
+  if (anchored) {
+    p++;
+    lp--;
+  }
+  pm_init(&m, L, src, srcl, p, lp);
+  while (count < maxn) {
+    const char *e;
+    pm_reset(&m);
+    e = pm_match(&m, src, p);
+    if (e != NULL && e != lastend) {
+      count++;
+      changed = sl_addvalue(&m, &b, src, e, rtype) | changed;
+      src = lastend = e;
+    }
+    else if (src < m.src_end) {
+      luaL_addchar(&b, *src++);
+    }
+    else {
+      break;
+    }
+    if (anchored)
+      break;
+  }
+  if (!changed) {
+    lua_pushvalue(L, 1);  /* result is the subject itself */
+  }
+  else {
+    luaL_addlstring(&b, src, (size_t)(m.src_end - src));
+    luaL_pushresult(&b);
+  }
+  lua_pushinteger(L, count);
+  return 2;
+}
+
+/* ======================================================================
+** string.format
+** ====================================================================== */
+
+/* flags accepted per conversion */
+#define FF_FLOAT	"-+ #0"
+#define FF_HEX		"-#0"
+#define FF_INT		"-+ 0"
+#define FF_UNS		"-0"
+#define FF_CHAR		"-"
+
+#define FMT_MAXSPEC	32	/* room for one '%...' specification */
+#define FMT_MAXITEM	120	/* max output of one non-%f item */
+#define FMT_MAXITEMF	(110 + DBL_MAX_10_EXP)	/* max output of %f etc. */
+
+static void sl_addquoted(luaL_Buffer *b, const char *s, size_t len) {
+  size_t i;
+  luaL_addchar(b, '"');
+  for (i = 0; i < len; i++) {
+    unsigned char c = UC(s[i]);
+    if (c == '"' || c == '\\' || c == '\n') {
+      luaL_addchar(b, '\\');
+      luaL_addchar(b, (char)c);
+    }
+    else if (iscntrl(c)) {
+      char tmp[8];
+      /* full three digits only when a digit follows (else ambiguous) */
+      int next = (i + 1 < len) ? UC(s[i + 1]) : 0;
+      snprintf(tmp, sizeof(tmp), isdigit(next) ? "\\%03d" : "\\%d", (int)c);
+      luaL_addstring(b, tmp);
+    }
+    else {
+      luaL_addchar(b, (char)c);
+    }
+  }
+  luaL_addchar(b, '"');
+}
+
+/* float in a form that reads back exactly */
+static int sl_quotefloat(char *buff, lua_Number x) {
+  int n;
+  if (x == (lua_Number)HUGE_VAL)
+    return snprintf(buff, FMT_MAXITEM, "1e9999");
+  if (x == -(lua_Number)HUGE_VAL)
+    return snprintf(buff, FMT_MAXITEM, "-1e9999");
+  if (x != x)
+    return snprintf(buff, FMT_MAXITEM, "(0/0)");
+  n = snprintf(buff, FMT_MAXITEM, "%a", x);
+  if (memchr(buff, '.', (size_t)n) == NULL) {  /* locale radix -> '.' */
+    char *dp = (char *)memchr(buff, localeconv()->decimal_point[0], (size_t)n);
+    if (dp != NULL)
+      *dp = '.';
+  }
+  return n;
+}
+
+static void sl_addliteral(lua_State *L, luaL_Buffer *b, int arg) {
+  switch (lua_type(L, arg)) {
+    case LUA_TSTRING: {
+      size_t len;
+      const char *s = lua_tolstring(L, arg, &len);
+      sl_addquoted(b, s, len);
+      break;
+    }
+    case LUA_TNUMBER: {
+      char *buff = luaL_prepbuffsize(b, FMT_MAXITEM);
+      int n;
+      if (!lua_isinteger(L, arg)) {
+        n = sl_quotefloat(buff, lua_tonumber(L, arg));
+      }
+      else {
+        lua_Integer i = lua_tointeger(L, arg);
+        /* mininteger has no decimal literal (it would read as a float) */
+        n = snprintf(buff, FMT_MAXITEM,
+                     i == LUA_MININTEGER ? "0x%llx" : "%lld", (long long)i);
+      }
+      luaL_addsize(b, (size_t)n);
+      break;
+    }
+    case LUA_TNIL:
+    case LUA_TBOOLEAN:
+      luaL_tolstring(L, arg, NULL);
+      luaL_addvalue(b);
+      break;
+    default:
+      luaL_argerror(L, arg, "value has no literal form");
+  }
+}
+
+/* skip at most two digits */
+static const char *sl_skip2digits(const char *s) {
+  if (isdigit(UC(*s))) {
+    s++;
+    if (isdigit(UC(*s)))
+      s++;
+  }
+  return s;
+}
+
+/*
+** Validate spec 'form' ("%...c"): only 'flags', a width of up to two digits
+** and (if 'withprec') a precision of up to two digits may precede the letter.
+*/
+static void sl_checkspec(lua_State *L, const char *form, const char *flags,
+                         int withprec) {
+  const char *p = form + 1;
+  p += strspn(p, flags);
+  if (*p != '0') {  /* a width never starts with '0' */
+    p = sl_skip2digits(p);
+    if (*p == '.' && withprec)
+      p = sl_skip2digits(p + 1);
+  }
+  if (!isalpha(UC(*p)))
+    luaL_error(L, "invalid conversion specification: '%s'", form);
+}
+
+/*
+** Copy the spec starting after '%' into 'form' (with its '%'); returns a
+** pointer to the conversion letter in the format string.
+*/
+static const char *sl_getspec(lua_State *L, const char *f, char *form) {
+  size_t len = strspn(f, FF_FLOAT "123456789.") + 1;
+  if (len >= FMT_MAXSPEC - 10)
+    luaL_error(L, "invalid format (too long)");
+  form[0] = '%';
+  memcpy(form + 1, f, len);
+  form[len + 1] = '\0';
+  return f + len - 1;
+}
+
+/* insert a length modifier before the conversion letter */
+static void sl_addlenmod(char *form, const char *mod) {
+  size_t l = strlen(form);
+  size_t lm = strlen(mod);
+  char conv = form[l - 1];
+  memcpy(form + l - 1, mod, lm);
+  form[l - 1 + lm] = conv;
+  form[l + lm] = '\0';
+}
+
+static int sl_format(lua_State *L) {
+  int top = lua_gettop(L);
+  int arg = 1;
+  size_t flen;
+  const char *f = luaL_checklstring(L, 1, &flen);
+  const char *fend = f + flen;
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  while (f < fend) {
+    char form[FMT_MAXSPEC];
+    int maxitem = FMT_MAXITEM;
+    char *buff;
+    int nb = 0;
+    const char *flags;
+    if (*f != '%') {
+      luaL_addchar(&b, *f++);
+      continue;
+    }
+    f++;
+    if (*f == '%') {
+      luaL_addchar(&b, *f++);
+      continue;
+    }
+    buff = luaL_prepbuffsize(&b, (size_t)maxitem);
+    if (++arg > top)
+      return luaL_argerror(L, arg, "no value");
+    f = sl_getspec(L, f, form);
+    switch (*f++) {
+      case 'c':
+        sl_checkspec(L, form, FF_CHAR, 0);
+        nb = snprintf(buff, (size_t)maxitem, form,
+                      (int)luaL_checkinteger(L, arg));
+        break;
+      case 'd': case 'i':
+        flags = FF_INT;
+        goto intconv;
+      case 'u':
+        flags = FF_UNS;
+        goto intconv;
+      case 'o': case 'x': case 'X':
+        flags = FF_HEX;
+      intconv: {
+        lua_Integer n = luaL_checkinteger(L, arg);
+        sl_checkspec(L, form, flags, 1);
+        sl_addlenmod(form, "ll");
+        nb = snprintf(buff, (size_t)maxitem, form, (long long)n);
+        break;
+      }
+      case 'a': case 'A':
+        sl_checkspec(L, form, FF_FLOAT, 1);
+        nb = snprintf(buff, (size_t)maxitem, form,
+                      (double)luaL_checknumber(L, arg));
+        break;
+      case 'e': case 'E': case 'f': case 'g': case 'G': {  /* no %F in 5.4 */
+        lua_Number x = luaL_checknumber(L, arg);
+        sl_checkspec(L, form, FF_FLOAT, 1);
+        maxitem = FMT_MAXITEMF;
+        buff = luaL_prepbuffsize(&b, (size_t)maxitem);
+        nb = snprintf(buff, (size_t)maxitem, form, (double)x);
+        break;
+      }
+      case 'p': {
+        const void *ptr = lua_topointer(L, arg);
+        sl_checkspec(L, form, FF_CHAR, 0);
+        if (ptr == NULL) {  /* print "(null)" portably */
+          form[strlen(form) - 1] = 's';
+          nb = snprintf(buff, (size_t)maxitem, form, "(null)");
+        }
+        else {
+          nb = snprintf(buff, (size_t)maxitem, form, ptr);
+        }
+        break;
+      }
+      case 'q':
+        if (form[2] != '\0')
+          return luaL_error(L, "specifier '%%q' cannot have modifiers");
+        sl_addliteral(L, &b, arg);
+        break;
+      case 's': {
+        size_t l;
+        const char *s = luaL_tolstring(L, arg, &l);
+        if (form[2] == '\0') {  /* plain %s: whole string, zeros included */
+          luaL_addvalue(&b);
+        }
+        else {
+          luaL_argcheck(L, l == strlen(s), arg, "string contains zeros");
+          sl_checkspec(L, form, FF_CHAR, 1);
+          if (strchr(form, '.') == NULL && l >= 100) {
+            luaL_addvalue(&b);  /* too long to pad: a width is at most 99 */
+          }
+          else {
+            nb = snprintf(buff, (size_t)maxitem, form, s);
+            lua_pop(L, 1);
+          }
+        }
+        break;
+      }
+      default:
+        return luaL_error(L, "invalid conversion '%s' to 'format'", form);
+    }
+    if (nb < 0)
+      nb = 0;
+    else if (nb >= maxitem)
+      nb = maxitem - 1;
+    luaL_addsize(&b, (size_t)nb);
+  }
+  luaL_pushresult(&b);
+  return 1;
+}
+
+/* ======================================================================
+** pack / packsize / unpack
+** ====================================================================== */
+
+#define PK_MAXINTSIZE	16
+#define PK_NB		CHAR_BIT
+#define PK_MC		((1 << PK_NB) - 1)
+#define PK_SZINT	((int)sizeof(lua_Integer))
+#define PK_PADBYTE	0x00
+
+static const union {
+  int dummy;
+  char little;
+} pk_native = {1};
+
+typedef struct PackHeader {
+  lua_State *L;
+  int little;
+  int maxalign;
+} PackHeader;
+
+typedef enum PackOpt {
+  PO_INT,	/* signed integer */
+  PO_UINT,	/* unsigned integer */
+  PO_FLOAT,	/* C float */
+  PO_NUMBER,	/* lua_Number */
+  PO_DOUBLE,	/* C double */
+  PO_CHAR,	/* fixed-size string */
+  PO_STRING,	/* length-prefixed string */
+  PO_ZSTR,	/* zero-terminated string */
+  PO_PAD,	/* one padding byte */
+  PO_ALIGN,	/* alignment padding ('X') */
+  PO_NOP	/* no data (endianness, spaces, '!') */
+} PackOpt;
+
+static int pk_isdigit(int c) { return '0' <= c && c <= '9'; }
+
+static int pk_readnum(const char **fmt, int def) {
+  int a = 0;
+  if (!pk_isdigit(**fmt))
+    return def;
+  do {
+    a = a * 10 + (*((*fmt)++) - '0');
+  } while (pk_isdigit(**fmt) && a <= ((int)SL_MAXSIZE - 9) / 10);
+  return a;
+}
+
+static int pk_readsize(PackHeader *h, const char **fmt, int def) {
+  int sz = pk_readnum(fmt, def);
+  if (sz > PK_MAXINTSIZE || sz <= 0)
+    return luaL_error(h->L, "integral size (%d) out of limits [1,%d]", sz,
+                      PK_MAXINTSIZE);
+  return sz;
+}
+
+static PackOpt pk_option(PackHeader *h, const char **fmt, int *size) {
+  /* natural alignment of the most demanding type */
+  struct alignprobe { char c; union { LUAI_MAXALIGN; } u; };
+  int opt = *((*fmt)++);
+  *size = 0;
+  switch (opt) {
+    case 'b': *size = (int)sizeof(char); return PO_INT;
+    case 'B': *size = (int)sizeof(char); return PO_UINT;
+    case 'h': *size = (int)sizeof(short); return PO_INT;
+    case 'H': *size = (int)sizeof(short); return PO_UINT;
+    case 'l': *size = (int)sizeof(long); return PO_INT;
+    case 'L': *size = (int)sizeof(long); return PO_UINT;
+    case 'j': *size = (int)sizeof(lua_Integer); return PO_INT;
+    case 'J': *size = (int)sizeof(lua_Integer); return PO_UINT;
+    case 'T': *size = (int)sizeof(size_t); return PO_UINT;
+    case 'f': *size = (int)sizeof(float); return PO_FLOAT;
+    case 'n': *size = (int)sizeof(lua_Number); return PO_NUMBER;
+    case 'd': *size = (int)sizeof(double); return PO_DOUBLE;
+    case 'i': *size = pk_readsize(h, fmt, (int)sizeof(int)); return PO_INT;
+    case 'I': *size = pk_readsize(h, fmt, (int)sizeof(int)); return PO_UINT;
+    case 's': *size = pk_readsize(h, fmt, (int)sizeof(size_t));
+      return PO_STRING;
+    case 'c':
+      *size = pk_readnum(fmt, -1);
+      if (*size == -1)
+        luaL_error(h->L, "missing size for format option 'c'");
+      return PO_CHAR;
+    case 'z': return PO_ZSTR;
+    case 'x': *size = 1; return PO_PAD;
+    case 'X': return PO_ALIGN;
+    case ' ': break;
+    case '<': h->little = 1; break;
+    case '>': h->little = 0; break;
+    case '=': h->little = pk_native.little; break;
+    case '!':
+      h->maxalign = pk_readsize(h, fmt,
+                                (int)offsetof(struct alignprobe, u));
+      break;
+    default:
+      luaL_error(h->L, "invalid format option '%c'", opt);
+  }
+  return PO_NOP;
+}
+
+/*
+** Read the next option; also computes the padding needed before it
+** ('*pad') given the current offset 'total'.
+*/
+static PackOpt pk_next(PackHeader *h, size_t total, const char **fmt,
+                       int *size, int *pad) {
+  PackOpt opt = pk_option(h, fmt, size);
+  int align = *size;
+  if (opt == PO_ALIGN) {  /* alignment comes from the following option */
+    if (**fmt == '\0' || pk_option(h, fmt, &align) == PO_CHAR || align == 0)
+      luaL_argerror(h->L, 1, "invalid next option for option 'X'");
+  }
+  if (align <= 1 || opt == PO_CHAR) {
+    *pad = 0;
+  }
+  else {
+    if (align > h->maxalign)
+      align = h->maxalign;
+    if ((align & (align - 1)) != 0)
+      luaL_argerror(h->L, 1, "format asks for alignment not power of 2");
+    *pad = (align - (int)(total & (size_t)(align - 1))) & (align - 1);
+  }
+  return opt;
+}
+
+static void pk_init(lua_State *L, PackHeader *h) {
+  h->L = L;
+  h->little = pk_native.little;
+  h->maxalign = 1;
+}
+
+/* append integer 'v' as 'size' bytes; 'neg' asks for sign extension */
+static void pk_putint(luaL_Buffer *b, lua_Unsigned v, int little, int size,
+                      int neg) {
+  char *out = luaL_prepbuffsize(b, (size_t)size);
+  int i;
+  for (i = 0; i < size; i++) {
+    unsigned char byte;
+    if (i < PK_SZINT)
+      byte = (unsigned char)((v >> (i * PK_NB)) & PK_MC);
+    else
+      byte = neg ? (unsigned char)PK_MC : 0;
+    out[little ? i : size - 1 - i] = (char)byte;
+  }
+  luaL_addsize(b, (size_t)size);
+}
+
+/* copy 'size' bytes, reversing them when 'little' is not native order */
+static void pk_copy(char *dst, const char *src, int size, int little) {
+  if (little == pk_native.little) {
+    memcpy(dst, src, (size_t)size);
+  }
+  else {
+    int i;
+    for (i = 0; i < size; i++)
+      dst[i] = src[size - 1 - i];
+  }
+}
+
+static int sl_pack(lua_State *L) {
+  luaL_Buffer b;
+  PackHeader h;
+  const char *fmt = luaL_checkstring(L, 1);
+  int arg = 1;
+  size_t total = 0;
+  pk_init(L, &h);
+  lua_pushnil(L);  /* separates the arguments from the buffer */
+  luaL_buffinit(L, &b);
+  while (*fmt != '\0') {
+    int size, pad;
+    PackOpt opt = pk_next(&h, total, &fmt, &size, &pad);
+    total += (size_t)pad + (size_t)size;
+    while (pad-- > 0)
+      luaL_addchar(&b, PK_PADBYTE);
+    arg++;
+    switch (opt) {
+      case PO_INT: {
+        lua_Integer n = luaL_checkinteger(L, arg);
+        if (size < PK_SZINT) {
+          lua_Integer lim = (lua_Integer)1 << ((size * PK_NB) - 1);
+          luaL_argcheck(L, -lim <= n && n < lim, arg, "integer overflow");
+        }
+        pk_putint(&b, (lua_Unsigned)n, h.little, size, n < 0);
+        break;
+      }
+      case PO_UINT: {
+        lua_Integer n = luaL_checkinteger(L, arg);
+        if (size < PK_SZINT)
+          luaL_argcheck(L,
+                        (lua_Unsigned)n < ((lua_Unsigned)1 << (size * PK_NB)),
+                        arg, "unsigned overflow");
+        pk_putint(&b, (lua_Unsigned)n, h.little, size, 0);
+        break;
+      }
+      case PO_FLOAT: {
+        float x = (float)luaL_checknumber(L, arg);
+        char *out = luaL_prepbuffsize(&b, sizeof(x));
+        pk_copy(out, (const char *)&x, (int)sizeof(x), h.little);
+        luaL_addsize(&b, (size_t)size);
+        break;
+      }
+      case PO_NUMBER: {
+        lua_Number x = luaL_checknumber(L, arg);
+        char *out = luaL_prepbuffsize(&b, sizeof(x));
+        pk_copy(out, (const char *)&x, (int)sizeof(x), h.little);
+        luaL_addsize(&b, (size_t)size);
+        break;
+      }
+      case PO_DOUBLE: {
+        double x = (double)luaL_checknumber(L, arg);
+        char *out = luaL_prepbuffsize(&b, sizeof(x));
+        pk_copy(out, (const char *)&x, (int)sizeof(x), h.little);
+        luaL_addsize(&b, (size_t)size);
+        break;
+      }
+      case PO_CHAR: {
+        size_t len;
+        const char *s = luaL_checklstring(L, arg, &len);
+        luaL_argcheck(L, len <= (size_t)size, arg,
+                      "string longer than given size");
+        luaL_addlstring(&b, s, len);
+        for (; len < (size_t)size; len++)
+          luaL_addchar(&b, PK_PADBYTE);
+        break;
+      }
+      case PO_STRING: {
+        size_t len;
+        const char *s = luaL_checklstring(L, arg, &len);
+        luaL_argcheck(L, size >= (int)sizeof(size_t) ||
+                      len < ((size_t)1 << (size * PK_NB)),
+                      arg, "string length does not fit in given size");
+        pk_putint(&b, (lua_Unsigned)len, h.little, size, 0);
+        luaL_addlstring(&b, s, len);
+        total += len;
+        break;
+      }
+      case PO_ZSTR: {
+        size_t len;
+        const char *s = luaL_checklstring(L, arg, &len);
+        luaL_argcheck(L, strlen(s) == len, arg, "string contains zeros");
+        luaL_addlstring(&b, s, len);
+        luaL_addchar(&b, '\0');
+        total += len + 1;
+        break;
+      }
+      case PO_PAD:
+        luaL_addchar(&b, PK_PADBYTE);
+        arg--;
+        break;
+      case PO_ALIGN:
+      case PO_NOP:
+        arg--;  /* consumed no argument */
+        break;
+    }
+  }
+  luaL_pushresult(&b);
+  return 1;
+}
+
+static int sl_packsize(lua_State *L) {
+  PackHeader h;
+  const char *fmt = luaL_checkstring(L, 1);
+  size_t total = 0;
+  pk_init(L, &h);
+  while (*fmt != '\0') {
+    int size, pad;
+    PackOpt opt = pk_next(&h, total, &fmt, &size, &pad);
+    luaL_argcheck(L, opt != PO_STRING && opt != PO_ZSTR, 1,
+                  "variable-length format");
+    size += pad;
+    luaL_argcheck(L, total <= SL_MAXSIZE - (size_t)size, 1,
+                  "format result too large");
+    total += (size_t)size;
+  }
+  lua_pushinteger(L, (lua_Integer)total);
+  return 1;
+}
+
+/* read a 'size'-byte integer; bytes beyond lua_Integer must be extension */
+static lua_Integer pk_getint(lua_State *L, const char *p, int little,
+                             int size, int issigned) {
+  lua_Unsigned v = 0;
+  int used = (size <= PK_SZINT) ? size : PK_SZINT;
+  int i;
+  for (i = used - 1; i >= 0; i--) {
+    v <<= PK_NB;
+    v |= (lua_Unsigned)UC(p[little ? i : size - 1 - i]);
+  }
+  if (size < PK_SZINT) {
+    if (issigned) {
+      lua_Unsigned sign = (lua_Unsigned)1 << (size * PK_NB - 1);
+      v = (v ^ sign) - sign;  /* sign-extend */
+    }
+  }
+  else if (size > PK_SZINT) {
+    int ext = (!issigned || (lua_Integer)v >= 0) ? 0 : PK_MC;
+    for (i = used; i < size; i++) {
+      if (UC(p[little ? i : size - 1 - i]) != ext)
+        luaL_error(L, "%d-byte integer does not fit into Lua Integer", size);
+    }
+  }
+  return (lua_Integer)v;
+}
+
+static int sl_unpack(lua_State *L) {
+  PackHeader h;
+  const char *fmt = luaL_checkstring(L, 1);
+  size_t ld;
+  const char *data = luaL_checklstring(L, 2, &ld);
+  size_t pos = sl_startpos(luaL_optinteger(L, 3, 1), ld) - 1;
+  int n = 0;
+  luaL_argcheck(L, pos <= ld, 3, "initial position out of string");
+  pk_init(L, &h);
+  while (*fmt != '\0') {
+    int size, pad;
+    PackOpt opt = pk_next(&h, pos, &fmt, &size, &pad);
+    luaL_argcheck(L, (size_t)pad + (size_t)size <= ld - pos, 2,
+                  "data string too short");
+    pos += (size_t)pad;
+    luaL_checkstack(L, 2, "too many results");
+    n++;
+    switch (opt) {
+      case PO_INT:
+      case PO_UINT:
+        lua_pushinteger(L, pk_getint(L, data + pos, h.little, size,
+                                     opt == PO_INT));
+        break;
+      case PO_FLOAT: {
+        float x;
+        pk_copy((char *)&x, data + pos, (int)sizeof(x), h.little);
+        lua_pushnumber(L, (lua_Number)x);
+        break;
+      }
+      case PO_NUMBER: {
+        lua_Number x;
+        pk_copy((char *)&x, data + pos, (int)sizeof(x), h.little);
+        lua_pushnumber(L, x);
+        break;
+      }
+      case PO_DOUBLE: {
+        double x;
+        pk_copy((char *)&x, data + pos, (int)sizeof(x), h.little);
+        lua_pushnumber(L, (lua_Number)x);
+        break;
+      }
+      case PO_CHAR:
+        lua_pushlstring(L, data + pos, (size_t)size);
+        break;
+      case PO_STRING: {
+        size_t len = (size_t)pk_getint(L, data + pos, h.little, size, 0);
+        luaL_argcheck(L, len <= ld - pos - (size_t)size, 2,
+                      "data string too short");
+        lua_pushlstring(L, data + pos + size, len);
+        pos += len;
+        break;
+      }
+      case PO_ZSTR: {
+        size_t len = strlen(data + pos);
+        luaL_argcheck(L, pos + len < ld, 2,
+                      "unfinished string for format 'z'");
+        lua_pushlstring(L, data + pos, len);
+        pos += len + 1;
+        break;
+      }
+      case PO_ALIGN:
+      case PO_PAD:
+      case PO_NOP:
+        n--;  /* produced no value */
+        break;
+    }
+    pos += (size_t)size;
+  }
+  lua_pushinteger(L, (lua_Integer)pos + 1);  /* next position */
+  return n + 1;
+}
+
+/* ======================================================================
+** Registration
+** ====================================================================== */
+
+static const luaL_Reg sl_funcs[] = {
+  {"byte", sl_byte},
+  {"char", sl_char},
+  {"dump", sl_dump},
+  {"find", sl_find},
+  {"format", sl_format},
+  {"gmatch", sl_gmatch},
+  {"gsub", sl_gsub},
+  {"len", sl_len},
+  {"lower", sl_lower},
+  {"match", sl_match},
+  {"rep", sl_rep},
+  {"reverse", sl_reverse},
+  {"sub", sl_sub},
+  {"upper", sl_upper},
+  {"pack", sl_pack},
+  {"packsize", sl_packsize},
+  {"unpack", sl_unpack},
+  {NULL, NULL}
+};
+
+static const luaL_Reg sl_meta[] = {
+  {"__add", sl_mm_add},
+  {"__sub", sl_mm_sub},
+  {"__mul", sl_mm_mul},
+  {"__mod", sl_mm_mod},
+  {"__pow", sl_mm_pow},
+  {"__div", sl_mm_div},
+  {"__idiv", sl_mm_idiv},
+  {"__unm", sl_mm_unm},
+  {NULL, NULL}
+};
+
+/* expects the library table on top; installs the shared string metatable */
+static void sl_setmeta(lua_State *L) {
+  luaL_newlibtable(L, sl_meta);
+  luaL_setfuncs(L, sl_meta, 0);
+  lua_pushvalue(L, -2);
+  lua_setfield(L, -2, "__index");  /* meta.__index = string library */
+  lua_pushliteral(L, "");  /* any string will do */
+  lua_pushvalue(L, -2);
+  lua_setmetatable(L, -2);
+  lua_pop(L, 2);  /* dummy string and metatable */
+}
+
+LUAMOD_API int luaopen_string(lua_State *L) {
+  luaL_newlib(L, sl_funcs);
+  sl_setmeta(L);
+  return 1;
+}
