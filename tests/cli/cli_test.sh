@@ -1,0 +1,251 @@
+#!/usr/bin/env bash
+# cli_test.sh MVM CASE -- one test of the mvm command-line interface.
+# Each case is a function below; ctest registers every case as cli.CASE.
+# Run all cases by hand with:  tests/cli/cli_test.sh build/mvm all
+set -u
+
+MVM=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+CASE=$2
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK"
+# the tests control these themselves
+unset LUA_INIT LUA_INIT_5_4 LUA_PATH LUA_PATH_5_4 LUA_CPATH LUA_CPATH_5_4 MVM_JIT
+
+FAILED=0
+OUT= ERR= RC=
+
+# run CMD...: sets OUT, ERR (contents) and RC
+run() {
+  "$@" >"$WORK/.out" 2>"$WORK/.err" </dev/null
+  RC=$?
+  OUT=$(cat "$WORK/.out")
+  ERR=$(cat "$WORK/.err")
+}
+# run_in INPUT CMD...: same with INPUT on stdin
+run_in() {
+  local input=$1; shift
+  printf '%s' "$input" | "$@" >"$WORK/.out" 2>"$WORK/.err"
+  RC=$?
+  OUT=$(cat "$WORK/.out")
+  ERR=$(cat "$WORK/.err")
+}
+bad() {
+  echo "FAIL: $*"
+  echo "  status: $RC"
+  echo "  stdout: $(printf '%s' "$OUT" | head -20)"
+  echo "  stderr: $(printf '%s' "$ERR" | head -20)"
+  FAILED=1
+}
+want_status() { [ "$RC" = "$1" ] || bad "expected exit status $1"; }
+want_out()    { [ "$OUT" = "$1" ] || bad "expected stdout '$1'"; }
+want_err()    { [ "$ERR" = "$1" ] || bad "expected stderr '$1'"; }
+want_err_line1() { [ "$(printf '%s\n' "$ERR" | head -1)" = "$1" ] || bad "expected first stderr line '$1'"; }
+want_out_has() { case "$OUT" in *"$1"*) ;; *) bad "stdout lacks '$1'";; esac; }
+want_err_has() { case "$ERR" in *"$1"*) ;; *) bad "stderr lacks '$1'";; esac; }
+
+# ---------------------------------------------------------------- cases
+
+case_e() {
+  run "$MVM" -e 'print(1 + 1)'
+  want_status 0; want_out 2; want_err ""
+  run "$MVM" '-eprint("joined")'
+  want_status 0; want_out joined
+  run "$MVM" -e 'x = 20' -e 'print(x + 1)'
+  want_out 21
+}
+
+case_version() {
+  run "$MVM" -v
+  want_status 0; want_out_has "mvm 0.1"; want_out_has "Lua 5.4"
+  run "$MVM" -v -e 'print("after")'
+  want_status 0; want_out_has "after"
+}
+
+case_help() {
+  run "$MVM" -h
+  want_status 0; want_out_has "usage: mvm [options] [script [args]]"
+  run "$MVM" --help
+  want_status 0; want_out_has "-j mode"
+}
+
+case_badoption() {
+  run "$MVM" -x
+  want_status 1; want_err_line1 "mvm: unrecognized option '-x'"
+  want_err_has "usage: mvm [options] [script [args]]"
+  run "$MVM" -e
+  want_status 1; want_err_line1 "mvm: '-e' needs argument"
+  run "$MVM" -l
+  want_status 1; want_err_line1 "mvm: '-l' needs argument"
+  run "$MVM" -vx
+  want_status 1; want_err_line1 "mvm: unrecognized option '-vx'"
+}
+
+case_library() {
+  printf 'return { answer = 42 }\n' > mymod.lua
+  printf 'return { name = "v2" }\n' > 'mod-v2.lua'
+  run "$MVM" -l mymod -e 'print(mymod.answer)'
+  want_status 0; want_out 42
+  run "$MVM" -l m=mymod -e 'print(m.answer, mymod)'
+  want_status 0; want_out "$(printf '42\tnil')"
+  run "$MVM" -lmymod -e 'print(mymod.answer)'
+  want_status 0; want_out 42
+  # "-l mod-v2" stores into global 'mod' (the suffix after '-' is dropped)
+  run "$MVM" -l mod-v2 -e 'print(mod.name)'
+  want_status 0; want_out v2
+  run "$MVM" -l nosuchmodule
+  want_status 1; want_err_has "module 'nosuchmodule' not found"
+}
+
+case_noenv() {
+  LUA_INIT='print("init ran")' run "$MVM" -e 'print("main")'
+  want_out "$(printf 'init ran\nmain')"
+  LUA_INIT='print("init ran")' run "$MVM" -E -e 'print("main")'
+  want_status 0; want_out main
+  LUA_PATH='/nonexistent/?.lua' run "$MVM" -E -e 'print(package.path:find("/nonexistent/", 1, true))'
+  want_status 0; want_out nil
+  LUA_PATH='/nonexistent/?.lua' run "$MVM" -e 'print(package.path)'
+  want_out '/nonexistent/?.lua'
+}
+
+case_warnings() {
+  run "$MVM" -e 'warn("hidden")'
+  want_status 0; want_err ""
+  run "$MVM" -W -e 'warn("shown")'
+  want_status 0; want_err "Lua warning: shown"
+}
+
+case_args() {
+  printf 'print(#arg, ...)\nfor i = -3, #arg do print(i, arg[i]) end\n' > args.lua
+  run "$MVM" -e 'x=1' args.lua a 'b c'
+  want_status 0
+  want_out "$(printf '2\ta\tb c\n-3\t%s\n-2\t-e\n-1\tx=1\n0\targs.lua\n1\ta\n2\tb c' "$MVM")"
+  # no script: the program name is arg[0] and the options follow it
+  run "$MVM" -e 'print(arg[-1], arg[1], arg[2] ~= nil, arg[0] == os.getenv("X0"))'
+  want_out "$(printf 'nil\t-e\ttrue\tfalse')"
+  # options after the script belong to the script
+  run "$MVM" args.lua -e x
+  want_out_has "$(printf '2\t-e\tx')"
+  # "--" ends the options
+  run "$MVM" -- args.lua -v
+  want_status 0; want_out_has "$(printf '1\t-v')"
+}
+
+case_stdin() {
+  run_in 'print("from stdin", ...)' "$MVM"
+  want_status 0; want_out "from stdin"
+  run_in 'print("dash", ...)' "$MVM" - x y
+  want_status 0; want_out "$(printf 'dash\tx\ty')"
+  run_in 'error("bad stdin")' "$MVM" -
+  want_status 1; want_err_line1 "mvm: stdin:1: bad stdin"
+}
+
+case_missing() {
+  run "$MVM" nosuch.lua
+  want_status 1; want_err_line1 "mvm: cannot open nosuch.lua: No such file or directory"
+}
+
+case_syntax() {
+  printf 'x = = 1\n' > bad.lua
+  run "$MVM" bad.lua
+  want_status 1; want_out ""
+  want_err "mvm: bad.lua:1: unexpected symbol near '='"
+  run "$MVM" -e 'x = = 1'
+  want_status 1; want_err "mvm: (command line):1: unexpected symbol near '='"
+}
+
+case_error() {
+  printf 'local function f()\n  error("boom")\nend\nf()\n' > boom.lua
+  run "$MVM" boom.lua
+  want_status 1
+  want_err_line1 "mvm: boom.lua:2: boom"
+  want_err_has "stack traceback:"
+  want_err_has "boom.lua:4: in main chunk"
+  run "$MVM" -e 'error({})'
+  want_status 1; want_err_line1 "mvm: (error object is a table value)"
+  run "$MVM" -e 'error(setmetatable({}, {__tostring = function() return "custom" end}))'
+  want_status 1; want_err "mvm: custom"
+  run "$MVM" -e 'error()'
+  want_status 1; want_err_line1 "mvm: (error object is a nil value)"
+  run "$MVM" -e 'error(42)'
+  want_status 1; want_err_line1 "mvm: 42"
+}
+
+case_luainit() {
+  LUA_INIT='x = 42' run "$MVM" -e 'print(x)'
+  want_out 42
+  LUA_INIT='x = 1' LUA_INIT_5_4='x = 54' run "$MVM" -e 'print(x)'
+  want_out 54
+  printf 'y = "from file"\n' > init.lua
+  LUA_INIT='@init.lua' run "$MVM" -e 'print(y)'
+  want_out "from file"
+  LUA_INIT='error("init failed")' run "$MVM" -e 'print("not reached")'
+  want_status 1; want_out ""; want_err_line1 "mvm: LUA_INIT:1: init failed"
+}
+
+case_exit() {
+  run "$MVM" -e 'os.exit(3)'
+  want_status 3
+  run "$MVM" -e 'os.exit(true)'
+  want_status 0
+  run "$MVM" -e 'os.exit(false)'
+  want_status 1
+  run "$MVM" -e 'io.write("flushed") os.exit(0, true)'
+  want_status 0; want_out flushed
+  run "$MVM" -e 'print("done")'
+  want_status 0
+}
+
+case_jit() {
+  run "$MVM" -j off -e 'print("off")'
+  want_status 0; want_out off
+  run "$MVM" -joff -e 'print("joined")'
+  want_status 0; want_out joined
+  run "$MVM" -j eager -e 'local function f(x) return x + 1 end print(f(1))'
+  want_status 0; want_out 2
+  run "$MVM" -j bogus -e 'print(1)'
+  want_status 1; want_err_has "bad JIT mode 'bogus'"
+  run "$MVM" -j
+  want_status 1; want_err_line1 "mvm: '-j' needs argument"
+  MVM_JIT=eager run "$MVM" -e 'print("env")'
+  want_status 0; want_out env
+  MVM_JIT=nonsense run "$MVM" -e 'print("env")'
+  want_status 0; want_out env; want_err_has "MVM_JIT"
+}
+
+case_interrupt() {
+  # SIGINT while a script loops: the VM raises "interrupted" at its next check
+  "$MVM" -e 'while true do end' >"$WORK/.out" 2>"$WORK/.err" &
+  local pid=$!
+  sleep 0.5
+  kill -INT $pid
+  local i
+  for i in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+  if kill -0 $pid 2>/dev/null; then
+    kill -KILL $pid; wait $pid; RC=$?
+    OUT= ERR=
+    bad "still running after SIGINT"
+    return
+  fi
+  wait $pid; RC=$?
+  OUT=$(cat "$WORK/.out"); ERR=$(cat "$WORK/.err")
+  want_status 1; want_err_has "interrupted"
+}
+
+# ---------------------------------------------------------------- main
+
+ALL="e version help badoption library noenv warnings args stdin missing syntax
+     error luainit exit jit interrupt"
+if [ "$CASE" = all ]; then
+  for c in $ALL; do
+    FAILED=0
+    ( "case_$c" ; exit $FAILED ) && echo "ok   $c" || echo "FAIL $c"
+  done
+  exit 0
+fi
+if ! declare -F "case_$CASE" >/dev/null; then
+  echo "unknown case '$CASE'"; exit 2
+fi
+"case_$CASE"
+[ $FAILED = 0 ] && echo "ok: $CASE"
+exit $FAILED

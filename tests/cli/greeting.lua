@@ -1,0 +1,1 @@
+greeting = "hello from script"
