@@ -198,7 +198,7 @@ int64_t vm_mod(lua_State *L, int64_t m, int64_t n) {
 double vm_modf(lua_State *L, double m, double n) {
   double r = fmod(m, n);
   (void)L;
-  if ((r > 0) ? n < 0 : (r < 0 && n != r)) r += n;
+  if ((r > 0) ? n < 0 : (r < 0 && n > 0)) r += n;   /* fmod truncates: floor it */
   return r;
 }
 

@@ -657,11 +657,15 @@ static inline uint8_t fb_kind(Value v) {
 #define FEEDBACK(v1, v2) \
   { if (l_unlikely(fb != NULL)) fb[pc - 1 - cl->p->code] |= (uint8_t)(fb_kind(v1) | fb_kind(v2)); }
 
-/* loop back-edge: hotness counter and host interrupt */
-#define BACKEDGE() { \
+/* loop back-edge: hotness counter and host interrupt.  'from' is the pc
+** before the jump (just past the jumping instruction): the error is raised
+** there, so that it is reported at the loop's own line and not at the
+** instruction before the loop's start (which may not exist: line -1). */
+#define BACKEDGE(from) { \
     cl->p->hotcount++; \
     if (l_unlikely(G(L)->interrupt)) { \
       G(L)->interrupt = 0; \
+      pc = (from); \
       Protect(dbg_runerror(L, "interrupted")); \
     } \
   }
@@ -670,7 +674,7 @@ static inline uint8_t fb_kind(Value v) {
 #define dojump(ni, e) { \
     int off_ = GETARG_sJ(ni) + (e); \
     pc += off_; \
-    if (off_ < 0) BACKEDGE(); \
+    if (off_ < 0) BACKEDGE(pc - off_); \
     updatetrap(ci); \
   }
 #define donextjump()   { Instruction ni_ = *pc; dojump(ni_, 1); }
@@ -1391,7 +1395,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             else
               Protect(for_store(L, RA(i), (uint64_t)(count - 1), idx));
             pc -= GETARG_Bx(i);
-            BACKEDGE();
+            BACKEDGE(pc + GETARG_Bx(i));
           }
           else if (count < 0)   /* a huge unsigned count stored as negative */
             goto slow_forloop;
@@ -1410,12 +1414,12 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             else
               Protect(for_store(L, RA(i), count, idx));
             pc -= GETARG_Bx(i);
-            BACKEDGE();
+            BACKEDGE(pc + GETARG_Bx(i));
           }
         }
         else if (flt_forloop(ra)) {
           pc -= GETARG_Bx(i);
-          BACKEDGE();
+          BACKEDGE(pc + GETARG_Bx(i));
         }
         updatetrap(ci);
         vmbreak;
@@ -1451,7 +1455,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         if (!v_isnil(ra[4])) {
           ra[2] = ra[4];
           pc -= GETARG_Bx(i);
-          BACKEDGE();
+          BACKEDGE(pc + GETARG_Bx(i));
         }
         vmbreak;
        }
