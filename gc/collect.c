@@ -492,6 +492,23 @@ static void scancards(GCState *gs) {
   }
 }
 
+/* Tables that die young still own out-of-line parts: walk the nursery
+** (objects are contiguous; a forwarded object's size is read from its copy,
+** since the forwarding pointer overwrote offset 8) and free them. */
+static void freedeadtables(lua_State *L, GCState *gs) {
+  char *p = (char *)gs->v.nstart, *end = gs->v.top;
+  while (p < end) {
+    GCObject *o = (GCObject *)(void *)p;
+    size_t size;
+    if (o->marked & GC_FORWARD) size = gc_objsize(*(GCObject **)(p + 8));
+    else {
+      size = gc_objsize(o);
+      if (o->tt == MVM_TTABLE) tab_free(L, (Table *)o);
+    }
+    p += (size + 15) & ~(size_t)15;
+  }
+}
+
 void gc_collectminor(lua_State *L) {
   global_State *g = G(L);
   GCState *gs = GCS(g);
@@ -517,6 +534,7 @@ void gc_collectminor(lua_State *L) {
   /* transitive closure over the promoted objects */
   while (gs->work.n > 0) scanyoung(gs, gs->work.a[--gs->work.n]);
   gs->bytespromoted += gs->promoted;
+  freedeadtables(L, gs);
   gc_resetnursery(gs);
   gs->nminors++;
   note(gs, "minor", t0, before, gs->promoted);
