@@ -28,6 +28,7 @@
 #include "string.h"
 #include "table.h"
 #include "opcodes.h"
+#include "jit.h"
 
 /* limit for __index/__newindex chains */
 #define MAXTAGLOOP  2000
@@ -781,6 +782,21 @@ void vm_execute(lua_State *L, CallInfo *ci) {
 #endif
  startfunc:
   trap = L->hookmask;
+  {
+    /* tier-up: run the function's compiled code, if any (never under
+    ** hooks; only from the first instruction) */
+    Proto *p_ = v_lcl(*ci->func)->p;
+    if (l_unlikely(p_->jitcode != NULL || G(L)->jitmode != 0) && !trap &&
+        ci->u.l.savedpc == p_->code) {
+      if (p_->jitcode == NULL)
+        jit_maybecompile(L, p_);
+      if (jit_hascode(p_)) {
+        if (jit_run(L, ci, p_) == JIT_RETURNED)
+          goto ret;
+        trap = L->hookmask;   /* JIT_EXITED: continue at ci->u.l.savedpc */
+      }
+    }
+  }
  returning:
   cl = v_lcl(*ci->func);
   k = cl->p->k;
