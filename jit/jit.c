@@ -122,6 +122,7 @@ static JitState *getstate(lua_State *L) {
     J->threshold = env_uint("MVM_JIT_THRESHOLD", 1000);
     J->dump = env_flag("MVM_JIT_DUMP");
     J->stats = env_flag("MVM_JIT_STATS");
+    J->unsupported = jit_unsupported;
     g->jit = J;
   }
   return J;
@@ -147,6 +148,11 @@ void jit_maybecompile(lua_State *L, Proto *p) {
   if (g->jitmode == MVM_JIT_ON && p->hotcount < J->threshold)
     return;
   if (J->broken) { p->jitcode = JIT_NOCODE; return; }
+  if (jit_unsupported(p) != NULL) {   /* decided without loading LLVM */
+    J->nunsupported++;
+    p->jitcode = JIT_NOCODE;
+    return;
+  }
   if (J->bs == NULL) {
     const char *err = NULL;
     be = load_backend();
@@ -191,9 +197,7 @@ int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   ** stores it again after each of its calls (a callee may have switched
   ** threads and left through longjmp without restoring it) */
   J->curL = L;
-  ci->callstatus |= CIST_JIT;
   r = ((JitFunction)p->jitcode)(L, ci);
-  ci->callstatus &= (unsigned short)~CIST_JIT;
   J->curL = saved;
   return r;
 }

@@ -16,6 +16,12 @@
 **   JIT_EXITED    after a guard failed: ci->u.l.savedpc is the instruction to
 **                 resume at and every register is in the stack, so the
 **                 interpreter simply continues the frame.
+**   JIT_CALLED    after pushing the frame of a Lua callee (L->ci): the
+**                 interpreter runs it in its own loop, without C recursion,
+**                 marks the caller CIST_JIT, and when the callee returns it
+**                 calls the compiled code again; the entry dispatches on
+**                 ci->u.l.savedpc (the function start or the instruction
+**                 after one of its CALLs).
 */
 #ifndef mvm_jit_h
 #define mvm_jit_h
@@ -25,6 +31,7 @@
 
 #define JIT_RETURNED  0
 #define JIT_EXITED    1
+#define JIT_CALLED    2
 
 /* Proto.jitcode: NULL (not tried yet), JIT_NOCODE (tried: stays in the
 ** interpreter), or the compiled entry */
@@ -51,7 +58,11 @@ typedef struct JitState {
   int broken;                     /* backend failed to load: never retry */
   unsigned long ncompiled, nunsupported, nfailed;
   double compile_seconds;
+  const char *(*unsupported)(Proto *p);   /* jit_unsupported, for the backend */
 } JitState;
+
+/* NULL if the compiler handles 'p', else the reason (jit/jitsubset.c) */
+LUAI_FUNC const char *jit_unsupported(Proto *p);
 
 /* Called when the interpreter enters a Lua function at its first
 ** instruction with jitmode on: compile 'p' if the policy says so.  May run

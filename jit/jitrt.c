@@ -19,21 +19,24 @@
 #include "debug.h"
 #include "gc.h"
 
-/* R[a](R[a+1] .. R[a+b-1]) with 'nresults' results (>= 0) */
-static void mvmrt_call(lua_State *L, CallInfo *ci, int a, int b, int nresults) {
+/* Start the call R[a](R[a+1] .. R[a+b-1]) with 'nresults' results (>= 0),
+** as the interpreter's OP_CALL does.  Returns 0 when the callee was a C
+** function and has run (results in place); 1 when it is a Lua function
+** whose frame is now L->ci: compiled code then returns JIT_CALLED and the
+** interpreter runs the callee, so Lua-to-Lua calls never nest C frames. */
+static int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresults) {
   Value *func = ci->func + 1 + a;
-  JitState *J;
   L->top = func + b;
   if (l_unlikely(G(L)->interrupt)) {
     G(L)->interrupt = 0;
-    L->top = ci->top;
     dbg_runerror(L, "interrupted");
   }
-  do_call(L, func, nresults);
-  L->top = ci->top;
-  /* the callee may have run compiled code of another thread (coroutines) */
-  J = (JitState *)G(L)->jit;
-  J->curL = L;
+  if (do_precall(L, func, nresults) != NULL)
+    return 1;
+  /* a C function ran; it may have run compiled code of another thread
+  ** (coroutines) that left through longjmp without restoring curL */
+  ((JitState *)G(L)->jit)->curL = L;
+  return 0;
 }
 
 /* return R[a] .. R[a+n-1] from frame 'ci' */
@@ -55,7 +58,7 @@ static void mvmrt_poll(JitState *J) {
 }
 
 static const JitHelper helpers[] = {
-  {"mvmrt_call", (void *)mvmrt_call},
+  {"mvmrt_precall", (void *)mvmrt_precall},
   {"mvmrt_return", (void *)mvmrt_return},
   {"mvmrt_poll", (void *)mvmrt_poll},
 };

@@ -49,50 +49,6 @@ typedef struct Gen {
 } Gen;
 
 /* ---------------------------------------------------------------------
-** Which functions are supported
-** --------------------------------------------------------------------- */
-
-static int kisimmint(Proto *p, int k) {
-  return k < p->sizek && v_isimmint(p->k[k]);
-}
-
-/* NULL if 'p' is inside the subset, else a reason */
-static const char *unsupported(Proto *p, const char *const *opnames) {
-  int pc;
-  if (p->is_vararg) return "vararg function";
-  for (pc = 0; pc < p->sizecode; pc++) {
-    Instruction i = p->code[pc];
-    OpCode op = GET_OPCODE(i);
-    switch (op) {
-      case OP_MOVE: case OP_LOADI: case OP_LOADF: case OP_LOADK:
-      case OP_LOADFALSE: case OP_LOADTRUE: case OP_LOADNIL: case OP_GETUPVAL:
-      case OP_ADD: case OP_SUB: case OP_MUL: case OP_ADDI:
-      case OP_MMBIN: case OP_MMBINI: case OP_MMBINK:
-      case OP_JMP: case OP_FORPREP: case OP_FORLOOP:
-      case OP_RETURN0: case OP_RETURN1:
-        break;
-      case OP_ADDK: case OP_SUBK: case OP_MULK:
-        if (!kisimmint(p, GETARG_C(i))) return "arithmetic with a non-integer constant";
-        break;
-      case OP_EQ: case OP_LT: case OP_LE: case OP_EQI:
-      case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI:
-        if (pc + 1 >= p->sizecode || GET_OPCODE(p->code[pc + 1]) != OP_JMP)
-          return "test not followed by a jump";
-        break;
-      case OP_CALL:
-        if (GETARG_B(i) == 0 || GETARG_C(i) == 0) return "call with variable arguments or results";
-        break;
-      case OP_RETURN:
-        if (GETARG_B(i) == 0 || GETARG_k(i) || GETARG_C(i) != 0) return "return of variable results";
-        break;
-      default:
-        return opnames[op];
-    }
-  }
-  return NULL;
-}
-
-/* ---------------------------------------------------------------------
 ** Small IR builders
 ** --------------------------------------------------------------------- */
 
@@ -370,11 +326,17 @@ static void emit(Gen *g, int pc) {
     case OP_FORPREP: forprep(g, pc); break;
     case OP_FORLOOP: forloop(g, pc); break;
     case OP_CALL: {
-      LLVMValueRef args[5];
-      set_savedpc(g, pc + 1);
+      LLVMValueRef args[5], r;
+      LLVMBasicBlockRef luacall = LLVMAppendBasicBlockInContext(g->C, g->fn, "luacall");
+      LLVMBasicBlockRef cdone = LLVMAppendBasicBlockInContext(g->C, g->fn, "cdone");
+      set_savedpc(g, pc + 1);   /* also the resume point (see the entry) */
       args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, a);
       args[3] = ci32(g, GETARG_B(i)); args[4] = ci32(g, GETARG_C(i) - 1);
-      LLVMBuildCall2(B_, g->ty_call, g->f_call, args, 5, "");
+      r = LLVMBuildCall2(B_, g->ty_call, g->f_call, args, 5, "");
+      LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, r, ci32(g, 0), ""), luacall, cdone);
+      LLVMPositionBuilderAtEnd(B_, luacall);
+      LLVMBuildRet(B_, ci32(g, JIT_CALLED));
+      LLVMPositionBuilderAtEnd(B_, cdone);
       reload_base(g);   /* the stack may have moved */
       br(g, pc + 1);
       break;
@@ -425,7 +387,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, Proto *p,
   LLVMTypeRef params[5], fty;
   LLVMBasicBlockRef entry;
   int pc;
-  const char *no = unsupported(p, opnames);
+  const char *no = J->unsupported(p);
   if (no != NULL) {
     *status = JIT_UNSUPPORTED;
     *why = no;
@@ -445,8 +407,8 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, Proto *p,
   g->vd = LLVMVoidTypeInContext(ctx);
   /* helpers (defined as absolute symbols by the session) */
   params[0] = g->p0; params[1] = g->p0; params[2] = g->i32; params[3] = g->i32; params[4] = g->i32;
-  g->ty_call = LLVMFunctionType(g->vd, params, 5, 0);
-  g->f_call = LLVMAddFunction(g->M, "mvmrt_call", g->ty_call);
+  g->ty_call = LLVMFunctionType(g->i32, params, 5, 0);
+  g->f_call = LLVMAddFunction(g->M, "mvmrt_precall", g->ty_call);
   g->ty_ret = LLVMFunctionType(g->vd, params, 4, 0);
   g->f_ret = LLVMAddFunction(g->M, "mvmrt_return", g->ty_ret);
   build_poll(g);
@@ -483,7 +445,26 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, Proto *p,
   LLVMPositionBuilderAtEnd(g->B, entry);
   g->basevar = LLVMBuildAlloca(g->B, g->p0, "basevar");   /* addrspace(0): a raw stack pointer */
   reload_base(g);
-  LLVMBuildBr(g->B, g->bb[0]);
+  {
+    /* dispatch on ci->u.l.savedpc: the start, or the instruction after a
+    ** CALL (re-entry after a Lua callee returned); anything else goes
+    ** back to the interpreter, which continues at savedpc */
+    LLVMValueRef spc = LLVMBuildLoad2(g->B, g->p0, byteptr(g, g->ci, offsetof(CallInfo, u.l.savedpc)), "savedpc");
+    LLVMValueRef off = LLVMBuildSub(g->B, LLVMBuildPtrToInt(g->B, spc, g->i64, ""),
+                                    ci64(g, (uint64_t)(uintptr_t)p->code), "");
+    LLVMBasicBlockRef other = LLVMAppendBasicBlockInContext(ctx, g->fn, "notentry");
+    LLVMValueRef sw;
+    int ncalls = 0;
+    for (pc = 0; pc < p->sizecode; pc++)
+      if (GET_OPCODE(p->code[pc]) == OP_CALL) ncalls++;
+    sw = LLVMBuildSwitch(g->B, off, other, (unsigned)ncalls + 1);
+    LLVMAddCase(sw, ci64(g, 0), g->bb[0]);
+    for (pc = 0; pc < p->sizecode; pc++)
+      if (GET_OPCODE(p->code[pc]) == OP_CALL)
+        LLVMAddCase(sw, ci64(g, (uint64_t)(pc + 1) * sizeof(Instruction)), g->bb[pc + 1]);
+    LLVMPositionBuilderAtEnd(g->B, other);
+    LLVMBuildRet(g->B, ci32(g, JIT_EXITED));
+  }
   for (pc = 0; pc < p->sizecode; pc++) {
     LLVMPositionBuilderAtEnd(g->B, g->bb[pc]);
     emit(g, pc);
