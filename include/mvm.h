@@ -41,6 +41,26 @@ LUA_API int (mvm_jitmode) (lua_State *L, int mode);
 */
 LUA_API int (mvm_jitmodename) (const char *name);
 
+/* JIT statistics of a VM (mvm_jitstats) */
+typedef struct mvm_JitStats {
+  unsigned long compiled;      /* functions compiled to native code */
+  unsigned long failed;        /* compile attempts that stayed interpreted */
+  unsigned long stackmaps;     /* stack-map records registered (live code) */
+  double compile_ms;           /* time spent compiling */
+} mvm_JitStats;
+
+/*
+** Fill '*st' with the JIT statistics of the VM that 'L' belongs to.  All
+** zero until something was compiled.
+*/
+LUA_API void (mvm_jitstats) (lua_State *L, mvm_JitStats *st);
+
+/*
+** Forget all compiled code of the VM: functions go back to the
+** interpreter (and may be compiled again when hot).
+*/
+LUA_API void (mvm_jitflush) (lua_State *L);
+
 /*
 ** Request an interrupt of the VM that 'L' belongs to.  The next time the
 ** interpreter or compiled code reaches a safe point (calls, loop back-edges),

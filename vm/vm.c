@@ -28,6 +28,7 @@
 #include "string.h"
 #include "table.h"
 #include "opcodes.h"
+#include "jit.h"
 
 /* limit for __index/__newindex chains */
 #define MAXTAGLOOP  2000
@@ -785,7 +786,42 @@ void vm_execute(lua_State *L, CallInfo *ci) {
 #endif
  startfunc:
   trap = L->hookmask;
+  {
+    /* tier-up: run the function's compiled code, if any (never under
+    ** hooks; only from the first instruction) */
+    Proto *p_ = v_lcl(*ci->func)->p;
+    if (l_unlikely(p_->jitcode != NULL || G(L)->jitmode != 0) && !trap &&
+        ci->u.l.savedpc == p_->code) {
+      if (p_->jitcode == NULL)
+        jit_maybecompile(L, p_);
+      if (jit_hascode(p_))
+        goto runjit;
+    }
+  }
+  goto returning;
+ runjit:
+  switch (jit_run(L, ci, v_lcl(*ci->func)->p)) {
+    case JIT_RETURNED:
+      goto ret;
+    case JIT_CALLED:
+      /* compiled code pushed a Lua call: run it here (no C recursion);
+      ** when it returns, 'returning' re-enters the compiled caller */
+      ci->callstatus |= CIST_JIT;
+      ci = L->ci;
+      goto startfunc;
+    default:   /* JIT_EXITED: interpret on from ci->u.l.savedpc */
+      trap = L->hookmask;
+      break;
+  }
  returning:
+  if (l_unlikely(ci->callstatus & CIST_JIT)) {
+    /* back in a compiled frame that made a call: resume its code after
+    ** the CALL (every register is in the stack), unless hooks are on or
+    ** its code was flushed, in which case the interpreter continues */
+    ci->callstatus &= (unsigned short)~CIST_JIT;
+    if (!L->hookmask && jit_hascode(v_lcl(*ci->func)->p))
+      goto runjit;
+  }
   cl = v_lcl(*ci->func);
   k = cl->p->k;
   fb = cl->p->feedback;
