@@ -516,6 +516,8 @@ void gc_setheaplimit(global_State *g, size_t bytes) {
   setnurserylimit(gs);
 }
 
+size_t gc_getheaplimit(global_State *g) { return GCS(g)->heaplimit; }
+
 void gc_getstats(global_State *g, GCStats *st) {
   GCState *gs = GCS(g);
   st->minors = gs->nminors;

@@ -264,12 +264,14 @@ void jit_close(lua_State *L) {
   g->jit = NULL;
 }
 
-LUA_API void mvm_jitstats(lua_State *L, mvm_JitStats *st) {
+LUA_API void mvm_jitstats(lua_State *L, mvm_JITStats *st) {
   JitState *J = (JitState *)G(L)->jit;
-  st->compiled = J ? J->ncompiled : 0;
-  st->failed = J ? J->nunsupported + J->nfailed : 0;
-  st->stackmaps = J ? J->stackmaps.n : 0;
-  st->compile_ms = J ? J->compile_seconds * 1e3 : 0.0;
+  memset(st, 0, sizeof *st);
+  if (J == NULL) return;
+  st->functions_compiled = J->ncompiled;
+  st->compile_failures = J->nunsupported + J->nfailed;
+  st->stackmaps = J->stackmaps.n;
+  st->compile_ms = J->compile_seconds * 1e3;
 }
 
 LUA_API void mvm_jitflush(lua_State *L) {

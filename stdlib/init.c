@@ -3,6 +3,8 @@
 ** control library ('jit' sets the mode and reports statistics through the
 ** public mvm_jitmode/mvm_jitstats/mvm_jitflush of mvm.h).
 */
+#include <string.h>
+
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
@@ -18,10 +20,9 @@ static int stock_mode(lua_State *L, int mode) {
   return old;
 }
 #define mvm_jitmode stock_mode
-static void mvm_jitstats(lua_State *L, mvm_JitStats *st) {
+static void mvm_jitstats(lua_State *L, mvm_JITStats *st) {
   (void)L;
-  st->compiled = st->failed = st->stackmaps = 0;
-  st->compile_ms = 0;
+  memset(st, 0, sizeof *st);
 }
 static void mvm_jitflush(lua_State *L) { (void)L; }
 #endif
@@ -42,15 +43,15 @@ static int jit_off(lua_State *L) {
 ** statistics table {compiled=, failed=, stackmaps=, compile_ms=} */
 static int jit_status(lua_State *L) {
   int mode = mvm_jitmode(L, MVM_JIT_QUERY);
-  mvm_JitStats st;
+  mvm_JITStats st;
   mvm_jitstats(L, &st);
   lua_pushboolean(L, mode != MVM_JIT_OFF);
   lua_pushstring(L, mode == MVM_JIT_OFF ? "off"
                     : (mode == MVM_JIT_EAGER ? "eager" : "on"));
   lua_createtable(L, 0, 4);
-  lua_pushinteger(L, (lua_Integer)st.compiled);
+  lua_pushinteger(L, (lua_Integer)st.functions_compiled);
   lua_setfield(L, -2, "compiled");
-  lua_pushinteger(L, (lua_Integer)st.failed);
+  lua_pushinteger(L, (lua_Integer)st.compile_failures);
   lua_setfield(L, -2, "failed");
   lua_pushinteger(L, (lua_Integer)st.stackmaps);
   lua_setfield(L, -2, "stackmaps");

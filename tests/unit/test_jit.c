@@ -36,12 +36,12 @@ static lua_Integer runint(const char *code) {
 }
 
 START_TEST(test_compiles_and_runs) {
-  mvm_JitStats st;
+  mvm_JITStats st;
   ck_assert_int_eq(runint(
     "local function sum(n) local s = 0 for i = 1, n do s = s + i end return s end\n"
     "return sum(1000)"), 500500);
   mvm_jitstats(L, &st);
-  ck_assert_uint_ge(st.compiled, 1);
+  ck_assert_uint_ge(st.functions_compiled, 1);
   ck_assert_uint_gt(st.stackmaps, 0);   /* statepoint records registered */
   /* Lua -> Lua calls through upvalues, recursion, tests and jumps */
   ck_assert_int_eq(runint(
@@ -142,7 +142,7 @@ START_TEST(test_interrupt_at_poll) {
 END_TEST
 
 START_TEST(test_flush_and_off) {
-  mvm_JitStats st;
+  mvm_JITStats st;
   run("local function f(a) return a + 1 end\n"
       "assert(f(1) == 2)\n"
       "jit.flush()\n"
@@ -151,7 +151,7 @@ START_TEST(test_flush_and_off) {
       "local function g(a) return a + 2 end\n"
       "assert(g(1) == 3)\n");
   mvm_jitstats(L, &st);
-  ck_assert_uint_eq(st.compiled, 2);   /* f twice (after the flush), never g */
+  ck_assert_uint_eq(st.functions_compiled, 2);   /* f twice (after the flush), never g */
 }
 END_TEST
 
@@ -161,7 +161,7 @@ int main(void) {
   SRunner *sr;
   int nf;
   lua_State *probe;
-  mvm_JitStats st;
+  mvm_JITStats st;
   /* skip (77) when the backend cannot be loaded */
   probe = luaL_newstate();
   luaL_openlibs(probe);
@@ -169,7 +169,7 @@ int main(void) {
   (void)luaL_dostring(probe, "local function f(a) return a end f(1)");
   mvm_jitstats(probe, &st);
   lua_close(probe);
-  if (st.compiled == 0) {
+  if (st.functions_compiled == 0) {
     fprintf(stderr, "test_jit: JIT backend not available, skipped\n");
     return 77;
   }
