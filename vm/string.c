@@ -23,15 +23,40 @@
 
 static inline uint64_t rotl64(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 
-/* Seeded hash of the whole content, eight bytes per round. */
+/* strings longer than this are hashed from a sample of their content */
+#define HASHFULL   256
+#define HASHEDGE   64     /* bytes hashed in full at each end of a long string */
+#define HASHSTEPS  32     /* 8-byte words sampled in between */
+
+static inline uint64_t hash_round(uint64_t h, const unsigned char *p) {
+  uint64_t k;
+  memcpy(&k, p, 8);
+  h ^= k * 0x87C37B91114253D5ULL;
+  return rotl64(h, 27) * 0x4CF5AD432745937FULL + 0x52DCE729;
+}
+
+/*
+** Seeded hash, eight bytes per round.  Up to HASHFULL bytes the whole
+** content is hashed.  Longer strings (the results of repeated
+** concatenation, file contents) are hashed from their length, both ends
+** and HASHSTEPS words spread evenly over the middle, so interning a string
+** costs O(1) hashing plus one copy instead of a pass over all of it.
+** Equality stays pointer equality: strings whose samples agree just share a
+** bucket and are told apart by length and memcmp in str_new.
+*/
 uint32_t str_hash(const char *s, size_t l, uint32_t seed) {
   const unsigned char *p = (const unsigned char *)s;
   uint64_t h = (((uint64_t)seed << 32) | seed) ^ ((uint64_t)l * 0x9E3779B97F4A7C15ULL);
+  if (l > HASHFULL) {
+    size_t i, step = (l - 2 * HASHEDGE) / HASHSTEPS;   /* >= 4 */
+    const unsigned char *m = p + HASHEDGE;
+    for (i = 0; i < HASHEDGE; i += 8) h = hash_round(h, p + i);
+    for (i = 0; i < HASHSTEPS; i++) h = hash_round(h, m + i * step);
+    for (i = l - HASHEDGE; i < l; i += 8) h = hash_round(h, p + i);
+    l = 0;
+  }
   while (l >= 8) {
-    uint64_t k;
-    memcpy(&k, p, 8);
-    h ^= k * 0x87C37B91114253D5ULL;
-    h = rotl64(h, 27) * 0x4CF5AD432745937FULL + 0x52DCE729;
+    h = hash_round(h, p);
     p += 8; l -= 8;
   }
   if (l > 0) {
