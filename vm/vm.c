@@ -368,7 +368,7 @@ void vm_concat(lua_State *L, int total) {
       size_t pos;
       char sbuf[CONCAT_BUF];
       char *buf = sbuf;
-      TString *ts;
+      TString *ts = NULL;
       int j;
       for (n = 1; n < total && to_str(L, top - n - 1); n++) {
         size_t l = v_str(top[-n - 1])->len;
@@ -379,12 +379,13 @@ void vm_concat(lua_State *L, int total) {
         tl += l;
       }
       if (tl > CONCAT_BUF) {
-        /* big result: a userdata as scratch buffer, anchored on the stack
-        ** (EXTRA_STACK guarantees the slot at 'top') */
-        Udata *u = udata_new(L, tl, 0);
-        *top = v_ref(u);
+        /* big result: built in place in a new string object, anchored on
+        ** the stack (EXTRA_STACK guarantees the slot at 'top'), then
+        ** interned (str_newbuf/str_intern) */
+        ts = str_newbuf(L, tl);
+        *top = v_ref(ts);
         L->top = top + 1;
-        buf = getudatamem(u);
+        buf = getstr(ts);
       }
       pos = 0;
       for (j = n; j > 0; j--) {
@@ -392,7 +393,7 @@ void vm_concat(lua_State *L, int total) {
         memcpy(buf + pos, getstr(s), s->len);
         pos += s->len;
       }
-      ts = str_new(L, buf, tl);
+      ts = (ts != NULL) ? str_intern(L, ts) : str_new(L, buf, tl);
       L->top = top;
       top[-n] = v_ref(ts);
     }
