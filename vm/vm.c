@@ -1425,7 +1425,8 @@ void vm_execute(lua_State *L, CallInfo *ci) {
       }
       vmcase(FORLOOP) {
         Value *ra = RA(i);
-        if (l_likely(v_isimmint(ra[0]) && v_isimmint(ra[1]) && v_isimmint(ra[2]))) {
+        /* all three immediates: the AND of their words keeps the 0xFFFF tag */
+        if (l_likely(v_isimmint(ra[0] & ra[1] & ra[2]))) {
           int64_t count = v_getimmint(ra[1]);
           if (count > 0) {   /* (immediate counts are < 2^47) */
             int64_t idx = v_getimmint(ra[0]) + v_getimmint(ra[2]);
