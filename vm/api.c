@@ -456,6 +456,12 @@ LUA_API int lua_pushthread(lua_State *L) {
 ** ---------------------------------------------------------------------- */
 
 /* raw lookup result usable by the fast path (present and not nil)? */
+/* t[n] with the array part inlined (table.insert/remove shift loops) */
+static inline const Value *getint_fast(Table *h, lua_Integer n) {
+  if ((lua_Unsigned)n - 1u < (lua_Unsigned)h->asize) return &h->array[n - 1];
+  return tab_getint(h, n);
+}
+
 static inline int fastslot(const Value *slot) {
   return slot != NULL && !isabstkey(slot) && !v_isnil(*slot);
 }
@@ -511,7 +517,7 @@ LUA_API int lua_geti(lua_State *L, int idx, lua_Integer n) {
   const Value *slot = NULL;
   Value key;
   if (v_istable(*t)) {
-    slot = tab_getint(v_tab(*t), n);
+    slot = getint_fast(v_tab(*t), n);
     if (fastslot(slot)) {
       pushvalue(L, *slot);
       return v_type(L->top[-1]);
@@ -639,7 +645,7 @@ LUA_API void lua_seti(lua_State *L, int idx, lua_Integer n) {
   const Value *slot = NULL;
   Value key;
   if (v_istable(*t)) {
-    slot = tab_getint(v_tab(*t), n);
+    slot = getint_fast(v_tab(*t), n);
     if (fastslot(slot)) {
       tab_setslot(L, v_tab(*t), slot, L->top[-1]);
       L->top--;

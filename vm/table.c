@@ -26,7 +26,8 @@
 
 static const Node dummynode_ = { MVM_NIL, MVM_NIL, 0, 0 };
 #define dummynode  ((Node *)&dummynode_)
-static const Value absentkey = MVM_ABSTKEY;
+LUAI_DDEF const Value tab_absentkey = MVM_ABSTKEY;
+#define absentkey tab_absentkey
 
 #define sizenode(t)   (1u << (t)->lsizenode)
 #define allocsizenode(t) ((t)->isdummy ? 0u : sizenode(t))
@@ -102,10 +103,6 @@ const Value *tab_getshortstr(Table *t, TString *key) {
   }
 }
 
-const Value *tab_getstr(Table *t, TString *key) {
-  return tab_getshortstr(t, key);   /* every string is interned */
-}
-
 /* keys equal by their bits (light values, non-integral floats, objects) */
 static const Value *getgeneric(Table *t, Value key) {
   Node *n = mainposition(t, key);
@@ -147,6 +144,7 @@ Table *tab_new(lua_State *L) {
   t->node = dummynode;
   t->lastfree = NULL;
   t->metatable = NULL;
+  t->lenhint = 0;
   return t;
 }
 
@@ -385,11 +383,6 @@ void tab_setint(lua_State *L, Table *t, int64_t key, Value val) {
   }
 }
 
-void tab_setslot(lua_State *L, Table *t, const Value *slot, Value val) {
-  t->extra = 0;
-  gc_write(G(L), (GCObject *)t, (Value *)slot, val);
-}
-
 /* ---------------- traversal ---------------- */
 
 /* Index of the entry after which iteration continues: 0 for nil, i for
@@ -470,13 +463,26 @@ static lua_Unsigned hashsearch(Table *t, lua_Unsigned j) {
 lua_Unsigned tab_getn(Table *t) {
   unsigned asize = t->asize;
   if (asize > 0 && v_isnil(t->array[asize - 1])) {
-    /* a border inside the array part */
+    /* a border inside the array part.  Try the previous answer and the
+    ** slot after it first: '#t' while t grows or shrinks by one at the end
+    ** (t[#t+1] = v, t[#t] = nil) then costs O(1) instead of a binary search.
+    ** The hint is only a guess, checked against the array before use. */
     unsigned i = 0, j = asize;
+    unsigned h = t->lenhint;
+    if (h < asize && v_isnil(t->array[h])) {          /* array[h] (key h+1) is nil */
+      if (h == 0 || !v_isnil(t->array[h - 1])) return h;
+      if (h >= 2 && !v_isnil(t->array[h - 2])) { t->lenhint = h - 1; return h - 1; }
+    }
+    else if (h + 1 < asize && v_isnil(t->array[h + 1])) {   /* key h+1 present, h+2 nil */
+      t->lenhint = h + 1;
+      return h + 1;
+    }
     if (asize >= 2 && !v_isnil(t->array[asize - 2])) return asize - 1;
     while (j - i > 1u) {
       unsigned m = (i + j) / 2;
       if (v_isnil(t->array[m - 1])) j = m; else i = m;
     }
+    t->lenhint = i;
     return i;
   }
   /* array part full (or absent): continue in the hash part */
