@@ -92,8 +92,6 @@ typedef struct Table {
   Node *node;
   Node *lastfree;       /* any free position is before this one */
   struct Table *metatable;
-  uint32_t lenhint;     /* last border found in the array part (a hint for '#'; vm/table.c) */
-  uint32_t pad2_;
 } Table;
 
 /* ---------------- prototypes ---------------- */

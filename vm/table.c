@@ -144,7 +144,6 @@ Table *tab_new(lua_State *L) {
   t->node = dummynode;
   t->lastfree = NULL;
   t->metatable = NULL;
-  t->lenhint = 0;
   return t;
 }
 
@@ -463,26 +462,13 @@ static lua_Unsigned hashsearch(Table *t, lua_Unsigned j) {
 lua_Unsigned tab_getn(Table *t) {
   unsigned asize = t->asize;
   if (asize > 0 && v_isnil(t->array[asize - 1])) {
-    /* a border inside the array part.  Try the previous answer and the
-    ** slot after it first: '#t' while t grows or shrinks by one at the end
-    ** (t[#t+1] = v, t[#t] = nil) then costs O(1) instead of a binary search.
-    ** The hint is only a guess, checked against the array before use. */
+    /* a border inside the array part */
     unsigned i = 0, j = asize;
-    unsigned h = t->lenhint;
-    if (h < asize && v_isnil(t->array[h])) {          /* array[h] (key h+1) is nil */
-      if (h == 0 || !v_isnil(t->array[h - 1])) return h;
-      if (h >= 2 && !v_isnil(t->array[h - 2])) { t->lenhint = h - 1; return h - 1; }
-    }
-    else if (h + 1 < asize && v_isnil(t->array[h + 1])) {   /* key h+1 present, h+2 nil */
-      t->lenhint = h + 1;
-      return h + 1;
-    }
     if (asize >= 2 && !v_isnil(t->array[asize - 2])) return asize - 1;
     while (j - i > 1u) {
       unsigned m = (i + j) / 2;
       if (v_isnil(t->array[m - 1])) j = m; else i = m;
     }
-    t->lenhint = i;
     return i;
   }
   /* array part full (or absent): continue in the hash part */
