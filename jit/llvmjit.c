@@ -20,6 +20,7 @@
 */
 #define _GNU_SOURCE
 #include <stdio.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -166,8 +167,16 @@ static const char *errtext(Backend *be, LLVMErrorRef e) {
   return be->err;
 }
 
+/* LLVM's target registry is process-wide: initialise it exactly once, even
+** when several VMs in different threads compile their first function at the
+** same moment. */
+static pthread_once_t target_once = PTHREAD_ONCE_INIT;
+static int target_ok;
+static void init_target(void) {
+  target_ok = !LLVMInitializeNativeTarget() && !LLVMInitializeNativeAsmPrinter();
+}
+
 static void *newstate(JitState *J, const MvmJitHost *host, const char **err) {
-  static int initialised;
   Backend *be;
   LLVMOrcLLJITBuilderRef jb;
   LLVMErrorRef e;
@@ -182,12 +191,10 @@ static void *newstate(JitState *J, const MvmJitHost *host, const char **err) {
     *err = "core and JIT backend were built from different sources";
     return NULL;
   }
-  if (!initialised) {   /* the core loads us under a lock, once per process */
-    if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter()) {
-      *err = "LLVM has no native target";
-      return NULL;
-    }
-    initialised = 1;
+  pthread_once(&target_once, init_target);
+  if (!target_ok) {
+    *err = "LLVM has no native target";
+    return NULL;
   }
   be = (Backend *)calloc(1, sizeof *be);
   if (be == NULL) { *err = "out of memory"; return NULL; }

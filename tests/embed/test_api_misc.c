@@ -190,9 +190,12 @@ static void test_allocator(void) {
   if (L == NULL) return;
   CHECK(lua_getallocf(L, &ud) == counting_alloc && ud == &st);
   luaL_openlibs(L);
-  DOSTRING(L, "local t = {} for i = 1, 10000 do t[i] = {tostring(i)} end");
+  /* Heap objects live in the collector's reserved address range; the host
+  ** allocator provides the global state and all out-of-line memory (table
+  ** parts, stacks, prototype arrays), which here is ~400 KB of array parts. */
+  DOSTRING(L, "local t = {} for i = 1, 10000 do t[i] = {tostring(i), i, i, i} end");
   CHECK(st.calls > 1000);
-  CHECK(st.peak > 500000);
+  CHECK(st.peak > 300000);
   lua_close(L);
   CHECK(st.inuse == 0);                /* everything went back */
   CHECK(st.frees > 1000);
