@@ -1,14 +1,5 @@
 -- string library: basic functions, string metatable, coercions
-local function show(...)
-  local t = table.pack(...)
-  for i = 1, t.n do t[i] = tostring(t[i]) end
-  print(table.concat(t, " "))
-end
-local function perr(f, ...)
-  local ok, msg = pcall(f, ...)
-  assert(not ok)
-  print("error: " .. tostring(msg))
-end
+local show, perr = require("lib.show").show, require("lib.show").perr
 
 -- len
 assert(string.len("") == 0)

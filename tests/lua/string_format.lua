@@ -1,15 +1,6 @@
 -- string.format: every conversion, flags, width/precision, %q, errors
 local fmt = string.format
-local function show(...)
-  local t = table.pack(...)
-  for i = 1, t.n do t[i] = tostring(t[i]) end
-  print(table.concat(t, " "))
-end
-local function perr(f, ...)
-  local ok, msg = pcall(f, ...)
-  assert(not ok)
-  print("error: " .. tostring(msg))
-end
+local show, perr = require("lib.show").show, require("lib.show").perr
 local function F(spec, ...)
   local ok, r = pcall(fmt, spec, ...)
   if ok then print(spec, "[" .. r .. "]") else print(spec, "error: " .. r) end

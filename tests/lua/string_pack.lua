@@ -3,16 +3,7 @@ local pack, unpack, packsize = string.pack, string.unpack, string.packsize
 local function hex(s)
   return (s:gsub(".", function(c) return string.format("%02x", c:byte()) end))
 end
-local function show(...)
-  local t = table.pack(...)
-  for i = 1, t.n do t[i] = tostring(t[i]) end
-  print(table.concat(t, " "))
-end
-local function perr(f, ...)
-  local ok, msg = pcall(f, ...)
-  assert(not ok)
-  print("error: " .. tostring(msg))
-end
+local show, perr = require("lib.show").show, require("lib.show").perr
 
 -- sizes of the fixed formats
 for _, f in ipairs{"b", "B", "h", "H", "i", "I", "l", "L", "j", "J", "T", "f", "d", "n",
