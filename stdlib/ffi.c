@@ -52,10 +52,7 @@ static int ns_index(lua_State *L) {
   } else {
     dlerror();
     void *sym = dlsym(ns->handle, name);
-    if (sym == NULL) {
-      const char *err = dlerror();
-      return luaL_error(L, "cannot resolve symbol '%s': %s", name, err ? err : "NULL address");
-    }
+    if (sym == NULL) return luaL_error(L, "cannot resolve symbol '%s'", name);
     if (n->kind == N_VAR) {
       cd_push(L, S, n->type, sym, 0);
       return 1;

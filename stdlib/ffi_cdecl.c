@@ -172,12 +172,18 @@ static int parse_specs(P *p, Spec *sp, int required);
 static int parse_declarator(P *p, int base, char *name, size_t namesize);
 static int64_t expr(P *p, int prec);
 
-static int istypename(P *p, Tok *t) {
+static int iskeyword(Tok *t) {
   static const char *kw[] = {"void", "bool", "_Bool", "char", "short", "int", "long",
     "float", "double", "signed", "__signed__", "unsigned", "struct", "union", "enum",
     "const", "volatile", "__const", "__volatile__", NULL};
   if (t->kind != TK_ID) return 0;
   for (int i = 0; kw[i]; i++) if (is(t, kw[i])) return 1;
+  return 0;
+}
+
+static int istypename(P *p, Tok *t) {
+  if (t->kind != TK_ID) return 0;
+  if (iskeyword(t)) return 1;
   char buf[128];
   tokname(t, buf, sizeof buf);
   CName *n = name_find(p->S, buf);
@@ -445,7 +451,12 @@ static int parse_specs(P *p, Spec *sp, int required) {
   }
   int basic = nvoid + nbool + nchar + nshort + nint + nlong + nfloat + ndouble +
               nsigned + nunsigned;
-  if (type && basic) perror_near(p, "invalid type specifier");
+  if ((type && basic) || nvoid + nbool + nchar + nfloat + ndouble > 1 || nshort > 1 ||
+      nint > 1 || nlong > 2 || (nshort && nlong) ||
+      ((nshort || nlong) && (nvoid || nbool || nchar || nfloat)) ||
+      ((nsigned || nunsigned) && (nvoid || nbool || nfloat || ndouble)) ||
+      (nint && (nvoid || nbool || nchar || nfloat || ndouble)))
+    perror_near(p, "invalid type specifier");
   if (!type) {
     int u = nunsigned > 0;
     if (nunsigned && nsigned) perror_near(p, "invalid type specifier");
@@ -562,7 +573,8 @@ static int parse_declarator(P *p, int base, char *name, size_t namesize) {
     p->pos = end;
     return base;
   }
-  if (cur(p)->kind == TK_ID && !istypename(p, cur(p)) && !(cur(p)->len == 5 && is(cur(p), "const"))) {
+  /* the declared name (it may shadow a typedef name: typedef ... size_t) */
+  if (cur(p)->kind == TK_ID && !iskeyword(cur(p))) {
     if (name == NULL) perror_near(p, "unexpected identifier");
     tokname(cur(p), name, namesize);
     p->pos++;

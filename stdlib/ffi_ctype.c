@@ -415,7 +415,8 @@ void ffi_initstate(lua_State *L, FFIState *S) {
   ct_builtin(S, CT_FLOAT, 8, 0, "double");
   ct_builtin(S, CT_FLOAT, sizeof(long double), 0, "long double");
   ct_ptr(S, T_VOID);                            /* T_VOIDP */
-  ct_ptr(S, ct_const(S, T_CHAR));               /* T_CCHARP */
+  ct_const(S, T_CHAR);                          /* T_CCHAR */
+  ct_ptr(S, T_CCHAR);                           /* T_CCHARP */
   static const struct { const char *name; int id; } td[] = {
     {"int8_t", T_INT8}, {"uint8_t", T_UINT8}, {"int16_t", T_INT16},
     {"uint16_t", T_UINT16}, {"int32_t", T_INT32}, {"uint32_t", T_UINT32},
