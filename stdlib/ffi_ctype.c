@@ -250,10 +250,11 @@ static void repr(FFIState *S, int id, const char *inner, char *out, size_t size)
     case CT_PTR: {
       CType *b = ctype(S, ct->base);
       const char *q = (ct->flags & CTF_CONST) ? " const" : "";
+      const char *sp = (*q && *inner) ? " " : "";
       if (b->kind == CT_ARRAY || b->kind == CT_FUNC)
-        snprintf(buf, sizeof buf, "(*%s%s%s)", q, *inner ? " " : "", inner);
+        snprintf(buf, sizeof buf, "(*%s%s%s)", q, sp, inner);
       else
-        snprintf(buf, sizeof buf, "*%s%s%s", q, *inner ? " " : "", inner);
+        snprintf(buf, sizeof buf, "*%s%s%s", q, sp, inner);
       repr(S, ct->base, buf, out, size);
       return;
     }
