@@ -30,7 +30,7 @@ static void push_ctype(lua_State *L, int id) {
   cd->p = cd + 1;
   cd->n = 0;
   *(lua_Integer *)cd->p = id;
-  luaL_setmetatable(L, CDATA_MT);
+  cd_setmt(L, &ffi_key_mt);
 }
 
 /* ---------------------------------------------------------------- namespaces */
@@ -294,7 +294,7 @@ static int f_gc(lua_State *L) {
     if (!(cd->flags & CD_GC)) {
       cd->flags |= CD_GC;
       lua_pushvalue(L, 1);
-      luaL_setmetatable(L, CDATA_GCMT);   /* registers it for finalization */
+      cd_setmt(L, &ffi_key_gcmt);   /* registers it for finalization */
       lua_pop(L, 1);
     }
   }
@@ -363,7 +363,7 @@ static const luaL_Reg ffi_funcs[] = {
 };
 
 LUAMOD_API int luaopen_ffi(lua_State *L) {
-  if (lua_getfield(L, LUA_REGISTRYINDEX, FFI_STATE) == LUA_TNIL) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &ffi_key_state) == LUA_TNIL) {
     lua_pop(L, 1);
     FFIState *S = lua_newuserdatauv(L, sizeof(FFIState), 0);
     memset(S, 0, sizeof *S);
@@ -371,7 +371,7 @@ LUAMOD_API int luaopen_ffi(lua_State *L) {
     lua_pushcfunction(L, state_gc);
     lua_setfield(L, -2, "__gc");
     lua_setmetatable(L, -2);
-    lua_setfield(L, LUA_REGISTRYINDEX, FFI_STATE);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &ffi_key_state);
     ffi_initstate(L, S);
     cd_openmeta(L, S);
     luaL_newmetatable(L, NS_MT);

@@ -24,9 +24,22 @@
 #include "ffi_int.h"
 
 CData *cd_test(lua_State *L, int idx) {
-  CData *cd = luaL_testudata(L, idx, CDATA_MT);
-  if (cd == NULL) cd = luaL_testudata(L, idx, CDATA_GCMT);
-  return cd;
+  if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx)) return NULL;
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &ffi_key_mt);
+  int ok = lua_rawequal(L, -1, -2);
+  if (!ok) {
+    lua_pop(L, 1);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &ffi_key_gcmt);
+    ok = lua_rawequal(L, -1, -2);
+  }
+  lua_pop(L, 2);
+  return ok ? lua_touserdata(L, idx) : NULL;
+}
+
+/* set the metatable of the userdata on top: key is &ffi_key_mt or &ffi_key_gcmt */
+void cd_setmt(lua_State *L, const char *key) {
+  lua_rawgetp(L, LUA_REGISTRYINDEX, key);
+  lua_setmetatable(L, -2);
 }
 
 static CData *cd_check(lua_State *L, int idx) {
@@ -60,9 +73,9 @@ static CData *cd_alloc(lua_State *L, FFIState *S, int id, size_t size, size_t n)
   if (ct->mtref != LUA_NOREF && ct->kind != CT_PTR && mt_push(L, S, id, "__gc")) {
     lua_setiuservalue(L, -2, 2);
     cd->flags |= CD_GC;
-    luaL_setmetatable(L, CDATA_GCMT);
+    cd_setmt(L, &ffi_key_gcmt);
   } else {
-    luaL_setmetatable(L, CDATA_MT);
+    cd_setmt(L, &ffi_key_mt);
   }
   return cd;
 }
@@ -89,7 +102,7 @@ void cd_newref(lua_State *L, FFIState *S, int id, void *p, int owner) {
   cd->flags = CD_REF;
   cd->p = p;
   cd->n = 0;
-  luaL_setmetatable(L, CDATA_MT);
+  cd_setmt(L, &ffi_key_mt);
   if (owner) {
     lua_pushvalue(L, owner);
     lua_setiuservalue(L, -2, 1);
@@ -962,7 +975,7 @@ void cd_openmeta(lua_State *L, FFIState *S) {
   lua_setfield(L, -2, "__name");
   lua_pushliteral(L, "ffi");
   lua_setfield(L, -2, "__metatable");
-  lua_pop(L, 1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &ffi_key_mt);
   luaL_newmetatable(L, CDATA_GCMT);   /* the same, plus __gc */
   luaL_setfuncs(L, cd_meta, 0);
   lua_pushliteral(L, "cdata");
@@ -971,5 +984,5 @@ void cd_openmeta(lua_State *L, FFIState *S) {
   lua_setfield(L, -2, "__metatable");
   lua_pushcfunction(L, cd_gc);
   lua_setfield(L, -2, "__gc");
-  lua_pop(L, 1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &ffi_key_gcmt);
 }

@@ -462,8 +462,10 @@ void ffi_freestate(FFIState *S) {
   memset(S, 0, sizeof *S);
 }
 
+const char ffi_key_state = 's', ffi_key_mt = 'm', ffi_key_gcmt = 'g';
+
 FFIState *ffi_state(lua_State *L) {
-  lua_getfield(L, LUA_REGISTRYINDEX, FFI_STATE);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &ffi_key_state);
   FFIState *S = lua_touserdata(L, -1);
   lua_pop(L, 1);
   return S;

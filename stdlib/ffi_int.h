@@ -122,6 +122,11 @@ typedef struct CData {
 #define CDATA_GCMT  "mvm.ffi.cdata.gc"
 #define FFI_STATE   "mvm.ffi.state"
 
+/* registry keys (light userdata: no string hashing on hot paths) for the
+** state and the two cdata metatables */
+FFI_HIDDEN extern const char ffi_key_state, ffi_key_mt, ffi_key_gcmt;
+FFI_HIDDEN void cd_setmt(lua_State *L, const char *key);
+
 /* ---- ffi_ctype.c */
 FFI_HIDDEN FFIState *ffi_state(lua_State *L);
 FFI_HIDDEN void ffi_initstate(lua_State *L, FFIState *S);
