@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 PACKAGES=(build-essential cmake pkg-config check libedit-dev libffi-dev
-          llvm-19-dev lua5.4 liblua5.4-dev)
+          llvm-19-dev lua5.4 liblua5.4-dev
+          lua-lpeg lua-cjson lua-filesystem)   # stock C modules for tests/embed
 
 missing=()
 for p in "${PACKAGES[@]}"; do

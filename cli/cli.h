@@ -6,6 +6,8 @@
 #ifndef mvm_cli_h
 #define mvm_cli_h
 
+#include <signal.h>
+
 #include "lua.h"
 
 #define CLI_PROGNAME  "mvm"
@@ -22,6 +24,9 @@ int cli_report(lua_State *L, int status);
 /* call the function below 'narg' arguments with a traceback message
 ** handler and Ctrl-C turned into a VM interrupt */
 int cli_docall(lua_State *L, int narg, int nres);
+/* set by the REPL's SIGINT handler (Ctrl-C while no statement runs); a
+** request still pending when cli_docall starts interrupts that call */
+extern volatile sig_atomic_t cli_sigint_pending;
 /* the banner printed by -v and at REPL start */
 void cli_print_version(void);
 

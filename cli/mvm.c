@@ -16,6 +16,7 @@
 #include "cli.h"
 
 const char *cli_progname = CLI_PROGNAME;
+volatile sig_atomic_t cli_sigint_pending = 0;
 
 /* ------------------------------------------------------------------ */
 /* messages                                                           */
@@ -46,12 +47,17 @@ void cli_print_version(void) {
   fflush(stdout);
 }
 
+/* the value of a -j option that is not a mode name (set by collectargs) */
+static const char *bad_jitmode = NULL;
+
 static void print_usage(const char *badoption) {
   FILE *out = stdout;
   if (badoption != NULL) {
     out = stderr;
     fprintf(out, "%s: ", CLI_PROGNAME);
-    if (badoption[1] == 'e' || badoption[1] == 'l' || badoption[1] == 'j')
+    if (bad_jitmode != NULL)
+      fprintf(out, "bad JIT mode '%s' (expected off, on or eager)\n", bad_jitmode);
+    else if (badoption[1] == 'e' || badoption[1] == 'l' || badoption[1] == 'j')
       fprintf(out, "'%s' needs argument\n", badoption);
     else
       fprintf(out, "unrecognized option '%s'\n", badoption);
@@ -114,6 +120,12 @@ int cli_docall(lua_State *L, int narg, int nres) {
   sa.sa_flags = SA_RESTART;          /* like signal(): blocking reads resume */
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, &old);
+  /* a Ctrl-C that came after the REPL read the line but before the handler
+  ** above was installed was meant for this call */
+  if (cli_sigint_pending) {
+    cli_sigint_pending = 0;
+    on_sigint_running(SIGINT);
+  }
   status = lua_pcall(L, narg, nres, base);
   sigaction(SIGINT, &old, NULL);
   interrupt_target = NULL;
@@ -263,10 +275,9 @@ static int collectargs(char **argv, int *script, int *jitmode) {
           }
         }
         *jitmode = mvm_jitmodename(m);
-        if (*jitmode < 0) {
-          fprintf(stderr, "%s: bad JIT mode '%s' (expected off, on or eager)\n",
-                  CLI_PROGNAME, m);
-          *script = -1;                   /* already reported */
+        if (*jitmode < 0) {               /* reported like a bad option */
+          bad_jitmode = m;
+          *script = m == a + 2 ? i : i - 1;
           return flags | OPT_ERROR;
         }
         break;
@@ -344,8 +355,7 @@ static int pmain(lua_State *L) {
   luaL_checkversion(L);
   flags = collectargs(argv, &script, &jitmode);
   if (flags & OPT_ERROR) {
-    if (script >= 0)
-      print_usage(argv[script]);
+    print_usage(argv[script]);
     return 0;
   }
   if (flags & OPT_HELP) {
@@ -353,7 +363,8 @@ static int pmain(lua_State *L) {
     lua_pushboolean(L, 1);
     return 1;
   }
-  /* JIT mode: -j wins over MVM_JIT */
+  /* JIT mode: -j wins over MVM_JIT, which wins over the command's default
+  ** "on" (a VM created by an embedding host starts with the JIT off) */
   if (jitmode < 0) {
     const char *env = getenv("MVM_JIT");
     if (env != NULL && *env != '\0') {
@@ -363,8 +374,7 @@ static int pmain(lua_State *L) {
                 CLI_PROGNAME, env);
     }
   }
-  if (jitmode >= 0)
-    mvm_jitmode(L, jitmode);
+  mvm_jitmode(L, jitmode >= 0 ? jitmode : MVM_JIT_ON);
   if (flags & OPT_V)
     cli_print_version();
   if (flags & OPT_NOENV) {
@@ -374,6 +384,7 @@ static int pmain(lua_State *L) {
   }
   luaL_openlibs(L);
   createargtable(L, argv, argc, script);
+  lua_gc(L, LUA_GCGEN, 0, 0);   /* like lua.c: scripts start in generational mode */
   if (!(flags & OPT_NOENV) && handle_luainit(L) != LUA_OK)
     return 0;
   if (!runargs(L, argv, script))

@@ -11,10 +11,12 @@
 ** prompt throws away the line being typed.  Ctrl-D on an empty line exits.
 */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/select.h>
 #include <unistd.h>
 
 #include "lua.h"
@@ -31,12 +33,17 @@
 #define PROMPT2  ">> "
 #define MAXLINE  512   /* fgets chunk; longer lines are read in pieces */
 
-/* set by the prompt-time SIGINT handler */
-static volatile sig_atomic_t prompt_interrupted = 0;
-
+/*
+** Ctrl-C outside a running statement only sets cli_sigint_pending (cli.h).
+** While a line is being read it cancels that line; once a line is complete
+** and until the statement starts, cli_docall turns it into an interrupt of
+** that statement (the user hit Ctrl-C right after Return).  Reading a new
+** line starts by clearing it: a Ctrl-C while results were being printed is
+** forgotten.
+*/
 static void on_sigint_prompt(int sig) {
   (void)sig;
-  prompt_interrupted = 1;
+  cli_sigint_pending = 1;
 }
 
 /* installs the prompt handler WITHOUT SA_RESTART, so that a blocked read
@@ -61,24 +68,78 @@ static void catch_prompt_sigint(struct sigaction *old) {
 static int use_libedit = 0;
 static int edit_discard = 0;   /* the line ended by Ctrl-C must be dropped */
 
-/* libedit's character source: a plain read() that turns Ctrl-C into the end
-** of the current line (which read_line then discards) */
+/* edit_getc reads through its own descriptor of the terminal, opened with
+** O_NONBLOCK (see below); -1 until cli_repl opens it */
+static int edit_fd = -1;
+
+/*
+** libedit's character source: read one byte, turning Ctrl-C into the end
+** of the current line (which read_line then discards).
+**
+** Two races are closed here:
+** - SIGINT is blocked except inside pselect(), which unblocks it atomically
+**   while waiting: a Ctrl-C that lands while libedit is busy between two
+**   characters stays pending until the flag test below has been passed and
+**   is delivered inside pselect (EINTR); it cannot slip in between the test
+**   and a blocking wait.
+** - Ctrl-C also makes the kernel flush the terminal's input queue, possibly
+**   just after pselect() reported it readable.  A blocking read() would then
+**   sleep, with SIGINT blocked, until the next key.  So the read is
+**   non-blocking: EAGAIN goes back to the flag test.  The O_NONBLOCK is on a
+**   descriptor of our own: setting it on fd 0 would change the open file
+**   description shared with stdout and with the parent shell.
+*/
 static int edit_getc(FILE *f) {
-  unsigned char c;
+  int fd = edit_fd >= 0 ? edit_fd : fileno(f), result = EOF;
+  sigset_t intr, old;
+  sigemptyset(&intr);
+  sigaddset(&intr, SIGINT);
+  sigprocmask(SIG_BLOCK, &intr, &old);
   for (;;) {
-    ssize_t n = read(fileno(f), &c, 1);
-    if (n == 1)
-      return c;
-    if (n < 0 && errno == EINTR) {
-      if (prompt_interrupted) {
-        prompt_interrupted = 0;
-        edit_discard = 1;
-        return '\n';
-      }
-      continue;
+    fd_set rd;
+    unsigned char c;
+    ssize_t n;
+    if (cli_sigint_pending) {
+      cli_sigint_pending = 0;
+      edit_discard = 1;
+      result = '\n';
+      break;
     }
-    return EOF;
+    FD_ZERO(&rd);
+    FD_SET(fd, &rd);
+    if (pselect(fd + 1, &rd, NULL, NULL, NULL, &old) < 0) {
+      if (errno == EINTR)
+        continue;            /* Ctrl-C (tested above) or another signal */
+      break;
+    }
+    n = read(fd, &c, 1);
+    if (n == 1) {
+      result = c;
+      break;
+    }
+    if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK))
+      continue;              /* input flushed by Ctrl-C since pselect */
+    break;                   /* end of input or a read error */
   }
+  sigprocmask(SIG_SETMASK, &old, NULL);
+  return result;
+}
+
+/*
+** Called by readline() before it draws the prompt: switch the terminal to
+** libedit's editing mode (no canonical input, no echo) NOW.  Left to itself,
+** libedit writes the prompt first and changes the mode only when it reads
+** the first character; whatever is typed in between -- right after the
+** prompt appeared -- goes through the kernel's canonical line discipline:
+** it is echoed twice, and a Ctrl-D there is stored as an end-of-file mark
+** that turns into a NUL byte when canonical mode is switched off, so the
+** REPL never sees it.  With the mode set first, the prompt on the screen
+** means "ready": anything typed after it is read in editing mode.
+** readline() restores the terminal mode before it returns.
+*/
+static int edit_prep_terminal(void) {
+  rl_prep_terminal(0);
+  return 0;
 }
 #endif
 
@@ -88,7 +149,7 @@ static char *read_line(const char *prompt, int *cancelled) {
   if (use_libedit) {
     char *line;
     edit_discard = 0;
-    prompt_interrupted = 0;
+    cli_sigint_pending = 0;
     line = readline(prompt);
     if (edit_discard) {
       free(line);
@@ -103,15 +164,15 @@ static char *read_line(const char *prompt, int *cancelled) {
     char buf[MAXLINE];
     size_t len = 0, cap = 0;
     char *line = NULL;
+    cli_sigint_pending = 0;
     fputs(prompt, stdout);
     fflush(stdout);
-    prompt_interrupted = 0;
     for (;;) {
       if (fgets(buf, sizeof buf, stdin) == NULL) {
         if (ferror(stdin) && errno == EINTR) {
           clearerr(stdin);
-          if (prompt_interrupted) {    /* Ctrl-C: drop the line */
-            prompt_interrupted = 0;
+          if (cli_sigint_pending) {    /* Ctrl-C: drop the line */
+            cli_sigint_pending = 0;
             fputc('\n', stdout);
             free(line);
             *cancelled = 1;
@@ -140,8 +201,13 @@ static char *read_line(const char *prompt, int *cancelled) {
         }
         memcpy(line + len, buf, n + 1);
         len += n;
-        if (complete)
+        if (complete) {
+          /* fgets cannot close the gap between the flag test and its
+          ** read(): a Ctrl-C that fell into it was not seen while the line
+          ** was typed and must not interrupt the statement it ends */
+          cli_sigint_pending = 0;
           return line;
+        }
       }
     }
   }
@@ -287,8 +353,12 @@ void cli_repl(lua_State *L) {
 #ifdef MVM_HAVE_LIBEDIT
   use_libedit = isatty(STDIN_FILENO);
   if (use_libedit) {
+    const char *tty = ttyname(STDIN_FILENO);
+    if (edit_fd < 0 && tty != NULL)
+      edit_fd = open(tty, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     rl_catch_signals = 0;          /* we handle SIGINT ourselves */
     rl_getc_function = edit_getc;
+    rl_pre_input_hook = edit_prep_terminal;
     using_history();
   }
 #endif
@@ -304,6 +374,12 @@ void cli_repl(lua_State *L) {
       cli_report(L, status);
   }
   sigaction(SIGINT, &oldsig, NULL);
+#ifdef MVM_HAVE_LIBEDIT
+  if (edit_fd >= 0) {
+    close(edit_fd);
+    edit_fd = -1;
+  }
+#endif
   lua_settop(L, 0);
   fputc('\n', stdout);
   fflush(stdout);

@@ -1,8 +1,22 @@
 /*
-** collect.c -- the first collector: stop-the-world, non-moving, precise
-** mark-sweep with an explicit gray stack.
+** collect.c -- minor (copying) and major (mark-sweep) collections.
 **
-** Cycle:
+** MINOR: Cheney-style evacuation of the live nursery objects straight into
+** the old space (promotion on first survival; the to-space is the old
+** space, so the scan queue is a worklist of promoted objects instead of a
+** contiguous region).  Roots: every thread's stack (up to the same bound as
+** a major, the rest is set to nil) and open upvalues, the registry, the
+** basic-type metatables, the C root chain, the finalizer lists, and the
+** objects overlapping DIRTY CARDS of the old space.  Weak tables are
+** treated as strong (their young entries are promoted; a later major clears
+** them) and objects with finalizers simply survive (only majors finalize).
+** An evacuated object keeps its header (identity hash, finalizer flags); its
+** nursery copy gets GC_FORWARD and the new address at offset 8.  Afterwards
+** no old object refers to the nursery, so every card is clean.
+**
+** MAJOR: a minor first (so the nursery is empty), then a stop-the-world,
+** non-moving, precise mark-sweep of the old space with an explicit gray
+** stack.  Cycle:
 **   1. mark the roots (main and running thread, registry, basic-type
 **      metatables, metamethod names, memerrmsg, the C root chain, objects
 **      waiting for their finalizer) and propagate;
@@ -17,10 +31,14 @@
 ** Strings and boxed integers are values, never removed from weak tables.
 */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "gcint.h"
 #include "table.h"
 #include "string.h"
+#include "func.h"
+
+LUAI_FUNC void gc_resetnursery(GCState *gs);
 
 /* ---------------- marking ---------------- */
 
@@ -58,6 +76,10 @@ static int weakmode(global_State *g, Table *t) {
     if (strchr(s, 'v')) mode |= 2;
   }
   return mode;
+}
+
+static size_t gc_totalbytes_(GCState *gs) {
+  return gc_nurseryused(gs) + gs->oldbytes + gs->extbytes;
 }
 
 #define sizenodeof(t)  ((t)->isdummy ? 0u : (1u << (t)->lsizenode))
@@ -212,14 +234,12 @@ static void traverse(global_State *g, GCState *gs, GCObject *o) {
 /* Empty the gray stack; after an overflow, rescan for gray objects. */
 static void propagate(global_State *g, GCState *gs) {
   for (;;) {
-    GCPrefix *p;
     while (gs->gray.n > 0) traverse(g, gs, gs->gray.a[--gs->gray.n]);
     if (!gs->grayoverflow) break;
     gs->grayoverflow = 0;
     if (g->mainthread && gc_color(thread2gco(g->mainthread)) == GC_GRAY)
       traverse(g, gs, thread2gco(g->mainthread));
-    for (p = gs->allgc; p != NULL; p = p->next)
-      if (gc_color(pfx2obj(p)) == GC_GRAY) traverse(g, gs, pfx2obj(p));
+    gc_foreachold(gs, o, if (gc_color(o) == GC_GRAY) traverse(g, gs, o));
   }
 }
 
@@ -307,19 +327,218 @@ static void sweepthreads(lua_State *L, GCState *gs) {
 }
 
 static void sweepobjects(lua_State *L, GCState *gs) {
-  GCPrefix **pp = &gs->allgc;
-  while (*pp != NULL) {
-    GCPrefix *p = *pp;
-    GCObject *o = pfx2obj(p);
+  gc_foreachold(gs, o, {
     if (gc_iswhite(o)) {
-      *pp = p->next;
       if (o->tt == MVM_TSTRING) str_remove(L, (TString *)o);
-      gc_freeobject(L, o);
-    } else {
-      gc_setcolor(o, GC_WHITE);
-      pp = &p->next;
+      gc_freecell(L, o);
     }
+    else gc_setcolor(o, GC_WHITE);
+  });
+  gc_sweepdone(gs);
+}
+
+/* ---------------- minor collection ---------------- */
+
+static void note(GCState *gs, const char *kind, double t0, size_t before, size_t promoted) {
+  double ms = gc_clockms() - t0;
+  gs->totalpause += ms;
+  if (ms > gs->maxpause) gs->maxpause = ms;
+  if (gs->trace)
+    fprintf(stderr, "[gc] %s %.3f ms %zuk -> %zuk promoted %zuk\n", kind, ms,
+            before >> 10, gc_totalbytes_(gs) >> 10, promoted >> 10);
+}
+
+/* Copy nursery object 'o' into the old space (once), returning its new
+** address.  The copy is queued for scanning. */
+static GCObject *evacuate(GCState *gs, GCObject *o) {
+  GCObject *n;
+  size_t size;
+  if (o->marked & GC_FORWARD) return *(GCObject **)((char *)o + 8);
+  size = gc_objsize(o);
+  n = (GCObject *)gc_oldalloc(gs, size);
+  if (n == NULL) {   /* the reservation is exhausted: nothing sane to do */
+    fputs("mvm: out of memory while promoting nursery objects\n", stderr);
+    abort();
   }
+  memcpy(n, o, size);
+  if (o->tt == MVM_TUPVAL) {
+    UpVal *uv = (UpVal *)o;
+    if (uv->v == &uv->u.value) ((UpVal *)n)->v = &((UpVal *)n)->u.value;   /* closed */
+  }
+  o->marked |= GC_FORWARD;
+  *(GCObject **)((char *)o + 8) = n;
+  gs->promoted += gc_cellsize(gs, n);
+  if (o->tt != MVM_TBIGINT && !gc_vecpush(&gs->work, n)) {
+    fputs("mvm: out of memory in the collector\n", stderr);
+    abort();
+  }
+  return n;
+}
+
+#define young(gs, o)  gc_innursery(gs, o)
+
+static inline void fixvalue(GCState *gs, Value *slot) {
+  Value v = *slot;
+  if (v_isref(v) && young(gs, v_gc(v))) *slot = v_ref(evacuate(gs, v_gc(v)));
+}
+
+#define fixptr(gs, pp)  do { \
+    if (*(pp) != NULL && young(gs, *(pp))) \
+      *(pp) = (void *)evacuate(gs, (GCObject *)*(pp)); } while (0)
+
+/* Update every reference of 'o' to a nursery object (evacuating it). */
+static void scanyoung(GCState *gs, GCObject *o) {
+  switch (o->tt) {
+    case MVM_TTABLE: {
+      Table *t = (Table *)o;
+      unsigned i, n = sizenodeof(t);
+      fixptr(gs, &t->metatable);
+      for (i = 0; i < t->asize; i++) fixvalue(gs, &t->array[i]);
+      for (i = 0; i < n; i++) {   /* empty entries too: 'next' needs their keys */
+        fixvalue(gs, &t->node[i].key);
+        fixvalue(gs, &t->node[i].val);
+      }
+      break;
+    }
+    case MVM_TLCL: {
+      LClosure *cl = (LClosure *)o;
+      int i;
+      for (i = 0; i < cl->nupvalues; i++) fixptr(gs, &cl->upvals[i]);
+      break;
+    }
+    case MVM_TCCL: {
+      CClosure *cl = (CClosure *)o;
+      int i;
+      for (i = 0; i < cl->nupvalues; i++) fixvalue(gs, &cl->upvalue[i]);
+      break;
+    }
+    case MVM_TUPVAL: {
+      UpVal *uv = (UpVal *)o;
+      if (uv->v == &uv->u.value) fixvalue(gs, &uv->u.value);   /* open: the stack is a root */
+      break;
+    }
+    case MVM_TUDATA: {
+      Udata *u = (Udata *)o;
+      int i;
+      fixptr(gs, &u->metatable);
+      for (i = 0; i < u->nuvalue; i++) fixvalue(gs, &u->uv[i]);
+      break;
+    }
+    case MVM_TPROTO: {
+      Proto *p = (Proto *)o;
+      int i;
+      if (p->k) for (i = 0; i < p->sizek; i++) fixvalue(gs, &p->k[i]);
+      break;
+    }
+    default: break;   /* strings, boxed integers: no references; threads are roots */
+  }
+}
+
+/* A thread's stack (same bound as traversethread) and its open upvalues,
+** whose list links are rebuilt after their objects moved. */
+static void minorthread(GCState *gs, lua_State *th) {
+  Value *p, *lim, *end;
+  CallInfo *ci;
+  UpVal **pp;
+  if (th->stack == NULL) return;
+  lim = th->top;
+  ci = th->ci;
+  if (ci != NULL && isLua(ci) && ci->top > lim) lim = ci->top;
+  end = th->stack_last + EXTRA_STACK;
+  if (lim > end) lim = end;
+  for (p = th->stack; p < lim; p++) fixvalue(gs, p);
+  for (; p < end; p++) *p = MVM_NIL;   /* NOBARRIER: stacks are roots */
+  for (pp = &th->openupval; *pp != NULL; pp = &(*pp)->u.open.next) {
+    UpVal *uv = *pp;
+    if (young(gs, uv)) uv = (UpVal *)evacuate(gs, (GCObject *)uv);
+    *pp = uv;
+    uv->u.open.previous = pp;
+  }
+}
+
+/* Scan the objects overlapping dirty cards of the old space, then clean
+** the cards.  An object overlapping several dirty cards is scanned once. */
+static void scancards(GCState *gs) {
+  uint8_t *cards = gs->v.cards;
+  size_t first = (size_t)(gs->oldbase - (char *)gs->v.base) >> GC_CARDSHIFT;
+  size_t last = first + (((size_t)gs->frontier << GC_PAGESHIFT) >> GC_CARDSHIFT);
+  size_t c = first;
+  GCObject *lastobj = NULL;
+  while (c < last) {
+    if ((c & 7) == 0 && c + 8 <= last && *(uint64_t *)(void *)(cards + c) == 0) { c += 8; continue; }
+    if (cards[c] == 0) { c++; continue; }
+    cards[c] = 0;
+    {
+      char *a = (char *)gs->v.base + (c << GC_CARDSHIFT);
+      size_t pi = (size_t)(a - gs->oldbase) >> GC_PAGESHIFT;
+      PageInfo *pg = &gs->pages[pi];
+      if (pg->kind == PG_LARGE) {
+        GCObject *o = (GCObject *)(gs->oldbase + ((size_t)pg->head << GC_PAGESHIFT));
+        if (o != lastobj) { scanyoung(gs, o); lastobj = o; }
+      }
+      else if (pg->kind == PG_SMALL) {
+        char *b = gs->oldbase + ((size_t)pg->head << GC_PAGESHIFT);
+        size_t cs = gc_classsize[pg->sclass];
+        size_t i = (size_t)(a - b) / cs, j = (size_t)(a + (1 << GC_CARDSHIFT) - 1 - b) / cs;
+        size_t ncells = GC_BLOCKSIZE / cs;
+        if (j >= ncells) j = ncells - 1;
+        for (; i <= j; i++) {
+          GCObject *o = (GCObject *)(b + i * cs);
+          if (o->tt != 0 && o != lastobj) { scanyoung(gs, o); lastobj = o; }
+        }
+      }
+    }
+    c++;
+  }
+}
+
+/* Tables that die young still own out-of-line parts: walk the nursery
+** (objects are contiguous; a forwarded object's size is read from its copy,
+** since the forwarding pointer overwrote offset 8) and free them. */
+static void freedeadtables(lua_State *L, GCState *gs) {
+  char *p = (char *)gs->v.nstart, *end = gs->v.top;
+  while (p < end) {
+    GCObject *o = (GCObject *)(void *)p;
+    size_t size;
+    if (o->marked & GC_FORWARD) size = gc_objsize(*(GCObject **)(p + 8));
+    else {
+      size = gc_objsize(o);
+      if (o->tt == MVM_TTABLE) tab_free(L, (Table *)o);
+    }
+    p += (size + 15) & ~(size_t)15;
+  }
+}
+
+void gc_collectminor(lua_State *L) {
+  global_State *g = G(L);
+  GCState *gs = GCS(g);
+  double t0;
+  size_t before, j;
+  int i;
+  lua_State *th;
+  if (gs == NULL || gs->collecting) return;
+  gs->collecting = 1;
+  t0 = gc_clockms();
+  before = gc_totalbytes_(gs);
+  gs->promoted = 0;
+  gs->work.n = 0;
+  /* roots */
+  if (g->mainthread) minorthread(gs, g->mainthread);
+  for (th = gs->threads; th != NULL; th = th->gcnext) minorthread(gs, th);
+  fixvalue(gs, &g->l_registry);
+  for (i = 0; i < LUA_NUMTYPES; i++) fixptr(gs, &g->mt[i]);
+  for (i = 0; i < g->nroots; i++) fixvalue(gs, g->roots[i]);
+  for (j = 0; j < gs->finobj.n; j++) fixptr(gs, &gs->finobj.a[j]);
+  for (j = gs->fnzhead; j < gs->tobefnz.n; j++) fixptr(gs, &gs->tobefnz.a[j]);
+  scancards(gs);
+  /* transitive closure over the promoted objects */
+  while (gs->work.n > 0) scanyoung(gs, gs->work.a[--gs->work.n]);
+  gs->bytespromoted += gs->promoted;
+  freedeadtables(L, gs);
+  gc_resetnursery(gs);
+  gs->nminors++;
+  note(gs, "minor", t0, before, gs->promoted);
+  gs->collecting = 0;
 }
 
 /* ---------------- a full cycle ---------------- */
@@ -330,9 +549,10 @@ void gc_collect(lua_State *L, int isemergency) {
   double t0;
   size_t before, i;
   if (gs == NULL || gs->collecting) return;
-  gs->collecting = 1;
   t0 = gc_clockms();
-  before = gs->totalbytes;
+  before = gc_totalbytes_(gs);
+  gc_collectminor(L);                /* the major sees only old objects */
+  gs->collecting = 1;
   gs->gray.n = 0; gs->grayoverflow = 0;
   gs->weak.n = 0; gs->ephemeron.n = 0;
   /* mark */
@@ -353,23 +573,16 @@ void gc_collect(lua_State *L, int isemergency) {
     while (ns > 128 && g->strt.nuse < ns / 4) ns /= 2;
     if (ns != g->strt.size) str_resize(L, ns);
   }
-  /* next threshold: pause 200% */
-  gs->lastlive = gs->totalbytes;
+  /* next threshold: pause 200% of the old + out-of-line bytes alive */
+  gs->lastlive = gs->oldbytes + gs->extbytes;
   gs->threshold = gs->lastlive * 2;
   if (gs->threshold < GC_MINTHRESHOLD) gs->threshold = GC_MINTHRESHOLD;
   if (gs->heaplimit != 0 && gs->threshold > gs->heaplimit) {
     size_t room = gs->heaplimit > gs->lastlive ? gs->heaplimit - gs->lastlive : 0;
     gs->threshold = gs->lastlive + room / 2;
   }
-  gs->ncollections++;
-  {
-    double ms = gc_clockms() - t0;
-    gs->totalpause += ms;
-    if (ms > gs->maxpause) gs->maxpause = ms;
-    if (gs->trace)
-      fprintf(stderr, "[gc] %s %.3f ms %zuk -> %zuk\n", isemergency ? "emergency" : "full",
-              ms, before >> 10, gs->totalbytes >> 10);
-  }
+  gs->nmajors++;
+  note(gs, isemergency ? "major(emergency)" : "major", t0, before, gs->promoted);
   gs->collecting = 0;
 }
 
@@ -379,7 +592,7 @@ void gc_fullgc(lua_State *L, int isemergency) {
 }
 
 void gc_minor(lua_State *L) {
-  gc_collect(L, 0);
+  gc_collectminor(L);
 }
 
 int gc_step(lua_State *L, int kbytes) {
@@ -390,8 +603,13 @@ int gc_step(lua_State *L, int kbytes) {
 
 void gc_check(lua_State *L) {
   GCState *gs = GCS(G(L));
-  if (gs->running && (gs->stress || gs->totalbytes >= gs->threshold))
-    gc_collect(L, 0);
+  if (gs->running) {
+    if (gs->stress) {
+      if (++gs->stresscount % 64 == 0) gc_collect(L, 0);
+      else gc_collectminor(L);
+    }
+    else if (gs->oldbytes + gs->extbytes >= gs->threshold) gc_collect(L, 0);
+  }
   /* Under stress every unreachable object is found at once, one per cycle;
   ** deferring finalizers a little keeps 5.4's newest-first order among
   ** objects that die together (gc_fullgc and lua_close run them all). */

@@ -15,7 +15,7 @@
 #include "gcint.h"
 #include "do.h"
 
-#define GC_INFNZ  8   /* waiting in the to-be-finalized queue */
+
 
 /* push 'o' with registration number 's' on a vector with a parallel
 ** array of numbers; 0 on allocation failure (nothing pushed) */

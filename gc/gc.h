@@ -1,32 +1,72 @@
 /*
 ** gc.h -- the collector's narrow interface to the rest of the VM.
+** The collector is generational and MOVING (docs/decisions/0003-generational-gc.md).
 **
 ** MAY-ALLOCATE RULE: every function here whose name contains "new" or "alloc",
-** and every VM function that calls one, may run a collection.  A collection may
-** MOVE tables, closures, upvalues and boxed integers (not strings, userdata,
-** threads or protos).  Across such a call, C code keeps references only in
+** gc_check, and every VM function that calls one, may run a collection.  A
+** collection may MOVE tables, closures, upvalues and boxed integers (not
+** strings, userdata, threads or protos).  Across such a call, C code keeps
+** references only in
 **   - the VM stack (L->stack), which is a root and is updated in place, or
 **   - a C root registered with GC_ROOT/gc_pushroot (a shadow stack of slot
 **     addresses, LIFO; vm/do.c restores its depth when an error unwinds),
-** and re-reads them afterwards.  Raw Value locals in C are stale after a
-** collection.  MVM_GC_STRESS=1 collects at every allocation to catch misses.
+** and re-reads them afterwards.  Raw Table, LClosure, UpVal and BoxedInt pointers
+** locals in C are stale after a collection.  Out-of-line allocation
+** (mvm_mem*) never collects.  MVM_GC_STRESS=1 runs a minor collection at
+** every allocation and poisons the evacuated nursery to catch misses.
 **
-** BARRIER RULE: every store of a Value that may be a reference into a heap
-** object (or into memory owned by one: table parts, upvalues, user values,
-** proto constants) goes through gc_write(), or carries a
-** NOBARRIER comment saying why it is safe.
+** BARRIER RULE: every store of a Value (or object pointer) that may be a
+** reference into a heap object, or into memory owned by one (table parts,
+** upvalues, user values, proto constants), goes through gc_write() /
+** gc_cardmark(g, o, slot), or carries a NOBARRIER comment saying why it is
+** safe (fresh object, nil/non-reference value, stack slot).
+** gc_cardmark marks, unconditionally, the card (512 bytes) of 'slot' when
+** 'slot' lies in the heap range -- the common case: a field of the object
+** itself.  EXCEPTION: when 'slot' is out-of-line memory (a table's array or
+** hash part, a proto's constant array: outside the heap range) the card of
+** the OBJECT 'o' is marked instead, and a minor collection scans such an
+** object entirely (with its out-of-line parts).  Stores into thread stacks
+** need no barrier (every stack is a root of every collection).
 */
 #ifndef mvm_gc_h
 #define mvm_gc_h
 
+#include <string.h>
 #include "../vm/state.h"
+
+/* The part of the collector state that the inline paths below read; it is
+** the first member of the private GCState (gc/gcint.h). */
+typedef struct GCHeapView {
+  char *top, *limit;        /* nursery bump pointer and its current limit */
+  uintptr_t base;           /* start of the reserved heap range */
+  uintptr_t size;           /* its size in bytes */
+  uint8_t *cards;           /* one byte per 512-byte card of the range */
+  uintptr_t nstart, nend;   /* the nursery: [nstart, nend) */
+} GCHeapView;
+#define GC_CARDSHIFT 9
 
 /* ---- allocation of heap objects ---- */
 /* New object of tag 'tt' and 'size' bytes (header included), header filled in
-** (tt, identity hash), body zeroed.  Raises "not enough memory" on failure. */
-LUAI_FUNC GCObject *gc_newobj(lua_State *L, int tt, size_t size);
+** (tt, identity hash), body zeroed.  Raises "not enough memory" on failure.
+** gc_newobj allocates movable objects (tables, closures, upvalues, boxed
+** integers) in the nursery: the fast path is a bump and a limit check. */
+LUAI_FUNC GCObject *gc_newobj_slow(lua_State *L, int tt, size_t size);
+static inline GCObject *gc_newobj(lua_State *L, int tt, size_t size) {
+  GCHeapView *h = (GCHeapView *)(void *)G(L)->gc;
+  size_t sz = (size + 15) & ~(size_t)15;
+  if (l_likely(sz <= (size_t)(h->limit - h->top))) {
+    GCObject *o = (GCObject *)(void *)h->top;
+    h->top += sz;
+    memset(o, 0, sz);
+    o->tt = (uint8_t)tt;
+    G(L)->idhash += 0x9E3779B9u;   /* golden-ratio step: consecutive ids spread */
+    o->hash = G(L)->idhash;
+    return o;
+  }
+  return gc_newobj_slow(L, tt, size);
+}
 /* Same, in the non-moving old space (strings, userdata, threads, protos use
-** this; the others may use gc_newobj). */
+** this: the C API hands out raw pointers to them). */
 LUAI_FUNC GCObject *gc_newold(lua_State *L, int tt, size_t size);
 
 /* ---- out-of-line memory owned by objects (accounted, may collect) ---- */
@@ -41,8 +81,19 @@ LUAI_FUNC void mvm_memfree(lua_State *L, void *block, size_t size);
    ((t *)mvm_memrealloc(L, (b), (size_t)(on) * sizeof(t), (size_t)(n) * sizeof(t)))
 
 /* ---- the barrier ---- */
+/* Remember that '*slot', which belongs to object 'o', was written (see the
+** BARRIER RULE above for the out-of-line exception).  Objects outside the
+** heap (the main thread) need no card: they are roots. */
+static inline void gc_cardmark(global_State *g, GCObject *o, void *slot) {
+  GCHeapView *h = (GCHeapView *)(void *)g->gc;
+  uintptr_t off = (uintptr_t)slot - h->base;
+  if (off >= h->size) {             /* out-of-line part: the object's card */
+    off = (uintptr_t)o - h->base;
+    if (off >= h->size) return;
+  }
+  h->cards[off >> GC_CARDSHIFT] = 1;
+}
 /* Store 'v' into '*slot', which belongs to object 'o'. */
-LUAI_FUNC void gc_cardmark(global_State *g, GCObject *o, void *slot);
 static inline void gc_write(global_State *g, GCObject *o, Value *slot, Value v) {
   *slot = v;
   gc_cardmark(g, o, slot);
@@ -68,6 +119,7 @@ LUAI_FUNC void gc_setrunning(global_State *g, int on);
 LUAI_FUNC int  gc_isrunning(global_State *g);
 LUAI_FUNC int  gc_setmode(global_State *g, int generational); /* returns previous (1 = gen) */
 LUAI_FUNC void gc_setheaplimit(global_State *g, size_t bytes); /* 0 = none */
+LUAI_FUNC size_t gc_getheaplimit(global_State *g);             /* 0 = none */
 /* finalizers: mark 'o' (table/udata) as having __gc (setmetatable time) */
 LUAI_FUNC void gc_checkfinalizer(lua_State *L, GCObject *o, Table *mt);
 /* run pending finalizers (at a safe point, never inside the collector) */
@@ -87,8 +139,8 @@ LUAI_FUNC void gc_getstats(global_State *g, GCStats *st);
 #define gc_checkstep(L)  gc_check(L)
 
 /* ---- appended by DATA (gc/, strings, tables) ---- */
-/* Ownership protocol: the collector allocates every object (with a hidden
-** list prefix) and frees the object block itself.  Owners' free functions
+/* Ownership protocol: the collector allocates every object and frees the
+** object block itself.  Owners' free functions
 ** release only OUT-OF-LINE parts and never free the object:
 **   tab_free(L, t)            frees t->array and t->node (not t);
 **   func_freeproto(L, p)      frees p's arrays (code, k, p, lineinfo, ...), not p;

@@ -1,15 +1,16 @@
 /*
-** heap.c -- allocation and accounting for the first (non-moving) collector:
-** heap objects, out-of-line memory, the C root chain, limits and settings.
+** heap.c -- the heap of the generational collector: the reserved range,
+** nursery and old-space allocation, out-of-line memory accounting, the C
+** root chain, limits, settings and statistics.  Layout: gcint.h.
 **
-** All memory goes through the host allocator g->frealloc and is counted in
-** GCS(g)->totalbytes, so collectgarbage("count") is truthful.  Objects carry
-** a hidden GCPrefix (gcint.h).
+** Accounting (collectgarbage("count"), the heap limit): nursery bytes in use
+** + old cells/pages in use + out-of-line bytes.
 */
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
 #include <time.h>
+#include <sys/mman.h>
 #include "gcint.h"
 #include "do.h"
 #include "table.h"
@@ -17,6 +18,16 @@
 #include "func.h"
 
 #define POISON  0xDB
+
+/* the whole range: nursery + old space (virtual only until committed) */
+#define GC_RESERVE  ((size_t)16 << 30)
+#define GC_DEFNURSERY ((size_t)4 << 20)
+#define GC_MAXNURSERY ((size_t)256 << 20)
+
+const uint16_t gc_classsize[GC_NCLASSES] = {
+  16, 32, 48, 64, 80, 96, 112, 128, 160, 192, 224, 256,
+  320, 384, 448, 512, 640, 768, 896, 1024, 1280, 1536, 1792, 2048
+};
 
 double gc_clockms(void) {
   struct timespec ts;
@@ -56,97 +67,202 @@ static size_t parsesize(const char *s) {
   return (size_t)n;
 }
 
+static int envflag(const char *name) {
+  const char *e = getenv(name);
+  return e != NULL && *e != '\0' && strcmp(e, "0") != 0;
+}
+
+/* Set the nursery's allocation limit: the configured size, smaller under a
+** tight heap limit (the nursery counts against it), none under stress (every
+** allocation takes the slow path and collects). */
+static void setnurserylimit(GCState *gs) {
+  size_t n = gs->nurserysize;
+  if (gs->heaplimit != 0 && n > gs->heaplimit / 8) {
+    n = gs->heaplimit / 8;
+    if (n < ((size_t)64 << 10)) n = (size_t)64 << 10;
+    if (n > gs->nurserysize) n = gs->nurserysize;
+  }
+  n &= ~(size_t)15;
+  if (gs->stress) gs->v.limit = gs->v.top;
+  else {
+    gs->v.limit = (char *)gs->v.nstart + n;
+    if (gs->v.limit < gs->v.top) gs->v.limit = gs->v.top;
+  }
+}
+
 void gc_init(lua_State *L) {
   global_State *g = G(L);
   GCState *gs = (GCState *)g->frealloc(g->ud, NULL, 0, sizeof(GCState));
   const char *e;
+  size_t total, i;
+  int c;
+  char *base;
   if (gs == NULL) do_throw(L, LUA_ERRMEM);
   memset(gs, 0, sizeof *gs);
-  g->gc = gs;
   gs->running = 1;
   gs->threshold = GC_MINTHRESHOLD;
-  e = getenv("MVM_GC_STRESS");
-  gs->stress = (e != NULL && *e != '\0' && strcmp(e, "0") != 0);
-  e = getenv("MVM_GC_TRACE");
-  gs->trace = (e != NULL && *e != '\0' && strcmp(e, "0") != 0);
+  gs->stress = envflag("MVM_GC_STRESS");
+  gs->trace = envflag("MVM_GC_TRACE");
   e = getenv("MVM_HEAP_LIMIT");
   if (e != NULL && *e != '\0') gs->heaplimit = parsesize(e);
+  gs->nurserysize = GC_DEFNURSERY;
+  e = getenv("MVM_NURSERY");
+  if (e != NULL && *e != '\0') {
+    size_t n = parsesize(e);
+    if (n < ((size_t)64 << 10)) n = (size_t)64 << 10;
+    if (n > GC_MAXNURSERY) n = GC_MAXNURSERY;
+    gs->nurserysize = n;
+  }
+  gs->nurserycap = (gs->nurserysize + GC_PAGESIZE - 1) & ~(GC_PAGESIZE - 1);
+  /* one reservation for nursery + old space; the side tables are reserved
+  ** too and touched (hence backed) only where the heap is used */
+  total = GC_RESERVE;
+  base = (char *)mmap(NULL, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (base == MAP_FAILED) goto nomem;
+  gs->v.base = (uintptr_t)base;
+  gs->v.size = total;
+  gs->v.nstart = (uintptr_t)base;
+  gs->v.nend = (uintptr_t)base + gs->nurserycap;
+  if (mprotect(base, gs->nurserycap, PROT_READ | PROT_WRITE) != 0) goto nomem;
+  gs->v.top = base;
+  gs->oldbase = base + gs->nurserycap;
+  gs->npages = (uint32_t)((total - gs->nurserycap) >> GC_PAGESHIFT);
+  gs->v.cards = (uint8_t *)mmap(NULL, total >> GC_CARDSHIFT, PROT_READ | PROT_WRITE,
+                                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (gs->v.cards == MAP_FAILED) { gs->v.cards = NULL; goto nomem; }
+  gs->pages = (PageInfo *)mmap(NULL, (size_t)gs->npages * sizeof(PageInfo), PROT_READ | PROT_WRITE,
+                               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (gs->pages == MAP_FAILED) { gs->pages = NULL; goto nomem; }
+  for (i = 0, c = 0; i <= GC_MAXSMALL / 16; i++) {
+    while (gc_classsize[c] < i * 16) c++;
+    gs->classof[i] = (uint8_t)c;
+  }
+  setnurserylimit(gs);
+  g->gc = gs;
   g->roots = NULL; g->nroots = g->sizeroots = 0;
   /* the gray stack gets room up front so that marking roots rarely overflows */
   gs->gray.a = (GCObject **)malloc(1024 * sizeof(GCObject *));
   gs->gray.cap = gs->gray.a ? 1024 : 0;
+  return;
+ nomem:
+  if (gs->v.cards) munmap(gs->v.cards, total >> GC_CARDSHIFT);
+  if (gs->v.base) munmap((void *)gs->v.base, total);
+  g->frealloc(g->ud, gs, sizeof(GCState), 0);
+  do_throw(L, LUA_ERRMEM);
 }
 
-/* ---------------- raw allocation ---------------- */
+/* ---------------- old space: pages ---------------- */
 
-/* Would growing the heap by 'delta' bytes pass the heap limit? */
-static int overlimit(GCState *gs, size_t delta) {
-  return gs->heaplimit != 0 && gs->totalbytes + delta > gs->heaplimit;
-}
+#define pageaddr(gs, i)  ((gs)->oldbase + ((size_t)(i) << GC_PAGESHIFT))
 
-/* Allocate an object block; may run an emergency collection when over the
-** heap limit or when the host allocator fails.  Returns NULL on failure. */
-static void *allocblock(lua_State *L, size_t n, int tt) {
-  global_State *g = G(L);
-  GCState *gs = GCS(g);
-  void *p = NULL;
-  if (!overlimit(gs, n)) p = g->frealloc(g->ud, NULL, (size_t)tt, n);
-  if (p == NULL && !gs->collecting) {
-    gc_collect(L, 1);                                 /* emergency */
-    if (!overlimit(gs, n)) p = g->frealloc(g->ud, NULL, (size_t)tt, n);
-  }
-  return p;
-}
-
-static GCObject *newobject(lua_State *L, int tt, size_t size) {
-  global_State *g = G(L);
-  GCState *gs = GCS(g);
-  size_t n = sizeof(GCPrefix) + size;
-  GCPrefix *p;
-  GCObject *o;
-  if (size > (size_t)-1 / 2) do_throw(L, LUA_ERRMEM);
-  if (!gs->collecting && gs->running) {
-    if (gs->stress)
-      gc_collect(L, 0);
-    else {
-      /* large debt without a safe point, or close to the heap limit (out-of-
-      ** line memory cannot collect, so keep some headroom for it) */
-      size_t debt = gs->threshold + gs->threshold / 2;
-      if (gs->heaplimit != 0 && debt > gs->heaplimit - gs->heaplimit / 16)
-        debt = gs->heaplimit - gs->heaplimit / 16;
-      if (gs->totalbytes + n >= debt) gc_collect(L, 0);
+/* Hand out 'n' consecutive pages: first fit among free runs, else at the
+** frontier (committing more of the range).  -1 if the range is exhausted. */
+static int64_t allocpages(GCState *gs, uint32_t n) {
+  size_t i;
+  uint32_t first;
+  for (i = 0; i < gs->nruns; i++) {
+    PageRun *r = &gs->runs[i];
+    if (r->n >= n) {
+      first = r->first;
+      r->first += n; r->n -= n;
+      if (r->n == 0) gs->runs[i] = gs->runs[--gs->nruns];
+      return first;
     }
   }
-  p = (GCPrefix *)allocblock(L, n, tt);
-  if (p == NULL) do_throw(L, LUA_ERRMEM);
-  gs->totalbytes += n;
-  gs->bytesallocated += n;
-  memset(p, 0, n);
-  p->size = n;
-  p->next = gs->allgc;
-  gs->allgc = p;
-  o = pfx2obj(p);
-  o->tt = (uint8_t)tt;
-  g->idhash += 0x9E3779B9u;   /* golden-ratio step: consecutive ids spread */
-  o->hash = g->idhash;
-  return o;
+  if ((uint64_t)gs->frontier + n > gs->npages) return -1;
+  first = gs->frontier;
+  if (first + n > gs->committed) {
+    size_t want = ((size_t)(first + n) << GC_PAGESHIFT) + GC_COMMITSTEP - 1;
+    uint32_t ncommit;
+    want &= ~(GC_COMMITSTEP - 1);
+    ncommit = (uint32_t)(want >> GC_PAGESHIFT);
+    if (ncommit > gs->npages) ncommit = gs->npages;
+    if (mprotect(pageaddr(gs, gs->committed), (size_t)(ncommit - gs->committed) << GC_PAGESHIFT,
+                 PROT_READ | PROT_WRITE) != 0)
+      return -1;
+    gs->committed = ncommit;
+  }
+  gs->frontier += n;
+  return first;
 }
 
-GCObject *gc_newobj(lua_State *L, int tt, size_t size) {
-  return newobject(L, tt, size);
+/* Give pages back: their memory is released (reads as zero afterwards). */
+static void freepages(GCState *gs, uint32_t first, uint32_t n) {
+  uint32_t i;
+  for (i = 0; i < n; i++) gs->pages[first + i].kind = PG_FREE;
+  madvise(pageaddr(gs, first), (size_t)n << GC_PAGESHIFT, MADV_DONTNEED);
 }
 
-GCObject *gc_newold(lua_State *L, int tt, size_t size) {
-  return newobject(L, tt, size);
+/* a new size-class block: its cells go on the class's free list */
+static int newblock(GCState *gs, int c) {
+  int64_t idx = allocpages(gs, GC_BLOCKPAGES);
+  size_t cs = gc_classsize[c];
+  char *b, *p;
+  void *head = NULL;
+  uint32_t i;
+  if (idx < 0) return 0;
+  for (i = 0; i < GC_BLOCKPAGES; i++) {
+    PageInfo *pg = &gs->pages[idx + i];
+    pg->kind = PG_SMALL; pg->sclass = (uint8_t)c; pg->head = (uint32_t)idx;
+    pg->npages = GC_BLOCKPAGES;
+  }
+  b = pageaddr(gs, idx);
+  /* thread the cells, lowest address first */
+  for (p = b + (GC_BLOCKSIZE / cs - 1) * cs; p >= b; p -= cs) {
+    ((GCObject *)p)->tt = 0;
+    *(void **)(p + 8) = head;
+    head = p;
+  }
+  gs->freelist[c] = head;
+  return 1;
 }
 
-/* Free one object (it is no longer on any list): out-of-line parts through
-** its owner, then the block. */
+void *gc_oldalloc(GCState *gs, size_t size) {
+  if (size <= GC_MAXSMALL) {
+    int c = gs->classof[(size + 15) >> 4];
+    void *p = gs->freelist[c];
+    if (p == NULL) {
+      if (!newblock(gs, c)) return NULL;
+      p = gs->freelist[c];
+    }
+    gs->freelist[c] = *(void **)((char *)p + 8);
+    gs->oldbytes += gc_classsize[c];
+    return p;
+  }
+  else {
+    uint32_t n = (uint32_t)((size + GC_PAGESIZE - 1) >> GC_PAGESHIFT), i;
+    int64_t idx = allocpages(gs, n);
+    if (idx < 0) return NULL;
+    for (i = 0; i < n; i++) {
+      PageInfo *pg = &gs->pages[idx + i];
+      pg->kind = PG_LARGE; pg->head = (uint32_t)idx; pg->npages = n;
+    }
+    gs->oldbytes += (size_t)n << GC_PAGESHIFT;
+    return pageaddr(gs, idx);
+  }
+}
+
+/* bytes taken by an old object */
+size_t gc_cellsize(GCState *gs, const void *p) {
+  PageInfo *pg = &gs->pages[((const char *)p - gs->oldbase) >> GC_PAGESHIFT];
+  if (pg->kind == PG_SMALL) return gc_classsize[pg->sclass];
+  return (size_t)gs->pages[pg->head].npages << GC_PAGESHIFT;
+}
+
+/* size of a movable object (the kinds gc_newobj allocates) */
+size_t gc_objsize(const GCObject *o) {
+  switch (o->tt) {
+    case MVM_TTABLE: return sizeof(Table);
+    case MVM_TLCL: return sizeLclosure(((const LClosure *)o)->nupvalues);
+    case MVM_TCCL: return sizeCclosure(((const CClosure *)o)->nupvalues);
+    case MVM_TUPVAL: return sizeof(UpVal);
+    case MVM_TBIGINT: return sizeof(BoxedInt);
+    default: abort();   /* other kinds never live in the nursery */
+  }
+}
+
+/* Free the out-of-line parts of an object through its owner. */
 void gc_freeobject(lua_State *L, GCObject *o) {
-  global_State *g = G(L);
-  GCState *gs = GCS(g);
-  GCPrefix *p = obj2pfx(o);
-  size_t n = p->size;
   switch (o->tt) {
     case MVM_TSTRING: break;           /* the sweep unlinked it from strt */
     case MVM_TTABLE: tab_free(L, (Table *)o); break;
@@ -154,9 +270,163 @@ void gc_freeobject(lua_State *L, GCObject *o) {
     case MVM_TTHREAD: break;           /* stack freed by the thread sweep */
     default: break;
   }
-  if (gs->stress) memset(p, POISON, n);
-  g->frealloc(g->ud, p, n, 0);
-  gs->totalbytes -= n;
+}
+
+/* Sweep: free one dead old object (its cell goes back at gc_sweepdone). */
+void gc_freecell(lua_State *L, GCObject *o) {
+  GCState *gs = GCS(G(L));
+  PageInfo *pg = &gs->pages[((char *)o - gs->oldbase) >> GC_PAGESHIFT];
+  gc_freeobject(L, o);
+  if (pg->kind == PG_SMALL) {
+    size_t cs = gc_classsize[pg->sclass];
+    if (gs->stress) memset(o, POISON, cs);
+    o->tt = 0;
+    gs->oldbytes -= cs;
+  }
+  else {
+    uint32_t n = pg->npages;
+    gs->oldbytes -= (size_t)n << GC_PAGESHIFT;
+    freepages(gs, pg->head, n);   /* released memory: reads as zero */
+  }
+}
+
+static void pushrun(GCState *gs, uint32_t first, uint32_t n) {
+  if (gs->nruns == gs->capruns) {
+    size_t nc = gs->capruns ? gs->capruns * 2 : 64;
+    PageRun *nr = (PageRun *)realloc(gs->runs, nc * sizeof(PageRun));
+    if (nr == NULL) return;   /* pages lost until the next sweep */
+    gs->runs = nr; gs->capruns = nc;
+  }
+  gs->runs[gs->nruns].first = first;
+  gs->runs[gs->nruns].n = n;
+  gs->nruns++;
+}
+
+/* After a sweep: rebuild the class free lists (a block left empty goes back
+** to the pages) and the list of free page runs (coalescing neighbours). */
+void gc_sweepdone(GCState *gs) {
+  uint32_t i, start;
+  int c;
+  void **tail[GC_NCLASSES];
+  for (c = 0; c < GC_NCLASSES; c++) { gs->freelist[c] = NULL; tail[c] = &gs->freelist[c]; }
+  for (i = 0; i < gs->frontier;) {
+    PageInfo *pg = &gs->pages[i];
+    if (pg->kind == PG_SMALL) {
+      size_t cs = gc_classsize[pg->sclass];
+      char *b = pageaddr(gs, i), *p, *e = b + GC_BLOCKSIZE - cs;
+      int live = 0;
+      for (p = b; p <= e; p += cs) if (((GCObject *)p)->tt != 0) { live = 1; break; }
+      if (!live) freepages(gs, i, GC_BLOCKPAGES);
+      else {
+        void **t = tail[pg->sclass];
+        for (p = b; p <= e; p += cs)
+          if (((GCObject *)p)->tt == 0) { *t = p; t = (void **)(p + 8); }
+        *t = NULL;
+        tail[pg->sclass] = t;
+      }
+      i += GC_BLOCKPAGES;
+    }
+    else if (pg->kind == PG_LARGE) i += pg->npages;
+    else i++;
+  }
+  gs->nruns = 0;
+  for (i = 0; i < gs->frontier;) {
+    if (gs->pages[i].kind != PG_FREE) { i += gs->pages[i].npages ? gs->pages[i].npages : 1; continue; }
+    start = i;
+    while (i < gs->frontier && gs->pages[i].kind == PG_FREE) i++;
+    if (i == gs->frontier) { gs->frontier = start; break; }   /* give back the tail */
+    pushrun(gs, start, i - start);
+  }
+}
+
+/* ---------------- allocation of objects ---------------- */
+
+static size_t totalbytes(GCState *gs) {
+  return gc_nurseryused(gs) + gs->oldbytes + gs->extbytes;
+}
+
+/* Would growing the heap by 'delta' bytes pass the heap limit? */
+static int overlimit(GCState *gs, size_t delta) {
+  return gs->heaplimit != 0 && totalbytes(gs) + delta > gs->heaplimit;
+}
+
+static void initheader(global_State *g, GCObject *o, int tt) {
+  o->tt = (uint8_t)tt;
+  g->idhash += 0x9E3779B9u;   /* golden-ratio step: consecutive ids spread */
+  o->hash = g->idhash;
+}
+
+/* Is a major collection due?  (old + out-of-line over the threshold) */
+static int majordue(GCState *gs) {
+  return gs->oldbytes + gs->extbytes >= gs->threshold;
+}
+
+/* the nursery is full (or stress): collect, then bump */
+GCObject *gc_newobj_slow(lua_State *L, int tt, size_t size) {
+  global_State *g = G(L);
+  GCState *gs = GCS(g);
+  size_t sz = (size + 15) & ~(size_t)15;
+  GCObject *o;
+  if (size > gs->nurserysize / 4)       /* big: straight into the old space */
+    return gc_newold(L, tt, size);
+  if (!gs->collecting) {
+    int nroom = (size_t)(gs->v.nend - (uintptr_t)gs->v.top) < sz;   /* truly full */
+    int full = nroom || (size_t)(gs->v.limit - gs->v.top) < sz;      /* past the limit */
+    if (gs->running && gs->stress) {
+      if (++gs->stresscount % 64 == 0) gc_collect(L, 0);
+      else gc_collectminor(L);
+    }
+    else if (full && !gs->stress) {
+      /* a minor even when stopped: promoting everything frees nothing, so
+      ** it is invisible to the program */
+      gc_collectminor(L);
+      if (gs->running && majordue(gs)) gc_collect(L, 0);
+    }
+    else if (nroom) gc_collectminor(L);
+    if (gs->heaplimit != 0 && overlimit(gs, sz)) {
+      gc_collect(L, 1);                              /* emergency */
+      if (overlimit(gs, sz)) do_throw(L, LUA_ERRMEM);
+    }
+  }
+  if ((size_t)(gs->v.nend - (uintptr_t)gs->v.top) < sz)
+    return gc_newold(L, tt, size);   /* collector stopped and nursery full */
+  o = (GCObject *)(void *)gs->v.top;
+  gs->v.top += sz;
+  if (gs->stress) gs->v.limit = gs->v.top;
+  else if (gs->v.limit < gs->v.top) gs->v.limit = gs->v.top;
+  gs->bytesallocated += sz;
+  memset(o, 0, sz);
+  initheader(g, o, tt);
+  return o;
+}
+
+GCObject *gc_newold(lua_State *L, int tt, size_t size) {
+  global_State *g = G(L);
+  GCState *gs = GCS(g);
+  void *p = NULL;
+  size_t sz;
+  if (size > (size_t)-1 / 2) do_throw(L, LUA_ERRMEM);
+  if (!gs->collecting && gs->running) {
+    if (gs->stress) {
+      if (++gs->stresscount % 64 == 0) gc_collect(L, 0);
+      else gc_collectminor(L);
+    }
+    else if (majordue(gs)) gc_collect(L, 0);
+    else if (gs->heaplimit != 0 &&
+             totalbytes(gs) + size > gs->heaplimit - gs->heaplimit / 16)
+      gc_collect(L, 0);   /* close to the limit: keep headroom for parts */
+  }
+  if (!overlimit(gs, size)) p = gc_oldalloc(gs, size);
+  if (p == NULL && !gs->collecting) {
+    gc_collect(L, 1);                                 /* emergency */
+    if (!overlimit(gs, size)) p = gc_oldalloc(gs, size);
+  }
+  if (p == NULL) do_throw(L, LUA_ERRMEM);
+  sz = gc_cellsize(gs, p);
+  gs->bytesallocated += sz;
+  memset(p, 0, size);
+  initheader(g, (GCObject *)p, tt);
+  return (GCObject *)p;
 }
 
 /* ---------------- out-of-line memory ---------------- */
@@ -174,14 +444,14 @@ void *mvm_memtryrealloc(lua_State *L, void *block, size_t osize, size_t nsize) {
     if (block != NULL) {
       if (gs->stress) memset(block, POISON, osize);
       g->frealloc(g->ud, block, osize, 0);
-      gs->totalbytes -= osize;
+      gs->extbytes -= osize;
     }
     return NULL;
   }
   if (nsize > osize && overlimit(gs, nsize - osize)) return NULL;
   p = g->frealloc(g->ud, block, osize, nsize);
   if (p == NULL) return NULL;
-  gs->totalbytes = gs->totalbytes - osize + nsize;
+  gs->extbytes = gs->extbytes - osize + nsize;
   if (nsize > osize) gs->bytesallocated += nsize - osize;
   return p;
 }
@@ -199,16 +469,6 @@ void *mvm_memalloc(lua_State *L, size_t size) {
 
 void mvm_memfree(lua_State *L, void *block, size_t size) {
   mvm_memtryrealloc(L, block, size, 0);
-}
-
-/* ---------------- barrier ---------------- */
-
-/* Hook for card marking.  The current collector is a non-incremental,
-** non-generational mark-sweep, so there is nothing to remember: every store
-** already goes through gc_write and the future generational collector will
-** mark the card of 'slot' here. */
-void gc_cardmark(global_State *g, GCObject *o, void *slot) {
-  (void)g; (void)o; (void)slot;
 }
 
 /* ---------------- C roots ---------------- */
@@ -234,10 +494,10 @@ void gc_linkthread(lua_State *L, lua_State *L1) {
 
 /* ---------------- settings and statistics ---------------- */
 
-size_t gc_totalbytes(global_State *g) { return GCS(g)->totalbytes; }
+size_t gc_totalbytes(global_State *g) { return totalbytes(GCS(g)); }
 void gc_setrunning(global_State *g, int on) { GCS(g)->running = on; }
 int gc_isrunning(global_State *g) { return GCS(g)->running; }
-size_t gc_cyclecount(global_State *g) { return GCS(g)->ncollections; }
+size_t gc_cyclecount(global_State *g) { return GCS(g)->nmajors; }
 
 int gc_setmode(global_State *g, int generational) {
   int old = GCS(g)->generational;
@@ -247,21 +507,34 @@ int gc_setmode(global_State *g, int generational) {
 
 void gc_setheaplimit(global_State *g, size_t bytes) {
   GCState *gs = GCS(g);
+  size_t used = gs->oldbytes + gs->extbytes;
   gs->heaplimit = bytes;
-  if (bytes != 0 && gs->threshold > bytes / 2 && gs->threshold > gs->totalbytes) {
-    size_t room = bytes > gs->totalbytes ? bytes - gs->totalbytes : 0;
-    gs->threshold = gs->totalbytes + room / 2;
+  if (bytes != 0 && gs->threshold > bytes / 2 && gs->threshold > used) {
+    size_t room = bytes > used ? bytes - used : 0;
+    gs->threshold = used + room / 2;
   }
+  setnurserylimit(gs);
 }
+
+size_t gc_getheaplimit(global_State *g) { return GCS(g)->heaplimit; }
 
 void gc_getstats(global_State *g, GCStats *st) {
   GCState *gs = GCS(g);
-  st->minors = 0;
-  st->majors = gs->ncollections;
+  st->minors = gs->nminors;
+  st->majors = gs->nmajors;
   st->bytes_allocated = gs->bytesallocated;
-  st->bytes_promoted = 0;
+  st->bytes_promoted = gs->bytespromoted;
   st->max_pause_ms = gs->maxpause;
   st->total_pause_ms = gs->totalpause;
+}
+
+/* ---------------- internal: nursery limit after a minor ---------------- */
+
+LUAI_FUNC void gc_resetnursery(GCState *gs);
+void gc_resetnursery(GCState *gs) {
+  if (gs->stress) memset((void *)gs->v.nstart, POISON, gc_nurseryused(gs));
+  gs->v.top = (char *)gs->v.nstart;
+  setnurserylimit(gs);
 }
 
 /* ---------------- shutdown ---------------- */
@@ -270,23 +543,17 @@ void gc_freeall(lua_State *L) {
   global_State *g = G(L);
   GCState *gs = GCS(g);
   lua_State *th;
-  GCPrefix *p;
   if (gs == NULL) return;
   /* every object still registered for finalization gets its __gc now */
   gc_separatefinobj(g, 1);
   gc_runfinalizers(L);
   gs->closing = 1;
+  gc_collectminor(L);     /* everything in the old space: one walk frees all */
   gs->collecting = 1;     /* no collection from here on */
   for (th = gs->threads; th != NULL; th = th->gcnext)
     state_freethread(L, th);
   gs->threads = NULL;
-  p = gs->allgc;
-  gs->allgc = NULL;
-  while (p != NULL) {
-    GCPrefix *next = p->next;
-    gc_freeobject(L, pfx2obj(p));
-    p = next;
-  }
+  gc_foreachold(gs, o, gc_freeobject(L, o));
   if (g->strt.hash != NULL) {
     mvm_freevector(L, g->strt.hash, g->strt.size, TString *);
     g->strt.hash = NULL; g->strt.size = g->strt.nuse = 0;
@@ -294,8 +561,13 @@ void gc_freeall(lua_State *L) {
   free(g->roots);
   g->roots = NULL; g->nroots = g->sizeroots = 0;
   gc_vecfree(&gs->gray); gc_vecfree(&gs->weak); gc_vecfree(&gs->ephemeron);
+  gc_vecfree(&gs->work);
   gc_vecfree(&gs->finobj); gc_vecfree(&gs->tobefnz);
   free(gs->finseq); free(gs->fnzseq);
+  free(gs->runs);
+  munmap(gs->pages, (size_t)gs->npages * sizeof(PageInfo));
+  munmap(gs->v.cards, gs->v.size >> GC_CARDSHIFT);
+  munmap((void *)gs->v.base, gs->v.size);
   g->gc = NULL;
   g->frealloc(g->ud, gs, sizeof(GCState), 0);
 }

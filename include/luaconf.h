@@ -32,10 +32,10 @@
 		"/usr/share/lua/5.4/?.lua;" "/usr/share/lua/5.4/?/init.lua;" \
 		"./?.lua;" "./?/init.lua"
 #define LUA_CPATH_DEFAULT \
-		LUA_CDIR"?.so;" LUA_CDIR"loadall.so;" \
+		LUA_CDIR"?.so;" \
 		"/usr/lib/x86_64-linux-gnu/lua/5.4/?.so;" \
-		"/usr/lib/x86_64-linux-gnu/lua/5.4/loadall.so;" \
-		"/usr/lib/lua/5.4/?.so;" "./?.so"
+		"/usr/lib/lua/5.4/?.so;" \
+		LUA_CDIR"loadall.so;" "./?.so"   /* as Debian's lua5.4 */
 
 #if defined(__GNUC__)
 #define LUA_API		extern __attribute__((visibility("default")))

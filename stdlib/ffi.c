@@ -318,7 +318,7 @@ static int f_metatype(lua_State *L) {
 
 static int f_abi(lua_State *L) {
   const char *what = luaL_checkstring(L, 1);
-  static const char *yes[] = {"64bit", "le", "fpu", "hardfp", NULL};
+  static const char *const yes[] = {"64bit", "le", "fpu", "hardfp", NULL};
   int r = 0;
   for (int i = 0; yes[i]; i++) if (strcmp(what, yes[i]) == 0) r = 1;
   if (sizeof(void *) != 8 && strcmp(what, "64bit") == 0) r = 0;

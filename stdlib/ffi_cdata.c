@@ -85,6 +85,11 @@ CData *cd_new(lua_State *L, FFIState *S, int id, size_t n) {
   size_t size = ct->size;
   if (ct->kind == CT_ARRAY && (ct->flags & (CTF_VLA | CTF_FLEX)))
     size = n * ctype(S, ct->base)->size;
+  /* a function cdata's payload is the function's address (ffi_docall reads
+  ** *(void **)cd->p), but a function type has size 0: reserve the pointer.
+  ** (The first collector's malloc slack hid the 8-byte overrun; the packed
+  ** nursery of the moving collector does not.) */
+  if (ct->kind == CT_FUNC) size = sizeof(void *);
   return cd_alloc(L, S, id, size, n);
 }
 
@@ -708,7 +713,7 @@ static int arith_error(lua_State *L, FFIState *S, const char *op) {
 }
 
 static int cd_arith(lua_State *L, int op) {
-  static const char *events[] = {"__add", "__sub", "__mul", "__div", "__mod", "__pow",
+  static const char *const events[] = {"__add", "__sub", "__mul", "__div", "__mod", "__pow",
                                  "__unm", "__idiv", "__band", "__bor", "__bxor",
                                  "__shl", "__shr", "__bnot"};
   FFIState *S = ffi_state(L);
@@ -817,7 +822,7 @@ static int cd_bnot(lua_State *L) { return cd_arith(L, 13); }
 
 /* comparisons: 0 eq, 1 lt, 2 le */
 static int cd_compare(lua_State *L, int op) {
-  static const char *events[] = {"__eq", "__lt", "__le"};
+  static const char *const events[] = {"__eq", "__lt", "__le"};
   FFIState *S = ffi_state(L);
   if (try_meta(L, S, events[op], 2)) {
     lua_pushboolean(L, lua_toboolean(L, -1));

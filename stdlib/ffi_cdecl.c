@@ -41,7 +41,7 @@ typedef struct Spec {
 
 /* ---------------------------------------------------------------- lexer */
 
-static const char *ops2[] = {"<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "->", NULL};
+static const char *const ops2[] = {"<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "->", NULL};
 
 static void lex(lua_State *L, P *p, const char *src) {
   size_t len = strlen(src), cap = len + 2;   /* never more tokens than chars+1 */
@@ -173,7 +173,7 @@ static int parse_declarator(P *p, int base, char *name, size_t namesize);
 static int64_t expr(P *p, int prec);
 
 static int iskeyword(Tok *t) {
-  static const char *kw[] = {"void", "bool", "_Bool", "char", "short", "int", "long",
+  static const char *const kw[] = {"void", "bool", "_Bool", "char", "short", "int", "long",
     "float", "double", "signed", "__signed__", "unsigned", "struct", "union", "enum",
     "const", "volatile", "__const", "__volatile__", NULL};
   if (t->kind != TK_ID) return 0;

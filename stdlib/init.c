@@ -1,8 +1,10 @@
 /*
 ** init.c -- luaL_openlibs: opens the standard libraries, plus mvm's 'jit'
-** control library.  Until the JIT exists, 'jit' only records the requested
-** mode (G(L)->jitmode, through the public mvm_jitmode of mvm.h).
+** control library ('jit' sets the mode and reports statistics through the
+** public mvm_jitmode/mvm_jitstats/mvm_jitflush of mvm.h).
 */
+#include <string.h>
+
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
@@ -18,6 +20,11 @@ static int stock_mode(lua_State *L, int mode) {
   return old;
 }
 #define mvm_jitmode stock_mode
+static void mvm_jitstats(lua_State *L, mvm_JITStats *st) {
+  (void)L;
+  memset(st, 0, sizeof *st);
+}
+static void mvm_jitflush(lua_State *L) { (void)L; }
 #endif
 
 /* jit.on(): enable hot-code compilation (an "eager" mode is kept) */
@@ -32,18 +39,30 @@ static int jit_off(lua_State *L) {
   return 0;
 }
 
-/* jit.status() -> enabled (boolean), mode ("off", "on" or "eager") */
+/* jit.status() -> enabled (boolean), mode ("off", "on" or "eager"),
+** statistics table {compiled=, failed=, stackmaps=, compile_ms=} */
 static int jit_status(lua_State *L) {
   int mode = mvm_jitmode(L, MVM_JIT_QUERY);
+  mvm_JITStats st;
+  mvm_jitstats(L, &st);
   lua_pushboolean(L, mode != MVM_JIT_OFF);
   lua_pushstring(L, mode == MVM_JIT_OFF ? "off"
                     : (mode == MVM_JIT_EAGER ? "eager" : "on"));
-  return 2;
+  lua_createtable(L, 0, 4);
+  lua_pushinteger(L, (lua_Integer)st.functions_compiled);
+  lua_setfield(L, -2, "compiled");
+  lua_pushinteger(L, (lua_Integer)st.compile_failures);
+  lua_setfield(L, -2, "failed");
+  lua_pushinteger(L, (lua_Integer)st.stackmaps);
+  lua_setfield(L, -2, "stackmaps");
+  lua_pushnumber(L, st.compile_ms);
+  lua_setfield(L, -2, "compile_ms");
+  return 3;
 }
 
-/* jit.flush(): forget compiled code; nothing is compiled yet */
+/* jit.flush(): forget compiled code (functions recompile when hot again) */
 static int jit_flush(lua_State *L) {
-  (void)L;
+  mvm_jitflush(L);
   return 0;
 }
 

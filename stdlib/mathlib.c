@@ -283,6 +283,50 @@ static void open_random(lua_State *L) {
   luaL_setfuncs(L, rand_funcs, 1);   /* state is the shared upvalue */
 }
 
+/* Deprecated 5.3 functions.  The reference lua5.4 (Debian's build) is
+   compiled with LUA_COMPAT_MATHLIB, so scripts may use them and expect them
+   to behave as there. */
+static int m_cosh(lua_State *L) {
+  lua_pushnumber(L, cosh(luaL_checknumber(L, 1)));
+  return 1;
+}
+
+static int m_sinh(lua_State *L) {
+  lua_pushnumber(L, sinh(luaL_checknumber(L, 1)));
+  return 1;
+}
+
+static int m_tanh(lua_State *L) {
+  lua_pushnumber(L, tanh(luaL_checknumber(L, 1)));
+  return 1;
+}
+
+static int m_pow(lua_State *L) {
+  lua_Number x = luaL_checknumber(L, 1);
+  lua_Number y = luaL_checknumber(L, 2);
+  lua_pushnumber(L, pow(x, y));
+  return 1;
+}
+
+static int m_frexp(lua_State *L) {
+  int e;
+  lua_pushnumber(L, frexp(luaL_checknumber(L, 1), &e));
+  lua_pushinteger(L, e);
+  return 2;
+}
+
+static int m_ldexp(lua_State *L) {
+  lua_Number x = luaL_checknumber(L, 1);
+  int e = (int)luaL_checkinteger(L, 2);
+  lua_pushnumber(L, ldexp(x, e));
+  return 1;
+}
+
+static int m_log10(lua_State *L) {
+  lua_pushnumber(L, log10(luaL_checknumber(L, 1)));
+  return 1;
+}
+
 static const luaL_Reg math_funcs[] = {
   {"abs", m_abs},
   {"ceil", m_ceil},
@@ -305,6 +349,14 @@ static const luaL_Reg math_funcs[] = {
   {"atan", m_atan},
   {"deg", m_deg},
   {"rad", m_rad},
+  {"atan2", m_atan},
+  {"cosh", m_cosh},
+  {"sinh", m_sinh},
+  {"tanh", m_tanh},
+  {"pow", m_pow},
+  {"frexp", m_frexp},
+  {"ldexp", m_ldexp},
+  {"log10", m_log10},
   {NULL, NULL}
 };
 

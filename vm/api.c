@@ -456,6 +456,12 @@ LUA_API int lua_pushthread(lua_State *L) {
 ** ---------------------------------------------------------------------- */
 
 /* raw lookup result usable by the fast path (present and not nil)? */
+/* t[n] with the array part inlined (table.insert/remove shift loops) */
+static inline const Value *getint_fast(Table *h, lua_Integer n) {
+  if ((lua_Unsigned)n - 1u < (lua_Unsigned)h->asize) return &h->array[n - 1];
+  return tab_getint(h, n);
+}
+
 static inline int fastslot(const Value *slot) {
   return slot != NULL && !isabstkey(slot) && !v_isnil(*slot);
 }
@@ -511,7 +517,7 @@ LUA_API int lua_geti(lua_State *L, int idx, lua_Integer n) {
   const Value *slot = NULL;
   Value key;
   if (v_istable(*t)) {
-    slot = tab_getint(v_tab(*t), n);
+    slot = getint_fast(v_tab(*t), n);
     if (fastslot(slot)) {
       pushvalue(L, *slot);
       return v_type(L->top[-1]);
@@ -639,7 +645,7 @@ LUA_API void lua_seti(lua_State *L, int idx, lua_Integer n) {
   const Value *slot = NULL;
   Value key;
   if (v_istable(*t)) {
-    slot = tab_getint(v_tab(*t), n);
+    slot = getint_fast(v_tab(*t), n);
     if (fastslot(slot)) {
       tab_setslot(L, v_tab(*t), slot, L->top[-1]);
       L->top--;
@@ -748,15 +754,17 @@ LUA_API int lua_dump(lua_State *L, lua_Writer writer, void *data, int strip) {
 /* The collector has no pause/step-multiplier knobs of PUC's kind; the values
 ** set through the API are remembered (per VM, in the registry) so that
 ** SETPAUSE/SETSTEPMUL/INC answer with the previous values as 5.4 does. */
-static const char gcparam_key[2] = { 'p', 's' };
+static const char gcparam_key[3] = { 'p', 's', 'k' };  /* 'k': step debt (KB) */
 
 static int gcparam(lua_State *L, int which, int newval, int set) {
   Table *reg = v_tab(G(L)->l_registry);
   Value key = v_lud((void *)&gcparam_key[which]);
   const Value *slot = tab_get(reg, key);
-  int old = (isabstkey(slot) || !v_isimmint(*slot)) ? (which == 0 ? 200 : 100)
+  int old = (isabstkey(slot) || !v_isimmint(*slot)) ? (which == 0 ? 200 : which == 1 ? 100 : 0)
                                                      : (int)v_getimmint(*slot);
-  if (set) tab_set(L, reg, key, v_immint(newval));
+  /* 5.4 keeps these in a byte as value/4 (setgcparam/getgcparam), so what
+     comes back is the value rounded down to a multiple of 4, modulo 1024 */
+  if (set) tab_set(L, reg, key, v_immint((int)(unsigned char)(newval / 4) * 4));
   return old;
 }
 
@@ -773,7 +781,29 @@ LUA_API int lua_gc(lua_State *L, int what, ...) {
     case LUA_GCCOUNTB: res = (int)(gc_totalbytes(g) & 0x3ff); break;
     case LUA_GCSTEP: {
       int data = va_arg(argp, int);
-      res = gc_step(L, data);
+      /* The collector is not incremental: a step is a whole cycle.  The
+      ** answer imitates 5.4: in generational mode a step never ends in the
+      ** pause state, so it answers false; in incremental mode a basic step
+      ** (0) finishes a cycle of a small heap, and explicit amounts of work
+      ** add up until they cover the heap (so "repeat until step(n)" ends). */
+      int generational = gc_setmode(g, 0);
+      gc_setmode(g, generational);              /* (just reading it) */
+      if (generational) {
+        gc_step(L, data);
+        res = 0;
+      }
+      else if (data <= 0)
+        res = gc_step(L, data);
+      else {
+        int acc = gcparam(L, 2, 0, 0) + data;
+        if ((size_t)acc * 1024 >= gc_totalbytes(g)) {
+          gcparam(L, 2, 0, 1);
+          res = gc_step(L, data);
+        }
+        else
+          tab_set(L, v_tab(G(L)->l_registry), v_lud((void *)&gcparam_key[2]),
+                  v_immint(acc));
+      }
       break;
     }
     case LUA_GCSETPAUSE: {

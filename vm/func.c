@@ -16,6 +16,7 @@
 ** kept alive (tbc upvalues are referenced from nowhere else), as 5.4 does.
 */
 #include <string.h>
+#include "jit.h"
 
 #include "lua.h"
 #include "func.h"
@@ -36,6 +37,8 @@ Proto *func_newproto(lua_State *L) {
 }
 
 void func_freeproto(lua_State *L, Proto *p) {
+  if (p->jitcode != NULL)
+    jit_freeproto(L, p);   /* its compiled code and stack maps */
   mvm_freevector(L, p->code, p->sizecode, Instruction);
   mvm_freevector(L, p->p, p->sizep, Proto *);
   mvm_freevector(L, p->k, p->sizek, Value);

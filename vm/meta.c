@@ -153,32 +153,18 @@ static int callbinTM(lua_State *L, const Value *p1, const Value *p2,
   return 1;
 }
 
-/* number value of a string operand for arithmetic coercion */
-static int str2numval(lua_State *L, Value v, Value *out) {
-  if (v_isnumber(v)) { *out = v; return 1; }
-  if (v_isstring(v)) {
-    TString *s = v_str(v);
-    return vm_str2num(L, getstr(s), out) == s->len + 1;
-  }
-  return 0;
-}
-
 /*
 ** Binary (or unary, with p2 == p1) arithmetic/bitwise operation that the
-** fast paths could not do.  Order: metamethods of either operand; then, for
-** arithmetic events only, Lua's string->number coercion (normally done by
-** the string library's metamethods; kept here so the VM does not depend on
-** them); then the proper error.
+** fast paths could not do.  Order: metamethods of either operand (strings
+** get their arithmetic coercion from the string library's metamethods);
+** then the proper error.
 */
 void meta_trybinTM(lua_State *L, const Value *p1, const Value *p2,
                    Value *res, TMS event) {
   if (l_likely(callbinTM(L, p1, p2, res, event))) return;
-  if (event <= TM_IDIV || event == TM_UNM) {
-    Value n1, n2;
-    if (str2numval(L, *p1, &n1) && str2numval(L, *p2, &n2) &&
-        vm_rawarith(L, (int)(event - TM_ADD) + LUA_OPADD, &n1, &n2, res))
-      return;
-  }
+  /* No string->number coercion here: as in 5.4 it is done only by the
+  ** string library's metamethods (so a script that removes them from the
+  ** string metatable gets the error, like with lua5.4). */
   switch (event) {
     case TM_BAND: case TM_BOR: case TM_BXOR:
     case TM_SHL: case TM_SHR: case TM_BNOT:

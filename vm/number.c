@@ -148,12 +148,34 @@ int vm_tointeger(Value v, int64_t *p, int mode) {
 
 /* ---------------- number -> string ---------------- */
 
+/* decimal digits of n (what "%lld" writes), without going through printf */
+static int int2buff(int64_t n, char *buff) {
+  char tmp[24];
+  int i = 24, len;
+  uint64_t u = n < 0 ? 0u - (uint64_t)n : (uint64_t)n;
+  do { tmp[--i] = (char)('0' + u % 10); u /= 10; } while (u != 0);
+  if (n < 0) tmp[--i] = '-';
+  len = 24 - i;
+  memcpy(buff, tmp + i, (size_t)len);
+  buff[len] = '\0';
+  return len;
+}
+
 int vm_num2buff(Value v, char *buff) {
   int len;
   if (v_isinteger(v))
-    return snprintf(buff, MAXNUMBER2STR, LUA_INTEGER_FMT, (LUAI_UACINT)v_getint(v));
+    return int2buff(v_getint(v), buff);
   {
     double d = v_getfloat(v);
+    /* integral floats below 1e14 print under "%.14g" exactly as their
+    ** integer digits (no exponent before 14 digits); -0.0 excluded */
+    if (d > -1e14 && d < 1e14 && d != 0 && d == (double)(int64_t)d) {
+      len = int2buff((int64_t)d, buff);
+      buff[len++] = '.';
+      buff[len++] = '0';
+      buff[len] = '\0';
+      return len;
+    }
     len = snprintf(buff, MAXNUMBER2STR, LUA_NUMBER_FMT, d);
     if (buff[strspn(buff, "-0123456789")] == '\0') {   /* looks like an int */
       buff[len++] = '.';
@@ -198,7 +220,7 @@ int64_t vm_mod(lua_State *L, int64_t m, int64_t n) {
 double vm_modf(lua_State *L, double m, double n) {
   double r = fmod(m, n);
   (void)L;
-  if ((r > 0) ? n < 0 : (r < 0 && n != r)) r += n;
+  if ((r > 0) ? n < 0 : (r < 0 && n > 0)) r += n;   /* fmod truncates: floor it */
   return r;
 }
 

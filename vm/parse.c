@@ -15,6 +15,7 @@
 
 #include "code.h"
 #include "compile.h"
+#include "debug.h"
 #include "do.h"
 #include "func.h"
 #include "string.h"
@@ -147,8 +148,11 @@ static void codename(LexState *ls, ExpDesc *e) {
 
 static void enterlevel(LexState *ls) {
   if (++ls->depth >= MAXLEVELS) {   /* counted with the C levels, like Lua */
+    /* Lua raises this as a runtime error (luaG_runerror), not a syntax
+       error: it goes through the message handler in force, so under the
+       stand-alone interpreter the message carries a traceback. */
     str_pushfstring(ls->L, "C stack overflow");
-    do_throw(ls->L, LUA_ERRSYNTAX);
+    dbg_errormsg(ls->L);
   }
 }
 

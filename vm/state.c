@@ -8,6 +8,7 @@
 ** stacks through state_freethread.
 */
 #include <string.h>
+#include "jit.h"
 #include <time.h>
 
 #include "lua.h"
@@ -147,6 +148,8 @@ static void close_state(lua_State *L) {
     ** table, the root chain and the collector's own state */
     gc_freeall(L);
   }
+  /* after the protos (and their code) are gone */
+  jit_close(L);
   /* the main thread is not a heap object: free its parts here (without the
   ** collector, mvm_mem* go straight to the host allocator) */
   free_stack(L, L);

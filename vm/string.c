@@ -23,20 +23,61 @@
 
 static inline uint64_t rotl64(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 
-/* Seeded hash of the whole content, eight bytes per round. */
+/* strings longer than this are hashed from a sample of their content */
+#define HASHFULL   256
+#define HASHEDGE   64     /* bytes hashed in full at each end of a long string */
+#define HASHSTEPS  32     /* 8-byte words sampled in between */
+
+static inline uint64_t hash_round(uint64_t h, const unsigned char *p) {
+  uint64_t k;
+  memcpy(&k, p, 8);
+  h ^= k * 0x87C37B91114253D5ULL;
+  return rotl64(h, 27) * 0x4CF5AD432745937FULL + 0x52DCE729;
+}
+
+/*
+** Seeded hash, eight bytes per round.  Up to HASHFULL bytes the whole
+** content is hashed.  Longer strings (the results of repeated
+** concatenation, file contents) are hashed from their length, both ends
+** and HASHSTEPS words spread evenly over the middle, so interning a string
+** costs O(1) hashing plus one copy instead of a pass over all of it.
+** Equality stays pointer equality: strings whose samples agree just share a
+** bucket and are told apart by length and memcmp in str_new.
+*/
 uint32_t str_hash(const char *s, size_t l, uint32_t seed) {
   const unsigned char *p = (const unsigned char *)s;
+  size_t len = l;
   uint64_t h = (((uint64_t)seed << 32) | seed) ^ ((uint64_t)l * 0x9E3779B97F4A7C15ULL);
+  if (l > HASHFULL) {
+    size_t i, step = (l - 2 * HASHEDGE) / HASHSTEPS;   /* >= 4 */
+    const unsigned char *m = p + HASHEDGE;
+    for (i = 0; i < HASHEDGE; i += 8) h = hash_round(h, p + i);
+    for (i = 0; i < HASHSTEPS; i++) h = hash_round(h, m + i * step);
+    for (i = l - HASHEDGE; i < l; i += 8) h = hash_round(h, p + i);
+    l = 0;
+  }
   while (l >= 8) {
-    uint64_t k;
-    memcpy(&k, p, 8);
-    h ^= k * 0x87C37B91114253D5ULL;
-    h = rotl64(h, 27) * 0x4CF5AD432745937FULL + 0x52DCE729;
+    h = hash_round(h, p);
     p += 8; l -= 8;
   }
   if (l > 0) {
-    uint64_t k = 0;
-    memcpy(&k, p, l);
+    /* the last 1..7 bytes, read with whole-word loads (a byte-wise copy
+    ** into a word stalls store forwarding): the string's last 8 bytes
+    ** shifted, or for strings shorter than 8, overlapping 4-byte or
+    ** single-byte reads */
+    uint64_t k;
+    if (len >= 8) {
+      memcpy(&k, p + l - 8, 8);
+      k >>= 8 * (8 - l);
+    }
+    else if (l >= 4) {
+      uint32_t a, b;
+      memcpy(&a, p, 4);
+      memcpy(&b, p + l - 4, 4);
+      k = a | ((uint64_t)b << 32);
+    }
+    else
+      k = (uint64_t)p[0] | ((uint64_t)p[l / 2] << 8) | ((uint64_t)p[l - 1] << 16);
     h ^= (k + l) * 0x87C37B91114253D5ULL;
     h = rotl64(h, 31) * 0x4CF5AD432745937FULL;
   }
@@ -94,15 +135,31 @@ void str_remove(lua_State *L, TString *ts) {
   tb->nuse--;
 }
 
-TString *str_new(lua_State *L, const char *s, size_t l) {
-  global_State *g = G(L);
-  uint32_t h = str_hash(s, l, g->seed);
+/* link a new string into its bucket (grows the table when full) */
+static void str_link(lua_State *L, TString *ts) {
+  struct StringTable *tb = &G(L)->strt;
+  unsigned b = ts->hash & (unsigned)(tb->size - 1);
+  ts->hnext = tb->hash[b];
+  tb->hash[b] = ts;
+  tb->nuse++;
+  if (tb->nuse >= tb->size && tb->size <= (1 << 29))
+    str_resize(L, tb->size * 2);
+}
+
+static TString *str_find(global_State *g, const char *s, size_t l, uint32_t h) {
   struct StringTable *tb = &g->strt;
   TString *ts;
-  unsigned b;
   for (ts = tb->hash[h & (unsigned)(tb->size - 1)]; ts != NULL; ts = ts->hnext)
     if (ts->hash == h && ts->len == l && memcmp(getstr(ts), s, l) == 0)
       return ts;
+  return NULL;
+}
+
+TString *str_new(lua_State *L, const char *s, size_t l) {
+  global_State *g = G(L);
+  uint32_t h = str_hash(s, l, g->seed);
+  TString *ts = str_find(g, s, l, h);
+  if (ts != NULL) return ts;
   if (l >= MAXSTRLEN) do_throw(L, LUA_ERRMEM);
   ts = (TString *)gc_newold(L, MVM_TSTRING, offsetof(TString, data) + l + 1);
   /* the collection inside gc_newold may have resized the table */
@@ -111,12 +168,29 @@ TString *str_new(lua_State *L, const char *s, size_t l) {
   ts->len = l;
   memcpy(ts->data, s, l);
   ts->data[l] = '\0';
-  b = h & (unsigned)(tb->size - 1);
-  ts->hnext = tb->hash[b];
-  tb->hash[b] = ts;
-  tb->nuse++;
-  if (tb->nuse >= tb->size && tb->size <= (1 << 29))
-    str_resize(L, tb->size * 2);
+  str_link(L, ts);
+  return ts;
+}
+
+TString *str_newbuf(lua_State *L, size_t l) {
+  TString *ts;
+  if (l >= MAXSTRLEN) do_throw(L, LUA_ERRMEM);
+  ts = (TString *)gc_newold(L, MVM_TSTRING, offsetof(TString, data) + l + 1);
+  /* not in the table: the sweep's str_remove finds it in no chain */
+  ts->extra = 0;
+  ts->len = l;
+  ts->hnext = NULL;
+  ts->data[l] = '\0';
+  return ts;
+}
+
+TString *str_intern(lua_State *L, TString *ts) {
+  global_State *g = G(L);
+  uint32_t h = str_hash(getstr(ts), ts->len, g->seed);
+  TString *old = str_find(g, getstr(ts), ts->len, h);
+  if (old != NULL) return old;
+  ts->hash = h;
+  str_link(L, ts);
   return ts;
 }
 

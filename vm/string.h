@@ -12,6 +12,14 @@ LUAI_FUNC void str_init(lua_State *L);                   /* intern table, memerr
 LUAI_FUNC uint32_t str_hash(const char *s, size_t l, uint32_t seed);
 LUAI_FUNC TString *str_new(lua_State *L, const char *s, size_t l);   /* MAY ALLOCATE */
 LUAI_FUNC TString *str_newz(lua_State *L, const char *s);            /* MAY ALLOCATE */
+/* Building a string in place (long concatenations): str_newbuf returns a
+** string object of length l that is NOT interned yet; the caller anchors it
+** (stack), writes its l bytes, then str_intern returns the interned string
+** with that content: either this object, now in the table, or an equal
+** older one (this object then dies unreferenced).  Nothing may use the
+** object as a Lua string before str_intern. */
+LUAI_FUNC TString *str_newbuf(lua_State *L, size_t l);              /* MAY ALLOCATE */
+LUAI_FUNC TString *str_intern(lua_State *L, TString *ts);
 LUAI_FUNC void str_resize(lua_State *L, int newsize);
 /* collector: unlink a dead string from the intern table */
 LUAI_FUNC void str_remove(lua_State *L, TString *ts);

@@ -26,7 +26,8 @@
 
 static const Node dummynode_ = { MVM_NIL, MVM_NIL, 0, 0 };
 #define dummynode  ((Node *)&dummynode_)
-static const Value absentkey = MVM_ABSTKEY;
+LUAI_DDEF const Value tab_absentkey = MVM_ABSTKEY;
+#define absentkey tab_absentkey
 
 #define sizenode(t)   (1u << (t)->lsizenode)
 #define allocsizenode(t) ((t)->isdummy ? 0u : sizenode(t))
@@ -100,10 +101,6 @@ const Value *tab_getshortstr(Table *t, TString *key) {
     if (gnext(n) == 0) return &absentkey;
     n += gnext(n);
   }
-}
-
-const Value *tab_getstr(Table *t, TString *key) {
-  return tab_getshortstr(t, key);   /* every string is interned */
 }
 
 /* keys equal by their bits (light values, non-integral floats, objects) */
@@ -383,11 +380,6 @@ void tab_setint(lua_State *L, Table *t, int64_t key, Value val) {
     Value k = v_fitsimm(key) ? v_immint(key) : boxkey(L, &t, key, &val);
     newkey(L, t, k, val);
   }
-}
-
-void tab_setslot(lua_State *L, Table *t, const Value *slot, Value val) {
-  t->extra = 0;
-  gc_write(G(L), (GCObject *)t, (Value *)slot, val);
 }
 
 /* ---------------- traversal ---------------- */

@@ -12,6 +12,7 @@
 #ifndef mvm_table_h
 #define mvm_table_h
 #include "state.h"
+#include "gc.h"
 
 #define isabstkey(p)  (*(p) == MVM_ABSTKEY)
 
@@ -27,14 +28,29 @@ LUAI_FUNC void tab_resizearray(lua_State *L, Table *t, unsigned nasize);
 LUAI_FUNC void tab_free(lua_State *L, Table *t);                     /* collector */
 LUAI_FUNC const Value *tab_getint(Table *t, int64_t key);
 LUAI_FUNC const Value *tab_getshortstr(Table *t, TString *key);
-LUAI_FUNC const Value *tab_getstr(Table *t, TString *key);
+/* the slot every failed lookup returns (holds MVM_ABSTKEY) */
+LUAI_DDEC(const Value tab_absentkey);
+/* String keys, inlined into the interpreter: strings are interned, so a
+** key matches by pointer; the chain is walked from the main position. */
+static inline const Value *tab_getstr(Table *t, TString *key) {
+  const Node *n = &t->node[key->hash & ((1u << t->lsizenode) - 1)];
+  Value k = v_ref(key);
+  for (;;) {
+    if (n->key == k) return &n->val;
+    if (n->next == 0) return &tab_absentkey;
+    n += n->next;
+  }
+}
 LUAI_FUNC const Value *tab_get(Table *t, Value key);
 /* raw set; raises "index is nil"/"index is NaN" errors; floats with integral
 ** values are normalised to integer keys */
 LUAI_FUNC void tab_set(lua_State *L, Table *t, Value key, Value val);
 LUAI_FUNC void tab_setint(lua_State *L, Table *t, int64_t key, Value val);
 /* store into a slot returned by tab_get* (not absent) */
-LUAI_FUNC void tab_setslot(lua_State *L, Table *t, const Value *slot, Value val);
+static inline void tab_setslot(lua_State *L, Table *t, const Value *slot, Value val) {
+  t->extra = 0;   /* t may be a metatable: forget cached metamethod absences */
+  gc_write(G(L), (GCObject *)t, (Value *)slot, val);
+}
 /* iteration: *key is the previous key (nil to start); returns 0 at the end */
 LUAI_FUNC int tab_next(lua_State *L, Table *t, Value *key, Value *val);
 LUAI_FUNC lua_Unsigned tab_getn(Table *t);                           /* border */

@@ -285,14 +285,20 @@ static void checksize(LoadState *S, size_t size, const char *tname) {
 static void checkheader(LoadState *S) {
   /* the first byte of the signature was consumed by the caller */
   checkliteral(S, &LUA_SIGNATURE[1], "not a binary chunk");
+  int format;
   if (loadbyte(S) != MVMC_VERSION) error(S, "version mismatch");
-  if (loadbyte(S) != MVMC_FORMAT) error(S, "format mismatch");
+  format = loadbyte(S);
+  /* PUC's official format (0) has the same header layout: check the rest
+  ** first, so that a damaged header gets the message lua5.4 would give;
+  ** only an intact one is refused for its format. */
+  if (format != MVMC_FORMAT && format != 0) error(S, "format mismatch");
   checkliteral(S, MVMC_DATA, "corrupted chunk");
   checksize(S, sizeof(Instruction), "Instruction");
   checksize(S, sizeof(lua_Integer), "lua_Integer");
   checksize(S, sizeof(lua_Number), "lua_Number");
   if (loadinteger(S) != MVMC_INT) error(S, "integer format mismatch");
   if (loadnumber(S) != MVMC_NUM) error(S, "float format mismatch");
+  if (format != MVMC_FORMAT) error(S, "format mismatch");
 }
 
 /* Copy the rest of the input into a userdata pushed on the stack (so the

@@ -28,6 +28,7 @@
 #include "string.h"
 #include "table.h"
 #include "opcodes.h"
+#include "jit.h"
 
 /* limit for __index/__newindex chains */
 #define MAXTAGLOOP  2000
@@ -368,7 +369,7 @@ void vm_concat(lua_State *L, int total) {
       size_t pos;
       char sbuf[CONCAT_BUF];
       char *buf = sbuf;
-      TString *ts;
+      TString *ts = NULL;
       int j;
       for (n = 1; n < total && to_str(L, top - n - 1); n++) {
         size_t l = v_str(top[-n - 1])->len;
@@ -379,12 +380,13 @@ void vm_concat(lua_State *L, int total) {
         tl += l;
       }
       if (tl > CONCAT_BUF) {
-        /* big result: a userdata as scratch buffer, anchored on the stack
-        ** (EXTRA_STACK guarantees the slot at 'top') */
-        Udata *u = udata_new(L, tl, 0);
-        *top = v_ref(u);
+        /* big result: built in place in a new string object, anchored on
+        ** the stack (EXTRA_STACK guarantees the slot at 'top'), then
+        ** interned (str_newbuf/str_intern) */
+        ts = str_newbuf(L, tl);
+        *top = v_ref(ts);
         L->top = top + 1;
-        buf = getudatamem(u);
+        buf = getstr(ts);
       }
       pos = 0;
       for (j = n; j > 0; j--) {
@@ -392,7 +394,7 @@ void vm_concat(lua_State *L, int total) {
         memcpy(buf + pos, getstr(s), s->len);
         pos += s->len;
       }
-      ts = str_new(L, buf, tl);
+      ts = (ts != NULL) ? str_intern(L, ts) : str_new(L, buf, tl);
       L->top = top;
       top[-n] = v_ref(ts);
     }
@@ -657,11 +659,15 @@ static inline uint8_t fb_kind(Value v) {
 #define FEEDBACK(v1, v2) \
   { if (l_unlikely(fb != NULL)) fb[pc - 1 - cl->p->code] |= (uint8_t)(fb_kind(v1) | fb_kind(v2)); }
 
-/* loop back-edge: hotness counter and host interrupt */
-#define BACKEDGE() { \
+/* loop back-edge: hotness counter and host interrupt.  'from' is the pc
+** before the jump (just past the jumping instruction): the error is raised
+** there, so that it is reported at the loop's own line and not at the
+** instruction before the loop's start (which may not exist: line -1). */
+#define BACKEDGE(from) { \
     cl->p->hotcount++; \
     if (l_unlikely(G(L)->interrupt)) { \
       G(L)->interrupt = 0; \
+      pc = (from); \
       Protect(dbg_runerror(L, "interrupted")); \
     } \
   }
@@ -670,15 +676,60 @@ static inline uint8_t fb_kind(Value v) {
 #define dojump(ni, e) { \
     int off_ = GETARG_sJ(ni) + (e); \
     pc += off_; \
-    if (off_ < 0) BACKEDGE(); \
+    if (off_ < 0) BACKEDGE(pc - off_); \
     updatetrap(ci); \
   }
 #define donextjump()   { Instruction ni_ = *pc; dojump(ni_, 1); }
 #define docondjump(cond) { if ((cond) != GETARG_k(i)) pc++; else donextjump(); }
 
-/* arithmetic: integers (wrapping), then floats; otherwise fall into the
-** following MMBIN instruction */
-#define op_arith_aux(v1, v2, iop, fop) { \
+/*
+** Float operands and results of the arithmetic fast paths.  Decoding a float
+** is an integer subtraction of the 2^49 offset; doing it in a vector
+** register (SSE2) keeps the value out of the general registers, which
+** shortens the dependency chain of float-heavy loops by two
+** general<->vector moves per operation.  The type tests still use the
+** words loaded into general registers (off the critical path).
+**
+** flt_store_arith stores the result of +, -, * or / of canonical operands
+** WITHOUT re-canonicalising NaN: IEEE hardware returns either one of its
+** (quieted) NaN operands, which are canonical already, or its default NaN,
+** which is canonical too (x86: sign set, quiet bit only = -nan, what
+** v_float makes of it; AArch64: +nan).  Other platforms, and results of
+** library functions (fmod, pow, floor), go through v_float.
+*/
+#if defined(__SSE2__) && defined(__x86_64__)
+#include <emmintrin.h>
+static inline double flt_load(const Value *p) {
+  __m128i x = _mm_loadl_epi64((const __m128i *)p);
+  x = _mm_sub_epi64(x, _mm_cvtsi64_si128((long long)MVM_DOUBLE_OFFSET));
+  return _mm_cvtsd_f64(_mm_castsi128_pd(x));
+}
+static inline void flt_store_arith(Value *p, double d) {
+  /* paddq on the register holding d (the intrinsics would first zero its
+  ** upper half, one more step on the chain) */
+  __m128i off = _mm_cvtsi64_si128((long long)MVM_DOUBLE_OFFSET);
+  __asm__("paddq %1, %0" : "+x"(d) : "x"(off));
+  memcpy(p, &d, sizeof d);
+}
+#else
+static inline double flt_load(const Value *p) { return v_getfloat(*p); }
+#if defined(__aarch64__)
+static inline void flt_store_arith(Value *p, double d) {
+  uint64_t b; memcpy(&b, &d, sizeof b); *p = b + MVM_DOUBLE_OFFSET;
+}
+#else
+static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
+#endif
+#endif
+/* store of a float result: exact IEEE op (1) or anything else (0) */
+#define flt_store(exact, p, d) \
+  do { if (exact) flt_store_arith(p, d); else *(p) = v_float(d); } while (0)
+
+/* arithmetic on the operands at p1, p2: integers (wrapping), then floats;
+** otherwise fall into the following MMBIN instruction.  'fx': the float
+** operation is an exact IEEE one (see flt_store_arith). */
+#define op_arith_aux(p1, p2, iop, fop, fx) { \
+    Value v1 = *(p1), v2 = *(p2); \
     double d1_, d2_; \
     FEEDBACK(v1, v2); \
     if (v_isimmint(v1) && v_isimmint(v2)) { \
@@ -686,22 +737,26 @@ static inline uint8_t fb_kind(Value v) {
       pc++; setint_ra(i, r_); \
     } \
     else if (v_isfloat(v1) && v_isfloat(v2)) { \
-      pc++; base[GETARG_A(i)] = v_float(fop(L, v_getfloat(v1), v_getfloat(v2))); \
+      pc++; flt_store(fx, base + GETARG_A(i), fop(L, flt_load(p1), flt_load(p2))); \
     } \
     else if (v_isinteger(v1) && v_isinteger(v2)) { \
       int64_t r_ = iop(L, v_getint(v1), v_getint(v2)); \
       pc++; setint_ra(i, r_); \
     } \
     else if (tonum_ns(v1, &d1_) && tonum_ns(v2, &d2_)) { \
-      pc++; base[GETARG_A(i)] = v_float(fop(L, d1_, d2_)); \
+      pc++; flt_store(fx, base + GETARG_A(i), fop(L, d1_, d2_)); \
     } }
 
 /* float-only operations (/ and ^) */
-#define op_arithf_aux(v1, v2, fop) { \
+#define op_arithf_aux(p1, p2, fop, fx) { \
+    Value v1 = *(p1), v2 = *(p2); \
     double d1_, d2_; \
     FEEDBACK(v1, v2); \
-    if (tonum_ns(v1, &d1_) && tonum_ns(v2, &d2_)) { \
-      pc++; base[GETARG_A(i)] = v_float(fop(L, d1_, d2_)); \
+    if (v_isfloat(v1) && v_isfloat(v2)) { \
+      pc++; flt_store(fx, base + GETARG_A(i), fop(L, flt_load(p1), flt_load(p2))); \
+    } \
+    else if (tonum_ns(v1, &d1_) && tonum_ns(v2, &d2_)) { \
+      pc++; flt_store(fx, base + GETARG_A(i), fop(L, d1_, d2_)); \
     } }
 
 /* bitwise: integers and floats with an exact integer value */
@@ -781,7 +836,42 @@ void vm_execute(lua_State *L, CallInfo *ci) {
 #endif
  startfunc:
   trap = L->hookmask;
+  {
+    /* tier-up: run the function's compiled code, if any (never under
+    ** hooks; only from the first instruction) */
+    Proto *p_ = v_lcl(*ci->func)->p;
+    if (l_unlikely(p_->jitcode != NULL || G(L)->jitmode != 0) && !trap &&
+        ci->u.l.savedpc == p_->code) {
+      if (p_->jitcode == NULL)
+        jit_maybecompile(L, p_);
+      if (jit_hascode(p_))
+        goto runjit;
+    }
+  }
+  goto returning;
+ runjit:
+  switch (jit_run(L, ci, v_lcl(*ci->func)->p)) {
+    case JIT_RETURNED:
+      goto ret;
+    case JIT_CALLED:
+      /* compiled code pushed a Lua call: run it here (no C recursion);
+      ** when it returns, 'returning' re-enters the compiled caller */
+      ci->callstatus |= CIST_JIT;
+      ci = L->ci;
+      goto startfunc;
+    default:   /* JIT_EXITED: interpret on from ci->u.l.savedpc */
+      trap = L->hookmask;
+      break;
+  }
  returning:
+  if (l_unlikely(ci->callstatus & CIST_JIT)) {
+    /* back in a compiled frame that made a call: resume its code after
+    ** the CALL (every register is in the stack), unless hooks are on or
+    ** its code was flushed, in which case the interpreter continues */
+    ci->callstatus &= (unsigned short)~CIST_JIT;
+    if (!L->hookmask && jit_hascode(v_lcl(*ci->func)->p))
+      goto runjit;
+  }
   cl = v_lcl(*ci->func);
   k = cl->p->k;
   fb = cl->p->feedback;
@@ -989,7 +1079,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
           pc++; setint_ra(i, v_getimmint(v1) + imm);
         }
         else if (v_isfloat(v1)) {
-          pc++; base[GETARG_A(i)] = v_float(v_getfloat(v1) + (double)imm);
+          pc++; flt_store_arith(base + GETARG_A(i), flt_load(base + GETARG_B(i)) + (double)imm);
         }
         else if (v_isbigint(v1)) {
           pc++; setint_ra(i, l_iadd(L, v_getint(v1), imm));
@@ -997,38 +1087,38 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         vmbreak;
       }
       vmcase(ADDK) {
-        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
-        op_arith_aux(v1, v2, l_iadd, l_fadd);
+        Value *p1 = base + GETARG_B(i), *p2 = k + GETARG_C(i);
+        op_arith_aux(p1, p2, l_iadd, l_fadd, 1);
         vmbreak;
       }
       vmcase(SUBK) {
-        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
-        op_arith_aux(v1, v2, l_isub, l_fsub);
+        Value *p1 = base + GETARG_B(i), *p2 = k + GETARG_C(i);
+        op_arith_aux(p1, p2, l_isub, l_fsub, 1);
         vmbreak;
       }
       vmcase(MULK) {
-        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
-        op_arith_aux(v1, v2, l_imul, l_fmul);
+        Value *p1 = base + GETARG_B(i), *p2 = k + GETARG_C(i);
+        op_arith_aux(p1, p2, l_imul, l_fmul, 1);
         vmbreak;
       }
       vmcase(MODK) {
-        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
-        op_arith_aux(v1, v2, l_imod, l_fmod);
+        Value *p1 = base + GETARG_B(i), *p2 = k + GETARG_C(i);
+        op_arith_aux(p1, p2, l_imod, l_fmod, 0);
         vmbreak;
       }
       vmcase(POWK) {
-        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
-        op_arithf_aux(v1, v2, l_fpow);
+        Value *p1 = base + GETARG_B(i), *p2 = k + GETARG_C(i);
+        op_arithf_aux(p1, p2, l_fpow, 0);
         vmbreak;
       }
       vmcase(DIVK) {
-        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
-        op_arithf_aux(v1, v2, l_fdiv);
+        Value *p1 = base + GETARG_B(i), *p2 = k + GETARG_C(i);
+        op_arithf_aux(p1, p2, l_fdiv, 1);
         vmbreak;
       }
       vmcase(IDIVK) {
-        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
-        op_arith_aux(v1, v2, l_iidiv, l_fidiv);
+        Value *p1 = base + GETARG_B(i), *p2 = k + GETARG_C(i);
+        op_arith_aux(p1, p2, l_iidiv, l_fidiv, 0);
         vmbreak;
       }
       vmcase(BANDK) {
@@ -1063,42 +1153,38 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         vmbreak;
       }
       vmcase(ADD) {
-        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
-        if (v_isimmint(v1) && v_isimmint(v2) && l_likely(fb == NULL)) {
-          int64_t r = v_getimmint(v1) + v_getimmint(v2);   /* no overflow */
-          pc++; setint_ra(i, r);
-        }
-        else op_arith_aux(v1, v2, l_iadd, l_fadd);
+        Value *p1 = base + GETARG_B(i), *p2 = base + GETARG_C(i);
+        op_arith_aux(p1, p2, l_iadd, l_fadd, 1);
         vmbreak;
       }
       vmcase(SUB) {
-        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
-        op_arith_aux(v1, v2, l_isub, l_fsub);
+        Value *p1 = base + GETARG_B(i), *p2 = base + GETARG_C(i);
+        op_arith_aux(p1, p2, l_isub, l_fsub, 1);
         vmbreak;
       }
       vmcase(MUL) {
-        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
-        op_arith_aux(v1, v2, l_imul, l_fmul);
+        Value *p1 = base + GETARG_B(i), *p2 = base + GETARG_C(i);
+        op_arith_aux(p1, p2, l_imul, l_fmul, 1);
         vmbreak;
       }
       vmcase(MOD) {
-        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
-        op_arith_aux(v1, v2, l_imod, l_fmod);
+        Value *p1 = base + GETARG_B(i), *p2 = base + GETARG_C(i);
+        op_arith_aux(p1, p2, l_imod, l_fmod, 0);
         vmbreak;
       }
       vmcase(POW) {
-        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
-        op_arithf_aux(v1, v2, l_fpow);
+        Value *p1 = base + GETARG_B(i), *p2 = base + GETARG_C(i);
+        op_arithf_aux(p1, p2, l_fpow, 0);
         vmbreak;
       }
       vmcase(DIV) {
-        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
-        op_arithf_aux(v1, v2, l_fdiv);
+        Value *p1 = base + GETARG_B(i), *p2 = base + GETARG_C(i);
+        op_arithf_aux(p1, p2, l_fdiv, 1);
         vmbreak;
       }
       vmcase(IDIV) {
-        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
-        op_arith_aux(v1, v2, l_iidiv, l_fidiv);
+        Value *p1 = base + GETARG_B(i), *p2 = base + GETARG_C(i);
+        op_arith_aux(p1, p2, l_iidiv, l_fidiv, 0);
         vmbreak;
       }
       vmcase(BAND) {
@@ -1379,7 +1465,8 @@ void vm_execute(lua_State *L, CallInfo *ci) {
       }
       vmcase(FORLOOP) {
         Value *ra = RA(i);
-        if (l_likely(v_isimmint(ra[0]) && v_isimmint(ra[1]) && v_isimmint(ra[2]))) {
+        /* all three immediates: the AND of their words keeps the 0xFFFF tag */
+        if (l_likely(v_isimmint(ra[0] & ra[1] & ra[2]))) {
           int64_t count = v_getimmint(ra[1]);
           if (count > 0) {   /* (immediate counts are < 2^47) */
             int64_t idx = v_getimmint(ra[0]) + v_getimmint(ra[2]);
@@ -1391,7 +1478,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             else
               Protect(for_store(L, RA(i), (uint64_t)(count - 1), idx));
             pc -= GETARG_Bx(i);
-            BACKEDGE();
+            BACKEDGE(pc + GETARG_Bx(i));
           }
           else if (count < 0)   /* a huge unsigned count stored as negative */
             goto slow_forloop;
@@ -1410,12 +1497,12 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             else
               Protect(for_store(L, RA(i), count, idx));
             pc -= GETARG_Bx(i);
-            BACKEDGE();
+            BACKEDGE(pc + GETARG_Bx(i));
           }
         }
         else if (flt_forloop(ra)) {
           pc -= GETARG_Bx(i);
-          BACKEDGE();
+          BACKEDGE(pc + GETARG_Bx(i));
         }
         updatetrap(ci);
         vmbreak;
@@ -1451,7 +1538,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         if (!v_isnil(ra[4])) {
           ra[2] = ra[4];
           pc -= GETARG_Bx(i);
-          BACKEDGE();
+          BACKEDGE(pc + GETARG_Bx(i));
         }
         vmbreak;
        }

@@ -79,6 +79,21 @@ case_badoption() {
   want_status 1; want_err_line1 "mvm: '-l' needs argument"
   run "$MVM" -vx
   want_status 1; want_err_line1 "mvm: unrecognized option '-vx'"
+  # an option that takes an argument followed by another option
+  run "$MVM" -i -e
+  want_status 1; want_err_line1 "mvm: '-e' needs argument"
+  run "$MVM" -e 'print(1)' -l
+  want_status 1; want_out ""; want_err_line1 "mvm: '-l' needs argument"
+  run "$MVM" -e -v
+  want_status 1; want_err_line1 "mvm: '-e' needs argument"
+  # -j is mvm's own: a bad mode is reported like a bad option (lua5.4 says
+  # "unrecognized option '-j'", with the same status 1)
+  run "$MVM" -j bogus -e 'print(1)'
+  want_status 1; want_out ""
+  want_err_line1 "mvm: bad JIT mode 'bogus' (expected off, on or eager)"
+  want_err_has "usage: mvm [options] [script [args]]"
+  run "$MVM" -jbogus
+  want_status 1; want_err_line1 "mvm: bad JIT mode 'bogus' (expected off, on or eager)"
 }
 
 case_library() {
@@ -142,7 +157,84 @@ case_stdin() {
 
 case_missing() {
   run "$MVM" nosuch.lua
-  want_status 1; want_err_line1 "mvm: cannot open nosuch.lua: No such file or directory"
+  want_status 1; want_out ""
+  want_err "mvm: cannot open nosuch.lua: No such file or directory"
+  run "$MVM" -e 'print("before")' nosuch.lua
+  want_status 1; want_out before
+}
+
+# scripts that are not Lua source: messages and statuses as lua5.4's
+case_badinput() {
+  mkdir adir
+  run "$MVM" adir
+  want_status 1; want_out ""; want_err "mvm: cannot read adir: Is a directory"
+  # a binary chunk is recognised by its first byte (ESC "Lua")
+  printf '\033LuaXYZ garbage' > wrongversion.luac
+  run "$MVM" wrongversion.luac
+  want_status 1; want_err "mvm: wrongversion.luac: bad binary format (version mismatch)"
+  printf '\033Lua' > truncated.luac
+  run "$MVM" truncated.luac
+  want_status 1; want_err "mvm: truncated.luac: bad binary format (truncated chunk)"
+  # stock Lua 5.4 bytecode (same version byte, another format): not loadable
+  if command -v lua5.4 >/dev/null; then
+    lua5.4 -e 'io.write(string.dump(load("return 1")))' > stock.luac
+    run "$MVM" stock.luac
+    want_status 1; want_err "mvm: stock.luac: bad binary format (format mismatch)"
+  fi
+  printf '\033Lua' > stdin.luac
+  run_in "$(cat stdin.luac)" "$MVM" -
+  want_status 1; want_err "mvm: stdin: bad binary format (truncated chunk)"
+  # our own string.dump output loads back
+  run "$MVM" -e 'local f = assert(io.open("ok.luac", "wb"))
+                 f:write(string.dump(load("print(\"from binary\", ...)"))) f:close()'
+  run "$MVM" ok.luac x
+  want_status 0; want_out "$(printf 'from binary\tx')"
+  # empty scripts and scripts that are only a "#" first line do nothing
+  : > empty.lua
+  run "$MVM" empty.lua
+  want_status 0; want_out ""; want_err ""
+  printf '#!/usr/bin/env mvm\n' > shebang.lua
+  run "$MVM" shebang.lua
+  want_status 0; want_out ""; want_err ""
+  printf '#!/usr/bin/env mvm' > shebang-nonl.lua
+  run "$MVM" shebang-nonl.lua
+  want_status 0; want_out ""; want_err ""
+  printf '#!/usr/bin/env mvm\nprint(...)\n' > shebang-code.lua
+  run "$MVM" shebang-code.lua a
+  want_status 0; want_out a
+  # the line after "#" keeps its number in messages
+  printf '#!/usr/bin/env mvm\nerror("line two")\n' > shebang-error.lua
+  run "$MVM" shebang-error.lua
+  want_status 1; want_err_line1 "mvm: shebang-error.lua:2: line two"
+  run_in '' "$MVM" -
+  want_status 0; want_out ""; want_err ""
+  # a NUL byte is not Lua (the message stops at the NUL, as lua5.4's does)
+  printf 'print(1)\000print(2)\n' > nul.lua
+  run "$MVM" nul.lua
+  want_status 1; want_out ""; want_err "mvm: nul.lua:1: unexpected symbol"
+}
+
+# like lua.c, mvm switches the collector to generational mode at start-up,
+# so the first collectgarbage("incremental") reports "generational"
+case_gcmode() {
+  cat > gc.lua <<'LUA'
+print(collectgarbage("incremental"))
+print(collectgarbage("incremental"))
+print(collectgarbage("generational"))
+print(collectgarbage("generational"))
+print(collectgarbage("incremental", 100, 200, 10))
+print(collectgarbage("isrunning"))
+LUA
+  run "$MVM" gc.lua
+  want_status 0
+  want_out "$(printf 'generational\nincremental\nincremental\ngenerational\ngenerational\ntrue')"
+  run "$MVM" -e 'print(collectgarbage("generational"))'
+  want_out generational
+  # LUA_INIT runs after the switch, too
+  LUA_INIT='print(collectgarbage("incremental"))' run "$MVM" -e ''
+  want_out generational
+  run_in 'print(collectgarbage("incremental"))' "$MVM" -
+  want_out generational
 }
 
 case_syntax() {
@@ -213,29 +305,65 @@ case_jit() {
   want_status 0; want_out env; want_err_has "MVM_JIT"
 }
 
-case_interrupt() {
-  # SIGINT while a script loops: the VM raises "interrupted" at its next check
-  "$MVM" -e 'while true do end' >"$WORK/.out" 2>"$WORK/.err" &
-  local pid=$!
-  sleep 0.5
-  kill -INT $pid
-  local i
-  for i in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+# interrupt_when_ready CMD...: run CMD in the background, wait until it has
+# written "ready" on stdout -- so it is past start-up and inside its loop --
+# then send SIGINT and collect its status (RC), stdout and stderr
+interrupt_when_ready() {
+  # fresh files: a "ready" left by the previous run must not count
+  rm -f "$WORK/.out" "$WORK/.err"
+  "$@" >"$WORK/.out" 2>"$WORK/.err" </dev/null &
+  local pid=$! i
+  for i in $(seq 200); do
+    grep -q ready "$WORK/.out" 2>/dev/null && break
+    kill -0 $pid 2>/dev/null || break
+    sleep 0.05
+  done
+  kill -INT $pid 2>/dev/null
+  # the VM raises the error at its next loop back-edge or call: at once
+  for i in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.05; done
   if kill -0 $pid 2>/dev/null; then
-    kill -KILL $pid; wait $pid; RC=$?
-    OUT= ERR=
-    bad "still running after SIGINT"
+    kill -KILL $pid; wait $pid
+    RC=killed OUT= ERR=
+    bad "still running 5 s after SIGINT"
     return
   fi
   wait $pid; RC=$?
   OUT=$(cat "$WORK/.out"); ERR=$(cat "$WORK/.err")
+}
+
+case_interrupt() {
+  # Ctrl-C (SIGINT) while a script loops: the error "interrupted", raised at
+  # the loop, reported like any runtime error; exit status 1 like lua5.4
+  # (which prints "lua5.4: interrupted!")
+  interrupt_when_ready "$MVM" -e 'print("ready") io.stdout:flush() while true do end'
+  want_status 1; want_out ready
+  want_err_line1 "mvm: (command line):1: interrupted"
+  want_err_has "stack traceback:"
+  printf 'local function spin()\n  while true do end\nend\nprint("ready") io.stdout:flush()\nspin()\n' > spin.lua
+  interrupt_when_ready "$MVM" spin.lua
+  want_status 1
+  want_err_line1 "mvm: spin.lua:2: interrupted"
+  want_err_has "spin.lua:2: in local 'spin'"
+  want_err_has "spin.lua:5: in main chunk"
+  # numeric for, generic for, and a loop of calls
+  interrupt_when_ready "$MVM" -e 'print("ready") io.stdout:flush()
+    for i = 1, math.huge do end'
+  want_status 1; want_err_line1 "mvm: (command line):2: interrupted"
+  interrupt_when_ready "$MVM" -e 'print("ready") io.stdout:flush()
+    local function f() end
+    while true do f() end'
   want_status 1; want_err_has "interrupted"
+  # an interrupt is an ordinary error: pcall catches it and the script goes on
+  interrupt_when_ready "$MVM" -e 'print("ready") io.stdout:flush()
+    print(pcall(function() while true do end end)) print("after")'
+  want_status 0
+  want_out "$(printf 'ready\nfalse\t(command line):2: interrupted\nafter')"
 }
 
 # ---------------------------------------------------------------- main
 
-ALL="e version help badoption library noenv warnings args stdin missing syntax
-     error luainit exit jit interrupt"
+ALL="e version help badoption library noenv warnings args stdin missing badinput
+     syntax error luainit exit jit gcmode interrupt"
 if [ "$CASE" = all ]; then
   for c in $ALL; do
     FAILED=0

@@ -21,6 +21,14 @@
 ** word are skipped (use \x20 for a leading space).  The whole transcript is
 ** printed at the end, with control characters made visible; the exit status
 ** is 0 when every step succeeded.
+**
+** Synchronise on output, never on time: type only after an 'expect' that
+** proves the program waits for that input.  For the mvm REPL that is its
+** prompt, drawn only once the terminal is in line-editing mode (cli/repl.c);
+** text typed before that goes through the kernel's canonical mode instead
+** (echoed twice, and a Ctrl-D there is lost when the mode changes).  Before
+** 'intr' meant for a running statement, expect output that the statement
+** itself prints.  'sleep' is for pauses that do not need to be exact.
 */
 #define _GNU_SOURCE
 #include <errno.h>

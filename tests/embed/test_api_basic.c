@@ -591,7 +591,7 @@ static void test_misc(lua_State *L) {
   CHECK(lua_gc(L, LUA_GCISRUNNING) == 0);
   lua_gc(L, LUA_GCRESTART);
   CHECK(lua_gc(L, LUA_GCSETPAUSE, 150) == 200);
-  CHECK(lua_gc(L, LUA_GCSETPAUSE, 200) == 150);
+  CHECK(lua_gc(L, LUA_GCSETPAUSE, 200) == 148);   /* 5.4 keeps pause/4 */
   CHECK(lua_version(L) == 504);
   luaL_checkversion(L);
   lua_settop(L, base);

@@ -11,6 +11,7 @@
 #include "string.h"
 #include "vm.h"
 #include "gc.h"
+#include "gcint.h"
 
 static lua_State *L;
 static int stress;   /* MVM_GC_STRESS: keep the heavy tests small */
@@ -23,19 +24,17 @@ static void run(const char *code) {
     ck_abort_msg("Lua error: %s", lua_tostring(L, -1));
 }
 
-/* a weak-keyed registry table used as an oracle: is 'v' still alive? */
-static Table *oracle(void) {
-  Table *w = tab_new(L);
-  Table *mt;
-  lua_checkstack(L, 2);
-  *L->top = v_ref(w); L->top++;
-  mt = tab_new(L);
-  *L->top = v_ref(mt); L->top++;
-  tab_set(L, mt, v_ref(str_literal(L, "__mode")), v_ref(str_literal(L, "k")));
-  w->metatable = mt;
-  L->top--;
-  return w;   /* left on the stack */
+/* a weak-keyed table used as an oracle: is 'v' still alive?  It is left on
+** the stack top; tables move, so it is re-read from there (W) after every
+** allocation. */
+static void oracle(void) {
+  lua_newtable(L);
+  lua_newtable(L);
+  lua_pushstring(L, "k");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
 }
+#define W  v_tab(L->top[-1])
 
 START_TEST(test_accounting) {
   size_t before = gc_totalbytes(G(L));
@@ -53,26 +52,26 @@ START_TEST(test_accounting) {
 END_TEST
 
 START_TEST(test_frees_unreachable_keeps_rooted) {
-  Table *w = oracle();
   Value kept, lost;
   size_t before;
   int i;
+  oracle();
   kept = v_ref(tab_new(L));
   GC_ROOT(L, kept);
-  tab_set(L, w, kept, MVM_TRUE);
+  tab_set(L, W, kept, MVM_TRUE);
   lost = v_ref(tab_new(L));
-  tab_set(L, w, lost, MVM_TRUE);
+  tab_set(L, W, lost, MVM_TRUE);
   before = gc_totalbytes(G(L));
   for (i = 0; i < 1000; i++) tab_new(L);   /* garbage */
   if (!stress) ck_assert_uint_gt(gc_totalbytes(G(L)), before);
   gc_fullgc(L, 0);
   ck_assert_uint_le(gc_totalbytes(G(L)), before);
-  ck_assert(*tab_get(w, kept) == MVM_TRUE);        /* rooted: alive */
-  ck_assert(isabstkey(tab_get(w, lost)) || v_isnil(*tab_get(w, lost)));
+  ck_assert(*tab_get(W, kept) == MVM_TRUE);        /* rooted: alive */
+  ck_assert(isabstkey(tab_get(W, lost)) || v_isnil(*tab_get(W, lost)));
   /* the C root chain is LIFO and popping it releases the object */
   GC_UNROOT(L, 1);
   gc_fullgc(L, 0);
-  ck_assert(isabstkey(tab_get(w, kept)) || v_isnil(*tab_get(w, kept)));
+  ck_assert(isabstkey(tab_get(W, kept)) || v_isnil(*tab_get(W, kept)));
 }
 END_TEST
 
@@ -252,6 +251,122 @@ START_TEST(test_collectgarbage_api) {
 }
 END_TEST
 
+
+/* ---------------- generational collector ---------------- */
+
+#define TOP(i)  (L->top[(i)])
+
+START_TEST(test_nursery_allocation) {
+  Table *t = tab_new(L);
+  GCState *gs = GCS(G(L));
+  ck_assert(gc_innursery(gs, t));
+  ck_assert_int_eq(t->tt, MVM_TTABLE);
+  /* strings are old from the start (the C API hands out their pointers) */
+  ck_assert(!gc_innursery(gs, str_literal(L, "an old string")));
+}
+END_TEST
+
+START_TEST(test_copy_keeps_values_and_hash) {
+  GCStats st0, st1;
+  Table *t;
+  uint32_t h;
+  uintptr_t addr;
+  lua_newtable(L);
+  lua_pushinteger(L, 42); lua_rawseti(L, -2, 1);
+  lua_pushstring(L, "v"); lua_setfield(L, -2, "k");
+  lua_newtable(L); lua_setfield(L, -2, "child");      /* a young child */
+  t = v_tab(TOP(-1));
+  h = t->hash; addr = (uintptr_t)t;
+  gc_getstats(G(L), &st0);
+  gc_minor(L);
+  gc_getstats(G(L), &st1);
+  ck_assert_uint_gt(st1.minors, st0.minors);
+  t = v_tab(TOP(-1));                                  /* re-read: it moved */
+  ck_assert(!gc_innursery(GCS(G(L)), t));             /* promoted */
+  if (!stress) ck_assert_uint_ne((uintptr_t)t, addr);
+  ck_assert_uint_eq(t->hash, h);                      /* identity survives */
+  if (!stress) ck_assert_uint_gt(st1.bytes_promoted, st0.bytes_promoted);
+  lua_rawgeti(L, -1, 1); ck_assert_int_eq(lua_tointeger(L, -1), 42); lua_pop(L, 1);
+  lua_getfield(L, -1, "k"); ck_assert_str_eq(lua_tostring(L, -1), "v"); lua_pop(L, 1);
+  lua_getfield(L, -1, "child"); ck_assert(lua_istable(L, -1));
+  ck_assert(!gc_innursery(GCS(G(L)), v_gc(TOP(-1)))); lua_pop(L, 1);
+  /* a table keyed by the object still finds it after the move */
+  lua_newtable(L);
+  lua_pushvalue(L, -2); lua_pushinteger(L, 7); lua_rawset(L, -3);
+  gc_minor(L);
+  lua_pushvalue(L, -2); lua_rawget(L, -2);
+  ck_assert_int_eq(lua_tointeger(L, -1), 7);
+  lua_pop(L, 3);
+}
+END_TEST
+
+START_TEST(test_card_table_slot) {
+  Table *old, *young;
+  uint32_t h;
+  int i;
+  lua_newtable(L);                      /* becomes old */
+  gc_minor(L);
+  ck_assert(!gc_innursery(GCS(G(L)), v_gc(TOP(-1))));
+  for (i = 1; i <= 3; i++) {            /* array part, hash part, field */
+    Value yv, key;
+    young = tab_new(L);
+    ck_assert(gc_innursery(GCS(G(L)), young));
+    tab_setint(L, young, 1, v_immint(100 + i));
+    h = young->hash;
+    yv = v_ref(young);
+    GC_ROOT(L, yv);                     /* 'young' moves under stress */
+    if (i == 1) { lua_pushvalue(L, -1); lua_rawseti(L, -2, 1); }
+    key = i == 2 ? v_ref(str_literal(L, "key")) : v_immint(1);
+    old = v_tab(TOP(-1));
+    if (i == 3) gc_writeobj(L, old, (Value *)(void *)&old->metatable, yv);  /* an object field */
+    else tab_set(L, old, key, yv);
+    GC_UNROOT(L, 1);
+    /* the only reference to 'young' is in the old table */
+    gc_minor(L);
+    old = v_tab(TOP(-1));
+    if (i == 3) {
+      ck_assert(!gc_innursery(GCS(G(L)), old->metatable));
+      ck_assert_uint_eq(old->metatable->hash, h);
+      old->metatable = NULL;
+    }
+    else {
+      const Value *v = i == 2 ? tab_get(old, v_ref(str_literal(L, "key"))) : tab_getint(old, 1);
+      ck_assert(v_istable(*v));
+      ck_assert(!gc_innursery(GCS(G(L)), v_gc(*v)));
+      ck_assert_uint_eq(v_gc(*v)->hash, h);
+      ck_assert_int_eq(v_getint(*tab_getint(v_tab(*v), 1)), 100 + i);
+    }
+  }
+  lua_pop(L, 1);
+}
+END_TEST
+
+START_TEST(test_card_upvalue) {
+  run("f = (function() local u; return function(x) if x then u = x end return u end end)()");
+  gc_minor(L);                          /* f and its closed upvalue are old now */
+  run("f({val = 7}) for i = 1, 100 do local g = {i} end");
+  gc_minor(L);                          /* the young table is reachable only via the upvalue */
+  run("assert(f().val == 7)");
+  gc_fullgc(L, 0);
+  run("assert(f().val == 7)");
+}
+END_TEST
+
+START_TEST(test_open_upvalues_move) {
+  run("local co = coroutine.wrap(function()\n"
+      "  local a, b = {1}, {2}\n"
+      "  local function get() return a[1] + b[1] end\n"
+      "  coroutine.yield(get)\n"
+      "  a = {10}\n"
+      "  coroutine.yield(get())\n"
+      "end)\n"
+      "local get = co()\n"
+      "collectgarbage('step'); for i = 1, 1000 do local t = {i} end\n"
+      "assert(get() == 3)\n"
+      "assert(co() == 12)\n");
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("gc");
   const char *e = getenv("MVM_GC_STRESS");
@@ -272,6 +387,11 @@ int main(void) {
   tcase_add_test(tc, test_udata_finalizer_and_close);
   tcase_add_test(tc, test_heap_limit);
   tcase_add_test(tc, test_collectgarbage_api);
+  tcase_add_test(tc, test_nursery_allocation);
+  tcase_add_test(tc, test_copy_keeps_values_and_hash);
+  tcase_add_test(tc, test_card_table_slot);
+  tcase_add_test(tc, test_card_upvalue);
+  tcase_add_test(tc, test_open_upvalues_move);
   suite_add_tcase(s, tc);
   sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

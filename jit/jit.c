@@ -1,0 +1,283 @@
+/*
+** jit.c -- the core side of the JIT: lazy loading of the backend
+** (libmvmjit.so), the per-VM JitState, the tier-up policy, the entry into
+** compiled code, statistics.  No LLVM here: see jitbackend.h.
+**
+** Loading: the backend is looked for, in order, at $MVM_JIT_LIB, next to
+** the object that contains this code (dladdr: the mvm executable or
+** libmvm.so, i.e. the build directory or <prefix>/bin -> also ../lib), and
+** in the install directory.  One load per process (all VMs share it); a
+** failure is reported once on stderr and the VM keeps interpreting.
+*/
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "jit.h"
+#include "jitbackend.h"
+#include "opcodes.h"
+#include "mvm.h"
+
+#ifndef MVM_JIT_INSTALL_DIR
+#define MVM_JIT_INSTALL_DIR "/usr/local/lib"
+#endif
+#define JIT_LIBNAME "libmvmjit.so"
+
+static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
+static const MvmJitBackend *backend;     /* NULL until loaded */
+static int load_failed;
+static MvmJitHost host;
+
+static void *try_open(const char *path) {
+  return path != NULL ? dlopen(path, RTLD_NOW | RTLD_LOCAL) : NULL;
+}
+
+/* directory of the object containing this function, with 'rel' appended */
+static int selfpath(char *buf, size_t size, const char *rel) {
+  Dl_info info;
+  const char *slash;
+  if (!dladdr((void *)&selfpath, &info) || info.dli_fname == NULL) return 0;
+  slash = strrchr(info.dli_fname, '/');
+  if (slash == NULL) return snprintf(buf, size, "./%s", rel) < (int)size;
+  return snprintf(buf, size, "%.*s/%s", (int)(slash - info.dli_fname), info.dli_fname, rel)
+         < (int)size;
+}
+
+static const MvmJitBackend *load_backend(void) {
+  const MvmJitBackend *be;
+  pthread_mutex_lock(&load_lock);
+  if (backend == NULL && !load_failed) {
+    char path[4096];
+    const char *env = getenv("MVM_JIT_LIB");
+    void *h = NULL;
+    if (env != NULL && *env != '\0')
+      h = try_open(env);
+    else {
+      if (selfpath(path, sizeof path, JIT_LIBNAME)) h = try_open(path);
+      if (h == NULL && selfpath(path, sizeof path, "../lib/" JIT_LIBNAME)) h = try_open(path);
+      if (h == NULL) h = try_open(MVM_JIT_INSTALL_DIR "/" JIT_LIBNAME);
+    }
+    if (h != NULL) {
+      mvm_jit_backend_fn get = (mvm_jit_backend_fn)dlsym(h, MVM_JIT_BACKEND_SYM);
+      const MvmJitBackend *b = get ? get() : NULL;
+      if (b != NULL && b->abi == MVM_JIT_ABI) {
+        host.abi = MVM_JIT_ABI;
+        host.sizeof_proto = sizeof(Proto);
+        host.sizeof_callinfo = sizeof(CallInfo);
+        host.sizeof_state = sizeof(lua_State);
+        host.sm_parse = sm_parse;
+        host.sm_free = sm_free;
+        host.sm_register = sm_register;
+        host.sm_unregister = sm_unregister;
+        host.helpers = jit_helpers(&host.nhelpers);
+        host.opnames = mvm_opnames;
+        backend = b;
+      }
+      else {
+        fprintf(stderr, "mvm: JIT backend %s is incompatible; running interpreted\n",
+                env ? env : JIT_LIBNAME);
+        load_failed = 1;
+      }
+    }
+    else {
+      const char *e = dlerror();
+      fprintf(stderr, "mvm: JIT not available (%s); running interpreted\n",
+              e ? e : "libmvmjit.so not found");
+      load_failed = 1;
+    }
+  }
+  be = backend;
+  pthread_mutex_unlock(&load_lock);
+  return be;
+}
+
+static uint32_t env_uint(const char *name, uint32_t dflt) {
+  const char *s = getenv(name);
+  char *end;
+  unsigned long v;
+  if (s == NULL || *s == '\0') return dflt;
+  v = strtoul(s, &end, 10);
+  return (*end == '\0' && v > 0 && v <= 0xFFFFFFFFUL) ? (uint32_t)v : dflt;
+}
+
+static int env_flag(const char *name) {
+  const char *s = getenv(name);
+  return s != NULL && *s != '\0' && strcmp(s, "0") != 0;
+}
+
+/* the VM's JitState, created on first use (plain malloc: it is not a Lua
+** object and holds no Lua references) */
+static JitState *getstate(lua_State *L) {
+  global_State *g = G(L);
+  JitState *J = (JitState *)g->jit;
+  if (J == NULL) {
+    J = (JitState *)calloc(1, sizeof *J);
+    if (J == NULL) return NULL;
+    sm_reginit(&J->stackmaps);
+    J->g = g;
+    J->threshold = env_uint("MVM_JIT_THRESHOLD", 1000);
+    J->dump = env_flag("MVM_JIT_DUMP");
+    J->stats = env_flag("MVM_JIT_STATS");
+    J->unsupported = jit_unsupported;
+    g->jit = J;
+  }
+  return J;
+}
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+void jit_maybecompile(lua_State *L, Proto *p) {
+  global_State *g = G(L);
+  JitState *J = (JitState *)g->jit;
+  const MvmJitBackend *be;
+  void *entry = NULL, *handle = NULL;
+  const char *why = NULL;
+  JitUnit *u;
+  double t0;
+  int r;
+  if (g->jitmode == MVM_JIT_OFF) return;
+  if (J == NULL && (J = getstate(L)) == NULL) return;   /* no LLVM yet: a malloc */
+  if (g->jitmode == MVM_JIT_ON && p->hotcount < J->threshold)
+    return;
+  if (J->broken) { p->jitcode = JIT_NOCODE; return; }
+  if (jit_unsupported(p) != NULL) {   /* decided without loading LLVM */
+    J->nunsupported++;
+    p->jitcode = JIT_NOCODE;
+    return;
+  }
+  if (J->bs == NULL) {
+    const char *err = NULL;
+    be = load_backend();
+    if (be != NULL) J->bs = be->newstate(J, &host, &err);
+    if (J->bs == NULL) {
+      if (be != NULL)
+        fprintf(stderr, "mvm: JIT initialisation failed (%s); running interpreted\n",
+                err ? err : "?");
+      J->broken = 1;
+      p->jitcode = JIT_NOCODE;
+      return;
+    }
+  }
+  be = backend;
+  u = (JitUnit *)malloc(sizeof *u);
+  if (u == NULL) { p->jitcode = JIT_NOCODE; return; }
+  t0 = now();
+  r = be->compile(J->bs, L, p, &entry, &handle, &why);
+  J->compile_seconds += now() - t0;
+  if (r == JIT_OK) {
+    J->ncompiled++;
+    u->p = p; u->handle = handle; u->next = J->units;
+    J->units = u;
+    p->jitcode = entry;
+  }
+  else {
+    free(u);
+    if (r == JIT_UNSUPPORTED) J->nunsupported++;
+    else {
+      J->nfailed++;
+      if (J->dump) fprintf(stderr, "mvm: JIT compile failed: %s\n", why ? why : "?");
+    }
+    p->jitcode = JIT_NOCODE;
+  }
+}
+
+int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
+  JitState *J = (JitState *)G(L)->jit;
+  lua_State *saved = J->curL;
+  int r;
+  /* the safepoint slow path finds the running thread here; compiled code
+  ** stores it again after each of its calls (a callee may have switched
+  ** threads and left through longjmp without restoring it) */
+  J->curL = L;
+  r = ((JitFunction)p->jitcode)(L, ci);
+  J->curL = saved;
+  return r;
+}
+
+static void release_list(JitState *J, JitUnit *u, int clear) {
+  while (u != NULL) {
+    JitUnit *next = u->next;
+    if (clear) u->p->jitcode = NULL;
+    backend->release(J->bs, u->handle);
+    free(u);
+    u = next;
+  }
+}
+
+void jit_freeproto(lua_State *L, Proto *p) {
+  JitState *J = (JitState *)G(L)->jit;
+  JitUnit **pu;
+  if (J == NULL || !jit_hascode(p)) return;
+  /* an unreachable proto cannot be running: its code can go now */
+  for (pu = &J->units; *pu != NULL; pu = &(*pu)->next) {
+    if ((*pu)->p == p) {
+      JitUnit *u = *pu;
+      *pu = u->next;
+      backend->release(J->bs, u->handle);
+      free(u);
+      break;
+    }
+  }
+  p->jitcode = NULL;
+}
+
+void jit_flush(lua_State *L) {
+  JitState *J = (JitState *)G(L)->jit;
+  JitUnit *u;
+  if (J == NULL) return;
+  /* compiled code may be running below us: unhook it from the protos but
+  ** keep it mapped (with its stack maps) until the VM closes */
+  while ((u = J->units) != NULL) {
+    J->units = u->next;
+    u->p->jitcode = NULL;
+    u->p->hotcount = 0;
+    u->next = J->flushed;
+    J->flushed = u;
+  }
+}
+
+void jit_close(lua_State *L) {
+  global_State *g = G(L);
+  JitState *J = (JitState *)g->jit;
+  if (J == NULL) return;
+  if (J->stats)
+    fprintf(stderr, "mvm: JIT: %lu compiled, %lu not supported, %lu failed, "
+            "%.3f ms compiling, %zu stack-map records\n",
+            J->ncompiled, J->nunsupported, J->nfailed, J->compile_seconds * 1e3,
+            J->stackmaps.n);
+  if (J->bs != NULL) {
+    /* protos are freed before us (gc_freeall): only dropped code is left */
+    release_list(J, J->units, 0);
+    release_list(J, J->flushed, 0);
+    backend->freestate(J->bs);
+  }
+  sm_regfree(&J->stackmaps);
+  free(J);
+  g->jit = NULL;
+}
+
+LUA_API void mvm_jitstats(lua_State *L, mvm_JITStats *st) {
+  JitState *J = (JitState *)G(L)->jit;
+  memset(st, 0, sizeof *st);
+  if (J == NULL) return;
+  st->functions_compiled = J->ncompiled;
+  st->compile_failures = J->nunsupported + J->nfailed;
+  st->stackmaps = J->stackmaps.n;
+  st->compile_ms = J->compile_seconds * 1e3;
+}
+
+LUA_API void mvm_jitflush(lua_State *L) {
+  jit_flush(L);
+}
+
+const SMRegistry *jit_stackmaps(global_State *g) {
+  return g->jit ? &((JitState *)g->jit)->stackmaps : NULL;
+}

@@ -1,0 +1,85 @@
+/*
+** jit.h -- the JIT as seen by the rest of the VM (no LLVM here).
+**
+** Per VM there is one JitState (G(L)->jit), created on the first compile
+** attempt.  It owns the stack-map registry of all compiled code (the
+** collector's stack walker looks return addresses up in it), the tier-up
+** settings, statistics, and the backend's per-VM state (an ORC LLJIT in
+** libmvmjit.so, which is loaded with dlopen only then: a script that never
+** compiles anything never maps LLVM).
+**
+** Compiled code: int f(lua_State *L, CallInfo *ci) runs the Lua function of
+** frame 'ci' from its first instruction.  All Lua registers live in the VM
+** stack (ci->func + 1 ...), which compiled code re-reads after every call
+** because the stack may be reallocated.  It returns
+**   JIT_RETURNED  after it has returned (do_poscall done; L->ci popped), or
+**   JIT_EXITED    after a guard failed: ci->u.l.savedpc is the instruction to
+**                 resume at and every register is in the stack, so the
+**                 interpreter simply continues the frame.
+**   JIT_CALLED    after pushing the frame of a Lua callee (L->ci): the
+**                 interpreter runs it in its own loop, without C recursion,
+**                 marks the caller CIST_JIT, and when the callee returns it
+**                 calls the compiled code again; the entry dispatches on
+**                 ci->u.l.savedpc (the function start or the instruction
+**                 after one of its CALLs).
+*/
+#ifndef mvm_jit_h
+#define mvm_jit_h
+
+#include "state.h"
+#include "stackmap.h"
+
+#define JIT_RETURNED  0
+#define JIT_EXITED    1
+#define JIT_CALLED    2
+
+/* Proto.jitcode: NULL (not tried yet), JIT_NOCODE (tried: stays in the
+** interpreter), or the compiled entry */
+#define JIT_NOCODE    ((void *)1)
+#define jit_hascode(p)  ((uintptr_t)(p)->jitcode > (uintptr_t)JIT_NOCODE)
+
+typedef int (*JitFunction)(lua_State *L, CallInfo *ci);
+
+typedef struct JitUnit {          /* one compiled function */
+  Proto *p;                       /* protos never move (old space) */
+  void *handle;                   /* backend's resource tracker */
+  struct JitUnit *next;
+} JitUnit;
+
+typedef struct JitState {
+  SMRegistry stackmaps;           /* records of all live compiled code */
+  void *bs;                       /* backend state, NULL if unavailable */
+  lua_State *curL;                /* thread running compiled code (safepoint slow path) */
+  global_State *g;
+  JitUnit *units;                 /* live compiled functions */
+  JitUnit *flushed;               /* code dropped by jit.flush(), freed at close */
+  uint32_t threshold;             /* hotcount that triggers a compile ("on") */
+  int dump, stats;                /* MVM_JIT_DUMP, MVM_JIT_STATS */
+  int broken;                     /* backend failed to load: never retry */
+  unsigned long ncompiled, nunsupported, nfailed;
+  double compile_seconds;
+  const char *(*unsupported)(Proto *p);   /* jit_unsupported, for the backend */
+} JitState;
+
+/* NULL if the compiler handles 'p', else the reason (jit/jitsubset.c) */
+LUAI_FUNC const char *jit_unsupported(Proto *p);
+
+/* Called when the interpreter enters a Lua function at its first
+** instruction with jitmode on: compile 'p' if the policy says so.  May run
+** the compiler (no collection, no Lua error). */
+LUAI_FUNC void jit_maybecompile(lua_State *L, Proto *p);
+/* run compiled 'p' for frame 'ci' (returns JIT_RETURNED or JIT_EXITED) */
+LUAI_FUNC int jit_run(lua_State *L, CallInfo *ci, Proto *p);
+/* a prototype is being freed: release its code */
+LUAI_FUNC void jit_freeproto(lua_State *L, Proto *p);
+/* lua_close: release everything */
+LUAI_FUNC void jit_close(lua_State *L);
+/* jit.flush(): forget all compiled code (kept mapped until close) */
+LUAI_FUNC void jit_flush(lua_State *L);
+/* the VM's stack-map registry, or NULL if nothing was ever compiled */
+LUAI_FUNC const SMRegistry *jit_stackmaps(global_State *g);
+
+/* runtime helpers (jit/jitrt.c) */
+LUAI_FUNC const struct JitHelper *jit_helpers(int *n);
+
+#endif

@@ -1,0 +1,372 @@
+/*
+** llvmjit.c -- the JIT backend's ORC session (libmvmjit.so).
+**
+** One LLJIT per VM, created on the VM's first compile.  Its object layer is
+** an RTDyldObjectLinkingLayer with MCJIT-like memory-manager callbacks:
+** RTDyld creates one memory-manager context per linked object; our context
+** allocates the object's sections, notices the ".llvm_stackmaps" data
+** section, and at finalization (relocations applied, so function addresses
+** in the section are final) parses it and registers it with the VM's
+** stack-map registry.  Each compiled function is its own module under its
+** own ResourceTracker: removing the tracker destroys the context, which
+** unregisters the stack maps and unmaps the memory.
+**
+** Runtime helpers (mvmrt_*) are defined in the main JITDylib as absolute
+** symbols at the addresses the core handed over (jitbackend.h).
+**
+** Pipeline (LLVMRunPasses): "default<O2>", then place-safepoints and
+** rewrite-statepoints-for-gc, then a light cleanup.  MVM_JIT_DUMP=1 prints
+** the IR before and after the statepoint rewriting.
+*/
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <llvm-c/OrcEE.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "llvmjit.h"
+
+typedef struct Backend {
+  JitState *J;
+  const MvmJitHost *host;
+  LLVMOrcLLJITRef jit;
+  LLVMOrcThreadSafeContextRef tsctx;
+  LLVMTargetMachineRef tm;      /* for the optimisation passes */
+  unsigned long nextid;
+  char err[256];
+} Backend;
+
+/* ---------------------------------------------------------------------
+** Memory manager: one context per linked object
+** --------------------------------------------------------------------- */
+
+typedef struct Section {
+  void *addr;
+  size_t size;                  /* mapped size (page multiple) */
+  int code, readonly;
+  struct Section *next;
+} Section;
+
+typedef struct MMContext {
+  Backend *be;
+  Section *sections;
+  const uint8_t *smaddr;        /* the object's .llvm_stackmaps, if any */
+  size_t smsize;
+  StackMap *sm;                 /* registered at finalization */
+} MMContext;
+
+static void *mm_create(void *ctxctx) {
+  MMContext *mm = (MMContext *)calloc(1, sizeof *mm);
+  if (mm != NULL) mm->be = (Backend *)ctxctx;
+  return mm;
+}
+
+static void mm_terminating(void *ctxctx) { (void)ctxctx; }
+
+static uint8_t *mm_alloc(MMContext *mm, uintptr_t size, unsigned align, int code, int ro) {
+  size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+  size_t len = ((size ? size : 1) + pg - 1) & ~(pg - 1);
+  Section *s;
+  void *p;
+  if (align > pg) return NULL;   /* mmap gives page alignment only */
+  p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) return NULL;
+  s = (Section *)malloc(sizeof *s);
+  if (s == NULL) { munmap(p, len); return NULL; }
+  s->addr = p; s->size = len; s->code = code; s->readonly = ro;
+  s->next = mm->sections;
+  mm->sections = s;
+  return (uint8_t *)p;
+}
+
+static uint8_t *mm_code(void *opaque, uintptr_t size, unsigned align, unsigned id,
+                        const char *name) {
+  (void)id; (void)name;
+  return mm_alloc((MMContext *)opaque, size, align, 1, 0);
+}
+
+static uint8_t *mm_data(void *opaque, uintptr_t size, unsigned align, unsigned id,
+                        const char *name, LLVMBool ro) {
+  MMContext *mm = (MMContext *)opaque;
+  uint8_t *p = mm_alloc(mm, size, align, 0, ro);
+  if (p != NULL && name != NULL && strcmp(name, ".llvm_stackmaps") == 0) {
+    mm->smaddr = p;
+    mm->smsize = size;
+  }
+  return p;
+}
+
+static LLVMBool mm_finalize(void *opaque, char **errmsg) {
+  MMContext *mm = (MMContext *)opaque;
+  Backend *be = mm->be;
+  Section *s;
+  for (s = mm->sections; s != NULL; s = s->next) {
+    int prot = s->code ? (PROT_READ | PROT_EXEC) : s->readonly ? PROT_READ : (PROT_READ | PROT_WRITE);
+    if (mprotect(s->addr, s->size, prot) != 0) {
+      *errmsg = strdup("mprotect failed");
+      return 1;
+    }
+    if (s->code)
+      __builtin___clear_cache((char *)s->addr, (char *)s->addr + s->size);
+  }
+  /* relocations are resolved: function addresses in the section are final */
+  if (mm->smaddr != NULL && mm->sm == NULL) {
+    const char *why = NULL;
+    StackMap *sm = be->host->sm_parse(mm->smaddr, mm->smsize, &why);
+    if (sm == NULL || be->host->sm_register(&be->J->stackmaps, sm) != 0) {
+      if (sm != NULL) be->host->sm_free(sm);
+      *errmsg = strdup(why ? why : "cannot register stack maps");
+      return 1;
+    }
+    mm->sm = sm;
+  }
+  return 0;
+}
+
+static void mm_destroy(void *opaque) {
+  MMContext *mm = (MMContext *)opaque;
+  Section *s = mm->sections;
+  if (mm->sm != NULL)
+    mm->be->host->sm_unregister(&mm->be->J->stackmaps, mm->sm);
+  while (s != NULL) {
+    Section *next = s->next;
+    munmap(s->addr, s->size);
+    free(s);
+    s = next;
+  }
+  free(mm);
+}
+
+static LLVMOrcObjectLayerRef make_objlayer(void *ctx, LLVMOrcExecutionSessionRef es,
+                                           const char *triple) {
+  (void)triple;
+  return LLVMOrcCreateRTDyldObjectLinkingLayerWithMCJITMemoryManagerLikeCallbacks(
+      es, ctx, mm_create, mm_terminating, mm_code, mm_data, mm_finalize, mm_destroy);
+}
+
+/* ---------------------------------------------------------------------
+** Session
+** --------------------------------------------------------------------- */
+
+static const char *errtext(Backend *be, LLVMErrorRef e) {
+  char *m = LLVMGetErrorMessage(e);
+  snprintf(be->err, sizeof be->err, "%s", m);
+  LLVMDisposeErrorMessage(m);
+  return be->err;
+}
+
+/* LLVM's target registry is process-wide: initialise it exactly once, even
+** when several VMs in different threads compile their first function at the
+** same moment. */
+static pthread_once_t target_once = PTHREAD_ONCE_INIT;
+static int target_ok;
+static void init_target(void) {
+  target_ok = !LLVMInitializeNativeTarget() && !LLVMInitializeNativeAsmPrinter();
+}
+
+static void *newstate(JitState *J, const MvmJitHost *host, const char **err) {
+  Backend *be;
+  LLVMOrcLLJITBuilderRef jb;
+  LLVMErrorRef e;
+  LLVMOrcCSymbolMapPairs syms;
+  LLVMOrcMaterializationUnitRef mu;
+  char *triple, *cpu, *features;
+  LLVMTargetRef target;
+  char *msg = NULL;
+  int i;
+  if (host->abi != MVM_JIT_ABI || host->sizeof_proto != sizeof(Proto) ||
+      host->sizeof_callinfo != sizeof(CallInfo) || host->sizeof_state != sizeof(lua_State)) {
+    *err = "core and JIT backend were built from different sources";
+    return NULL;
+  }
+  pthread_once(&target_once, init_target);
+  if (!target_ok) {
+    *err = "LLVM has no native target";
+    return NULL;
+  }
+  be = (Backend *)calloc(1, sizeof *be);
+  if (be == NULL) { *err = "out of memory"; return NULL; }
+  be->J = J;
+  be->host = host;
+  jb = LLVMOrcCreateLLJITBuilder();
+  LLVMOrcLLJITBuilderSetObjectLinkingLayerCreator(jb, make_objlayer, be);
+  if ((e = LLVMOrcCreateLLJIT(&be->jit, jb)) != NULL) {   /* consumes the builder */
+    *err = errtext(be, e);
+    free(be);
+    return NULL;
+  }
+  /* runtime helpers as absolute symbols */
+  syms = (LLVMOrcCSymbolMapPairs)calloc((size_t)host->nhelpers, sizeof *syms);
+  for (i = 0; i < host->nhelpers; i++) {
+    syms[i].Name = LLVMOrcLLJITMangleAndIntern(be->jit, host->helpers[i].name);
+    syms[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)host->helpers[i].addr;
+    syms[i].Sym.Flags.GenericFlags = LLVMJITSymbolGenericFlagsExported |
+                                     LLVMJITSymbolGenericFlagsCallable;
+    syms[i].Sym.Flags.TargetFlags = 0;
+  }
+  mu = LLVMOrcAbsoluteSymbols(syms, (size_t)host->nhelpers);
+  free(syms);
+  if ((e = LLVMOrcJITDylibDefine(LLVMOrcLLJITGetMainJITDylib(be->jit), mu)) != NULL) {
+    *err = errtext(be, e);
+    LLVMOrcDisposeMaterializationUnit(mu);
+    LLVMOrcDisposeLLJIT(be->jit);
+    free(be);
+    return NULL;
+  }
+  /* a target machine for the optimisation pipeline */
+  triple = LLVMGetDefaultTargetTriple();
+  if (LLVMGetTargetFromTriple(triple, &target, &msg)) {
+    snprintf(be->err, sizeof be->err, "%s", msg ? msg : "no target");
+    LLVMDisposeMessage(msg);
+    LLVMDisposeMessage(triple);
+    *err = be->err;
+    LLVMOrcDisposeLLJIT(be->jit);
+    free(be);
+    return NULL;
+  }
+  cpu = LLVMGetHostCPUName();
+  features = LLVMGetHostCPUFeatures();
+  be->tm = LLVMCreateTargetMachine(target, triple, cpu, features, LLVMCodeGenLevelDefault,
+                                   LLVMRelocDefault, LLVMCodeModelJITDefault);
+  LLVMDisposeMessage(triple);
+  LLVMDisposeMessage(cpu);
+  LLVMDisposeMessage(features);
+  be->tsctx = LLVMOrcCreateNewThreadSafeContext();
+  return be;
+}
+
+static void freestate(void *bs) {
+  Backend *be = (Backend *)bs;
+  LLVMErrorRef e;
+  if (be == NULL) return;
+  /* destroys every remaining object (memory-manager contexts included) */
+  if ((e = LLVMOrcDisposeLLJIT(be->jit)) != NULL)
+    LLVMConsumeError(e);
+  LLVMOrcDisposeThreadSafeContext(be->tsctx);
+  LLVMDisposeTargetMachine(be->tm);
+  free(be);
+}
+
+static void dump(const char *title, LLVMModuleRef m) {
+  char *s = LLVMPrintModuleToString(m);
+  fprintf(stderr, ";; ---- mvm JIT: %s ----\n%s", title, s);
+  LLVMDisposeMessage(s);
+}
+
+static LLVMErrorRef runpasses(Backend *be, LLVMModuleRef m, const char *passes) {
+  LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef e = LLVMRunPasses(m, passes, be->tm, opts);
+  LLVMDisposePassBuilderOptions(opts);
+  return e;
+}
+
+typedef struct Unit {
+  LLVMOrcResourceTrackerRef rt;
+} Unit;
+
+static int compile(void *bs, lua_State *L, Proto *p, void **entry, void **handle,
+                   const char **why) {
+  Backend *be = (Backend *)bs;
+  JitState *J = be->J;
+  LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(be->tsctx);
+  LLVMModuleRef m;
+  LLVMErrorRef e;
+  LLVMOrcResourceTrackerRef rt;
+  LLVMOrcThreadSafeModuleRef tsm;
+  LLVMOrcExecutorAddress addr = 0;
+  LLVMValueRef poll;
+  char name[48];
+  char *msg = NULL;
+  int status;
+  Unit *u;
+  (void)L;
+  snprintf(name, sizeof name, "mvmf_%lu", be->nextid++);
+  m = llvmgen_module(ctx, J, p, name, be->host->opnames, &status, why);
+  if (m == NULL) return status;
+  LLVMSetTarget(m, LLVMOrcLLJITGetTripleString(be->jit));
+  LLVMSetDataLayout(m, LLVMOrcLLJITGetDataLayoutStr(be->jit));
+  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+    snprintf(be->err, sizeof be->err, "invalid IR: %s", msg ? msg : "?");
+    LLVMDisposeMessage(msg);
+    if (J->dump) dump("invalid IR", m);
+    LLVMDisposeModule(m);
+    *why = be->err;
+    return JIT_ERROR;
+  }
+  LLVMDisposeMessage(msg);
+  if ((e = runpasses(be, m, "default<O2>")) != NULL) goto llvmerror;
+  if (J->dump) dump("before statepoint rewriting", m);
+  if ((e = runpasses(be, m, "function(place-safepoints),rewrite-statepoints-for-gc")) != NULL)
+    goto llvmerror;
+  /* the poll body is inlined everywhere it is needed; each module defining
+  ** it globally would clash in the JITDylib */
+  poll = LLVMGetNamedFunction(m, "gc.safepoint_poll");
+  if (poll != NULL) LLVMSetLinkage(poll, LLVMPrivateLinkage);
+  if ((e = runpasses(be, m, "function(simplifycfg),globaldce")) != NULL) goto llvmerror;
+  if (J->dump) dump("after statepoint rewriting", m);
+  rt = LLVMOrcJITDylibCreateResourceTracker(LLVMOrcLLJITGetMainJITDylib(be->jit));
+  tsm = LLVMOrcCreateNewThreadSafeModule(m, be->tsctx);   /* takes the module */
+  if ((e = LLVMOrcLLJITAddLLVMIRModuleWithRT(be->jit, rt, tsm)) != NULL) {
+    LLVMOrcDisposeThreadSafeModule(tsm);
+    LLVMOrcReleaseResourceTracker(rt);
+    *why = errtext(be, e);
+    return JIT_ERROR;
+  }
+  /* materialises: compile, link, finalize (stack maps registered) */
+  if ((e = LLVMOrcLLJITLookup(be->jit, &addr, name)) != NULL || addr == 0) {
+    *why = e ? errtext(be, e) : "symbol not found";
+    e = LLVMOrcResourceTrackerRemove(rt);
+    if (e) LLVMConsumeError(e);
+    LLVMOrcReleaseResourceTracker(rt);
+    return JIT_ERROR;
+  }
+  u = (Unit *)malloc(sizeof *u);
+  if (u == NULL) {
+    e = LLVMOrcResourceTrackerRemove(rt);
+    if (e) LLVMConsumeError(e);
+    LLVMOrcReleaseResourceTracker(rt);
+    *why = "out of memory";
+    return JIT_ERROR;
+  }
+  u->rt = rt;
+  *entry = (void *)(uintptr_t)addr;
+  *handle = u;
+  return JIT_OK;
+ llvmerror:
+  *why = errtext(be, e);
+  LLVMDisposeModule(m);
+  return JIT_ERROR;
+}
+
+static void release(void *bs, void *handle) {
+  Unit *u = (Unit *)handle;
+  LLVMErrorRef e;
+  (void)bs;
+  if (u == NULL) return;
+  if ((e = LLVMOrcResourceTrackerRemove(u->rt)) != NULL)   /* -> mm_destroy */
+    LLVMConsumeError(e);
+  LLVMOrcReleaseResourceTracker(u->rt);
+  free(u);
+}
+
+static const MvmJitBackend the_backend = {
+  MVM_JIT_ABI, newstate, freestate, compile, release
+};
+
+/* the one exported symbol of libmvmjit.so */
+__attribute__((visibility("default")))
+const MvmJitBackend *mvm_jit_backend(void) {
+  return &the_backend;
+}

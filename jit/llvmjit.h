@@ -1,0 +1,19 @@
+/*
+** llvmjit.h -- internals of the JIT backend (libmvmjit.so): the per-VM ORC
+** session (llvmjit.c) and the bytecode -> LLVM IR generator (llvmgen.c).
+*/
+#ifndef mvm_llvmjit_h
+#define mvm_llvmjit_h
+
+#include <llvm-c/Core.h>
+#include "jit.h"
+#include "jitbackend.h"
+
+/* Build the IR of 'p' into a new module in 'ctx': a function named 'name'
+** with the signature of JitFunction, plus the module's gc.safepoint_poll.
+** Returns NULL with JIT_UNSUPPORTED/JIT_ERROR in *status. */
+LUAI_FUNC LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, Proto *p,
+                                       const char *name, const char *const *opnames,
+                                       int *status, const char **why);
+
+#endif
