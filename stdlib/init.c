@@ -94,9 +94,16 @@ static const luaL_Reg std_libs[] = {
   {NULL, NULL}
 };
 
+LUAMOD_API int luaopen_ffi(lua_State *L);   /* stdlib/ffi.c */
+
 LUALIB_API void luaL_openlibs(lua_State *L) {
   for (const luaL_Reg *lib = std_libs; lib->func != NULL; lib++) {
     luaL_requiref(L, lib->name, lib->func, 1);   /* also sets the global */
     lua_pop(L, 1);
   }
+  /* ffi is not a global: require("ffi") finds it in package.preload */
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
+  lua_pushcfunction(L, luaopen_ffi);
+  lua_setfield(L, -2, "ffi");
+  lua_pop(L, 1);
 }

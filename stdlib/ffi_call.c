@@ -1,0 +1,314 @@
+/*
+** ffi_call.c -- calling C functions through libffi, and callbacks.
+**
+** Calls: every argument is converted (and checked) before any C code runs;
+** a non-variadic prototype keeps one prepared ffi_cif, a variadic call
+** prepares one per call (ffi_prep_cif_var) with the extra arguments typed
+** from their Lua values: integers -> int64_t, floats -> double, strings ->
+** const char *, booleans -> int, nil -> void *, cdata by their type (float
+** promoted to double, small integers to int, arrays decay to pointers).
+**
+** Callbacks: libffi closures whose handler enters Lua on the thread of the
+** innermost active ffi call (S->frame), where the VM state is consistent:
+** the calling C function of mvm is suspended inside ffi_call.  The Lua
+** function runs under lua_pcall; an error is stashed in the frame, later
+** callbacks of that call return 0 without running Lua, and the error is
+** re-raised once the C function returns.  So no longjmp ever crosses
+** foreign C frames.  A callback made from a function argument lives for the
+** duration of the call; one made by ffi.cast is permanent until cb:free().
+*/
+#include <alloca.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ffi_int.h"
+
+struct Callback {
+  Callback *next;
+  ffi_closure *closure;
+  void *code;
+  int fnref;
+  int ftype;
+  int temp;
+  uint64_t seq;
+  FFIState *S;
+};
+
+#define MAXARGS 64
+
+/* the prepared cif of a non-variadic function type */
+static ffi_cif *get_cif(lua_State *L, FFIState *S, int ftid) {
+  CType *ft = ctype(S, ftid);
+  if (ft->cif) return ft->cif;
+  int n = ft->nfield;
+  ffi_type **argt = calloc(n + 1, sizeof(ffi_type *));
+  ffi_cif *cif = calloc(1, sizeof(ffi_cif));
+  if (argt == NULL || cif == NULL) { free(argt); free(cif); luaL_error(L, "not enough memory"); }
+  for (int i = 0; i < n; i++) argt[i] = ct_ffitype(S, ft->fields[i].type);
+  ffi_type *rt = ct_ffitype(S, ft->base);
+  if (ffi_prep_cif(cif, FFI_DEFAULT_ABI, (unsigned)n, rt, argt) != FFI_OK) {
+    free(argt); free(cif);
+    luaL_error(L, "cannot prepare call interface for '%s'", ct_pushname(L, S, ftid));
+  }
+  ft = ctype(S, ftid);
+  ft->cif = cif;
+  ft->argt = argt;
+  return cif;
+}
+
+/* the C type a variadic argument is passed as */
+static int vararg_type(lua_State *L, FFIState *S, int idx, int argn) {
+  switch (lua_type(L, idx)) {
+    case LUA_TNUMBER: return lua_isinteger(L, idx) ? T_INT64 : T_DOUBLE;
+    case LUA_TSTRING: return T_CCHARP;
+    case LUA_TBOOLEAN: return T_INT;
+    case LUA_TNIL: case LUA_TLIGHTUSERDATA: return T_VOIDP;
+    case LUA_TUSERDATA: {
+      CData *cd = cd_test(L, idx);
+      if (cd == NULL) return T_VOIDP;
+      if (cd->flags & CD_CTYPE) break;
+      CType *ct = ctype(S, cd->id);
+      switch (ct->kind) {
+        case CT_FLOAT: return ct->size == 4 ? T_DOUBLE : cd->id;
+        case CT_BOOL: return T_INT;
+        case CT_INT: case CT_ENUM:
+          if (ct->size < 4) return T_INT;
+          return ct_unqual(S, cd->id);
+        case CT_ARRAY: return ct_ptr(S, ct->base);
+        case CT_FUNC: return ct_ptr(S, cd->id);
+        default: return ct_unqual(S, cd->id);
+      }
+    }
+    default: break;
+  }
+  luaL_error(L, "bad argument #%d to '%s' (cannot pass '%s' as a variadic argument)",
+             argn, S->callname ? S->callname : "?", luaL_typename(L, idx));
+  return 0;
+}
+
+static void free_temps(FFIState *S, uint64_t mark, lua_State *L) {
+  Callback **pp = &S->callbacks;
+  while (*pp != NULL && (*pp)->seq > mark) {
+    Callback *cb = *pp;
+    if (cb->temp) {
+      *pp = cb->next;
+      luaL_unref(L, LUA_REGISTRYINDEX, cb->fnref);
+      ffi_closure_free(cb->closure);
+      free(cb);
+    } else {
+      pp = &cb->next;
+    }
+  }
+}
+
+int ffi_docall(lua_State *L) {
+  FFIState *S = ffi_state(L);
+  CData *cd = cd_test(L, 1);
+  CType *ct = ctype(S, cd->id);
+  int ftid = ct->kind == CT_FUNC ? cd->id : ct->base;
+  void *fn = *(void **)cd->p;
+  CType *ft = ctype(S, ftid);
+  int nfixed = ft->nfield, nargs = lua_gettop(L) - 1;
+  if (fn == NULL) return luaL_error(L, "attempt to call a NULL function pointer");
+  if (nargs < nfixed || (nargs > nfixed && !(ft->flags & CTF_VARARG)))
+    return luaL_error(L, "wrong number of arguments for function call");
+  if (nargs > MAXARGS) return luaL_error(L, "too many arguments for function call");
+  /* the function name for argument errors: set by the namespace lookup */
+  lua_getiuservalue(L, 1, 2);
+  S->callname = lua_tostring(L, -1);   /* kept alive by the cdata */
+  lua_pop(L, 1);
+
+  ffi_cif vcif, *cif;
+  ffi_type *vtypes[MAXARGS + 1];
+  int atype[MAXARGS + 1];
+  void *avalue[MAXARGS + 1];
+  uint64_t mark = S->cbseq;
+  for (int i = 0; i < nargs; i++)
+    atype[i] = i < nfixed ? ft->fields[i].type : vararg_type(L, S, i + 2, i + 1);
+  for (int i = 0; i < nargs; i++) {
+    CType *at = ctype(S, atype[i]);
+    size_t size = at->size < 16 ? 16 : (at->size + 15) & ~(size_t)15;
+    avalue[i] = alloca(size);
+    memset(avalue[i], 0, size);
+    cd_convert(L, S, atype[i], avalue[i], i + 2, CONV_ARG, i + 1);
+  }
+  if (ft->flags & CTF_VARARG) {
+    for (int i = 0; i < nargs; i++) vtypes[i] = ct_ffitype(S, atype[i]);
+    if (ffi_prep_cif_var(&vcif, FFI_DEFAULT_ABI, (unsigned)nfixed, (unsigned)nargs,
+                         ct_ffitype(S, ft->base), vtypes) != FFI_OK)
+      return luaL_error(L, "cannot prepare variadic call");
+    cif = &vcif;
+  } else {
+    cif = get_cif(L, S, ftid);
+  }
+  CType *rt = ctype(S, ft->base);
+  size_t rsize = rt->size < 16 ? 16 : (rt->size + 15) & ~(size_t)15;
+  void *rvalue = alloca(rsize);
+  memset(rvalue, 0, rsize);
+
+  CallFrame frame;
+  frame.L = L;
+  frame.errref = LUA_NOREF;
+  frame.prev = S->frame;
+  S->frame = &frame;
+  errno = S->err;
+  ffi_call(cif, FFI_FN(fn), rvalue, avalue);
+  S->err = errno;
+  S->frame = frame.prev;
+  if (S->cbseq != mark) free_temps(S, mark, L);
+  if (frame.errref != LUA_NOREF) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, frame.errref);
+    luaL_unref(L, LUA_REGISTRYINDEX, frame.errref);
+    return lua_error(L);
+  }
+  /* small integer results come back widened to a full ffi_arg */
+  switch (rt->kind) {
+    case CT_VOID: return 0;
+    case CT_BOOL: lua_pushboolean(L, *(ffi_arg *)rvalue != 0); return 1;
+    case CT_INT: case CT_ENUM:
+      if (rt->size < sizeof(ffi_arg)) {
+        if (rt->flags & CTF_UNSIGNED) lua_pushinteger(L, (lua_Integer)*(ffi_arg *)rvalue);
+        else lua_pushinteger(L, (lua_Integer)*(ffi_sarg *)rvalue);
+        return 1;
+      }
+      break;
+    case CT_STRUCT: case CT_UNION: {
+      CData *r = cd_new(L, S, ft->base, 0);
+      memcpy(r->p, rvalue, rt->size);
+      return 1;
+    }
+    default: break;
+  }
+  cd_push(L, S, ft->base, rvalue, 0);
+  return 1;
+}
+
+/* ---------------------------------------------------------------- callbacks */
+
+/* runs under lua_pcall: converts the arguments, calls, converts the result */
+static int cb_run(lua_State *L) {
+  Callback *cb = lua_touserdata(L, 1);
+  void **args = lua_touserdata(L, 2);
+  void *ret = lua_touserdata(L, 3);
+  FFIState *S = cb->S;
+  CType *ft = ctype(S, cb->ftype);
+  int n = ft->nfield;
+  luaL_checkstack(L, n + 4, "too many callback arguments");
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cb->fnref);
+  for (int i = 0; i < n; i++) {
+    int pt = ft->fields[i].type;
+    int k = ctype(S, pt)->kind;
+    if (k == CT_STRUCT || k == CT_UNION) {   /* by value: a copy */
+      CData *c = cd_new(L, S, pt, 0);
+      memcpy(c->p, args[i], ctype(S, pt)->size);
+    } else {
+      cd_push(L, S, pt, args[i], 0);
+    }
+  }
+  lua_call(L, n, 1);
+  CType *rt = ctype(S, ft->base);
+  if (rt->kind == CT_VOID) return 0;
+  union { int64_t i; double d; long double ld; char buf[16]; } tmp;
+  char *big = rt->size > sizeof tmp ? lua_newuserdatauv(L, rt->size, 0) : tmp.buf;
+  memset(big, 0, rt->size > sizeof tmp ? rt->size : sizeof tmp);
+  cd_convert(L, S, ft->base, big, -1 - (big != tmp.buf), CONV_STORE, 0);
+  if ((rt->kind == CT_INT || rt->kind == CT_ENUM || rt->kind == CT_BOOL) &&
+      rt->size < sizeof(ffi_arg)) {
+    int64_t v;
+    switch (rt->size) {
+      case 1: v = (rt->flags & CTF_UNSIGNED) || rt->kind == CT_BOOL ? *(uint8_t *)big : *(int8_t *)big; break;
+      case 2: v = (rt->flags & CTF_UNSIGNED) ? *(uint16_t *)big : *(int16_t *)big; break;
+      default: v = (rt->flags & CTF_UNSIGNED) ? *(uint32_t *)big : *(int32_t *)big; break;
+    }
+    if (rt->flags & CTF_UNSIGNED) *(ffi_arg *)ret = (ffi_arg)v;
+    else *(ffi_sarg *)ret = (ffi_sarg)v;
+  } else {
+    memcpy(ret, big, rt->size);
+  }
+  return 0;
+}
+
+static void cb_handler(ffi_cif *cif, void *ret, void **args, void *ud) {
+  Callback *cb = ud;
+  FFIState *S = cb->S;
+  CallFrame *fr = S->frame;
+  lua_State *L = fr ? fr->L : S->mainL;
+  size_t rs = cif->rtype->size < sizeof(ffi_arg) ? sizeof(ffi_arg) : cif->rtype->size;
+  if (cif->rtype->type != FFI_TYPE_VOID) memset(ret, 0, rs);
+  if (fr != NULL && fr->errref != LUA_NOREF) return;   /* an error is pending */
+  int saved = errno;
+  if (!lua_checkstack(L, 5)) return;
+  lua_pushcfunction(L, cb_run);
+  lua_pushlightuserdata(L, cb);
+  lua_pushlightuserdata(L, args);
+  lua_pushlightuserdata(L, ret);
+  if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
+    if (fr != NULL) {
+      fr->errref = luaL_ref(L, LUA_REGISTRYINDEX);
+    } else {   /* entered from C outside any ffi call: cannot propagate */
+      const char *msg = lua_tostring(L, -1);
+      fprintf(stderr, "ffi callback error: %s\n", msg ? msg : "(error object)");
+      lua_pop(L, 1);
+    }
+  }
+  errno = saved;
+}
+
+void *cb_new(lua_State *L, FFIState *S, int fidx, int ftype, int permanent) {
+  CType *ft = ctype(S, ftype);
+  if (ft->flags & CTF_VARARG)
+    luaL_error(L, "cannot create a callback for a variadic function");
+  ffi_cif *cif = get_cif(L, S, ftype);
+  Callback *cb = calloc(1, sizeof(Callback));
+  if (cb == NULL) luaL_error(L, "not enough memory");
+  cb->closure = ffi_closure_alloc(sizeof(ffi_closure), &cb->code);
+  if (cb->closure == NULL) {
+    free(cb);
+    luaL_error(L, "cannot allocate callback");
+    return NULL;
+  }
+  if (ffi_prep_closure_loc(cb->closure, cif, cb_handler, cb, cb->code) != FFI_OK) {
+    ffi_closure_free(cb->closure);
+    free(cb);
+    luaL_error(L, "cannot prepare callback");
+  }
+  lua_pushvalue(L, fidx);
+  cb->fnref = luaL_ref(L, LUA_REGISTRYINDEX);
+  cb->ftype = ftype;
+  cb->temp = !permanent;
+  cb->S = S;
+  cb->seq = ++S->cbseq;
+  cb->next = S->callbacks;
+  S->callbacks = cb;
+  return cb->code;
+}
+
+Callback *cb_find(FFIState *S, void *code) {
+  for (Callback *cb = S->callbacks; cb; cb = cb->next)
+    if (cb->code == code) return cb;
+  return NULL;
+}
+
+void cb_free(FFIState *S, Callback *cb, lua_State *L) {
+  for (Callback **pp = &S->callbacks; *pp; pp = &(*pp)->next)
+    if (*pp == cb) { *pp = cb->next; break; }
+  luaL_unref(L, LUA_REGISTRYINDEX, cb->fnref);
+  ffi_closure_free(cb->closure);
+  free(cb);
+}
+
+void cb_set(lua_State *L, Callback *cb, int fidx) {
+  lua_pushvalue(L, fidx);
+  lua_rawseti(L, LUA_REGISTRYINDEX, cb->fnref);
+}
+
+void cb_freeall(FFIState *S) {   /* at state close: the registry is gone */
+  for (Callback *cb = S->callbacks, *next; cb; cb = next) {
+    next = cb->next;
+    ffi_closure_free(cb->closure);
+    free(cb);
+  }
+  S->callbacks = NULL;
+}
