@@ -43,7 +43,10 @@ static const Value absent_slot = MVM_NIL;
 ** Translate an API index to the address of the value it names.  Positive
 ** indices past the top and missing upvalues give &absent_slot.
 */
-static const Value *index2value(lua_State *L, int idx) {
+/* always inlined: the fast paths of lua_geti/lua_seti & co (table.insert,
+** table.remove shifts) are a few instructions next to a call */
+static inline __attribute__((always_inline))
+const Value *index2value(lua_State *L, int idx) {
   CallInfo *ci = L->ci;
   if (idx > 0) {
     Value *o = ci->func + idx;

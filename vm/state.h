@@ -141,11 +141,23 @@ typedef struct global_State {
   /* C root chain: addresses of Value slots held by C code (gc.h) */
   Value **roots;
   int nroots, sizeroots;
-  /* set asynchronously (host interrupt, signal): checked at safe points */
-  volatile sig_atomic_t interrupt;
   void *jit;                   /* JIT state (jit/), NULL until first compile */
-  int jitmode;                 /* 0 off, 1 on, 2 eager */
+  /* 'interrupt' is set asynchronously (host interrupt, signal) and checked
+  ** at safe points.  It shares one 8-byte word with 'jitmode', so that an
+  ** interpreted loop back-edge tests both with one load of 'bepoll':
+  ** nonzero iff an interrupt is pending or the back-edge must count
+  ** hotness for the JIT (mode not off). */
+  union {
+    struct {
+      volatile sig_atomic_t interrupt;
+      int jitmode;             /* 0 off, 1 on, 2 eager */
+    };
+    volatile uint64_t bepoll;
+  };
 } global_State;
+/* 'bepoll' covers exactly 'interrupt' and 'jitmode' */
+_Static_assert(sizeof(sig_atomic_t) + sizeof(int) == sizeof(uint64_t),
+               "global_State.bepoll must overlay interrupt and jitmode");
 
 #define G(L)  ((L)->g)
 

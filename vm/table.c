@@ -35,12 +35,7 @@ LUAI_DDEF const Value tab_absentkey = MVM_ABSTKEY;
 
 /* ---------------- hashing ---------------- */
 
-static inline uint32_t mix64(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xFF51AFD7ED558CCDULL;
-  x ^= x >> 29;
-  return (uint32_t)(x ^ (x >> 32));
-}
+#define mix64 tab_mixint   /* (table.h: the interpreter inlines integer lookups) */
 
 static inline Node *hashmod(const Table *t, uint32_t h) {
   return &t->node[h & (sizenode(t) - 1)];

@@ -41,6 +41,27 @@ static inline const Value *tab_getstr(Table *t, TString *key) {
     n += n->next;
   }
 }
+/* Integer-key hash (table.c's main position of an integer key). */
+static inline uint32_t tab_mixint(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xFF51AFD7ED558CCDULL;
+  x ^= x >> 29;
+  return (uint32_t)(x ^ (x >> 32));
+}
+/* Immediate-integer keys, inlined into the interpreter: array part, then
+** the chain from the key's main position (immediate keys match by word). */
+static inline const Value *tab_getimm(Table *t, int64_t key) {
+  const Node *n;
+  Value k;
+  if ((uint64_t)key - 1u < (uint64_t)t->asize) return &t->array[key - 1];
+  n = &t->node[tab_mixint((uint64_t)key) & ((1u << t->lsizenode) - 1)];
+  k = v_immint(key);
+  for (;;) {
+    if (n->key == k) return &n->val;
+    if (n->next == 0) return &tab_absentkey;
+    n += n->next;
+  }
+}
 LUAI_FUNC const Value *tab_get(Table *t, Value key);
 /* raw set; raises "index is nil"/"index is NaN" errors; floats with integral
 ** values are normalised to integer keys */

@@ -65,17 +65,25 @@ static inline int raw_eq(Value a, Value b) {
 /* raw lookup of any key, with the array part inlined */
 static inline const Value *rawget_any(Table *t, Value key) {
   if (v_isimmint(key)) {
-    int64_t n = v_getimmint(key);
-    if ((uint64_t)n - 1u < (uint64_t)t->asize) return &t->array[n - 1];
-    return tab_getint(t, n);
+    return tab_getimm(t, v_getimmint(key));
   }
   if (v_isstring(key)) return tab_getstr(t, v_str(key));
   return tab_get(t, key);
 }
 
+/* Store into t's array part (slot from the bounds test above: out-of-line
+** memory).  The barrier result is the one gc_cardmark gives for an
+** out-of-line slot: the card of the table itself, named here directly by
+** the table's address (always in the heap range).  No metamethod-cache
+** reset: an integer key is never an event name. */
+static inline void arr_store(lua_State *L, Table *t, Value *slot, Value v) {
+  *slot = v;
+  gc_cardmark(G(L), (GCObject *)t, t);
+}
+
+/* (GETI/SETI keys are 8-bit constants: always immediates) */
 static inline const Value *rawget_int(Table *t, int64_t n) {
-  if ((uint64_t)n - 1u < (uint64_t)t->asize) return &t->array[n - 1];
-  return tab_getint(t, n);
+  return tab_getimm(t, n);
 }
 
 /* ---------------------------------------------------------------------
@@ -659,16 +667,20 @@ static inline uint8_t fb_kind(Value v) {
 #define FEEDBACK(v1, v2) \
   { if (l_unlikely(fb != NULL)) fb[pc - 1 - cl->p->code] |= (uint8_t)(fb_kind(v1) | fb_kind(v2)); }
 
-/* loop back-edge: hotness counter and host interrupt.  'from' is the pc
+/* loop back-edge: hotness counter and host interrupt, both behind one test
+** of G(L)->bepoll (state.h); with the JIT off nothing reads the counter, so
+** it is not kept then.  'from' is the pc
 ** before the jump (just past the jumping instruction): the error is raised
 ** there, so that it is reported at the loop's own line and not at the
 ** instruction before the loop's start (which may not exist: line -1). */
 #define BACKEDGE(from) { \
-    cl->p->hotcount++; \
-    if (l_unlikely(G(L)->interrupt)) { \
-      G(L)->interrupt = 0; \
-      pc = (from); \
-      Protect(dbg_runerror(L, "interrupted")); \
+    if (l_unlikely(G(L)->bepoll)) { \
+      cl->p->hotcount++;   /* (only read by the JIT policy) */ \
+      if (l_unlikely(G(L)->interrupt)) { \
+        G(L)->interrupt = 0; \
+        pc = (from); \
+        Protect(dbg_runerror(L, "interrupted")); \
+      } \
     } \
   }
 
@@ -1008,9 +1020,20 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         const Value *slot = NULL;
         if (v_istable(*ra)) {
           Table *t = v_tab(*ra);
-          slot = rawget_any(t, *rb);
+          Value kv = *rb;
+          if (v_isimmint(kv)) {
+            uint64_t n1 = (uint64_t)v_getimmint(kv) - 1u;
+            if (l_likely(n1 < (uint64_t)t->asize)) {
+              Value *s = &t->array[n1];
+              if (l_likely(!v_isnil(*s))) { arr_store(L, t, s, *rc); vmbreak; }
+              slot = s;
+              goto settable_finish;
+            }
+          }
+          slot = rawget_any(t, kv);
           if (!isempty(slot)) { tab_setslot(L, t, slot, *rc); vmbreak; }
         }
+       settable_finish:
         Protect(vm_finishset(L, ra, rb, rc, slot));
         vmbreak;
       }
@@ -1021,8 +1044,15 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         const Value *slot = NULL;
         if (v_istable(*ra)) {
           Table *t = v_tab(*ra);
-          slot = rawget_int(t, b);
-          if (!isempty(slot)) { tab_setslot(L, t, slot, *rc); vmbreak; }
+          if (l_likely((unsigned)b - 1u < t->asize)) {
+            Value *s = &t->array[b - 1];
+            if (l_likely(!v_isnil(*s))) { arr_store(L, t, s, *rc); vmbreak; }
+            slot = s;
+          }
+          else {
+            slot = rawget_int(t, b);
+            if (!isempty(slot)) { tab_setslot(L, t, slot, *rc); vmbreak; }
+          }
         }
         {
           Value key = v_immint(b);
