@@ -35,14 +35,35 @@ LUAI_DDEF const Value tab_absentkey = MVM_ABSTKEY;
 
 /* ---------------- hashing ---------------- */
 
-#define mix64 tab_mixint   /* (table.h: the interpreter inlines integer lookups) */
+/* light userdata and C functions: their bits, mixed (lua5.4 hashes them
+** by address too, so their order is unspecified anyway) */
+static inline uint32_t mix64(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xFF51AFD7ED558CCDULL;
+  x ^= x >> 29;
+  return (uint32_t)(x ^ (x >> 32));
+}
 
 static inline Node *hashmod(const Table *t, uint32_t h) {
   return &t->node[h & (sizenode(t) - 1)];
 }
 
+/* integer keys: lua5.4's main position (table.h) */
 static inline Node *hashint(const Table *t, int64_t i) {
-  return hashmod(t, mix64((uint64_t)i));
+  return &t->node[tab_hashint(t, (uint64_t)i)];
+}
+
+/* non-integral float keys: lua5.4's l_hashfloat, then the same modulo as
+** integers, so that their traversal order matches lua5.4's too */
+static inline Node *hashfloat(const Table *t, double n) {
+  int e;
+  uint32_t u = 0;
+  n = frexp(n, &e) * 2147483648.0;
+  if (n >= -9223372036854775808.0 && n < 9223372036854775808.0) {  /* not inf */
+    u = (uint32_t)e + (uint32_t)(int64_t)n;
+    if (u > 0x7FFFFFFFu) u = ~u;
+  }
+  return &t->node[u % (((sizenode(t) - 1u)) | 1u)];
 }
 
 /* main position of a (normalised, non-nil, live) key */
@@ -53,7 +74,9 @@ static Node *mainposition(const Table *t, Value key) {
     if (o->tt == MVM_TBIGINT) return hashint(t, ((BoxedInt *)o)->i);
     return hashmod(t, o->hash);   /* content hash for strings, identity otherwise */
   }
-  return hashmod(t, mix64(key));  /* floats, booleans, light userdata/C functions */
+  if (v_isfloat(key)) return hashfloat(t, v_getfloat(key));
+  if (v_isbool(key)) return hashmod(t, key == MVM_TRUE);  /* lua5.4: false 0, true 1 */
+  return hashmod(t, mix64(key));  /* light userdata/C functions */
 }
 
 /* ---------------- key normalisation ---------------- */

@@ -41,12 +41,14 @@ static inline const Value *tab_getstr(Table *t, TString *key) {
     n += n->next;
   }
 }
-/* Integer-key hash (table.c's main position of an integer key). */
-static inline uint32_t tab_mixint(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xFF51AFD7ED558CCDULL;
-  x ^= x >> 29;
-  return (uint32_t)(x ^ (x >> 32));
+/* Main position (node index) of an integer key: the key modulo the largest
+** odd number not above the node count, exactly as Lua 5.4's ltable.c
+** (hashint), so that 'pairs'/'next' visit integer keys of the hash part in
+** the order lua5.4 does (programs print such traversals).  The 32-bit
+** division is the common case; the result is the same as the 64-bit one. */
+static inline uint32_t tab_hashint(const Table *t, uint64_t ui) {
+  uint32_t m = ((1u << t->lsizenode) - 1u) | 1u;
+  return ui <= 0xFFFFFFFFu ? (uint32_t)ui % m : (uint32_t)(ui % m);
 }
 /* Immediate-integer keys, inlined into the interpreter: array part, then
 ** the chain from the key's main position (immediate keys match by word). */
@@ -54,7 +56,7 @@ static inline const Value *tab_getimm(Table *t, int64_t key) {
   const Node *n;
   Value k;
   if ((uint64_t)key - 1u < (uint64_t)t->asize) return &t->array[key - 1];
-  n = &t->node[tab_mixint((uint64_t)key) & ((1u << t->lsizenode) - 1)];
+  n = &t->node[tab_hashint(t, (uint64_t)key)];
   k = v_immint(key);
   for (;;) {
     if (n->key == k) return &n->val;
