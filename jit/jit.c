@@ -199,6 +199,7 @@ int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   J->curL = L;
   r = ((JitFunction)p->jitcode)(L, ci);
   J->curL = saved;
+  if (r == JIT_EXITED) J->nexits++;
   return r;
 }
 
@@ -250,9 +251,9 @@ void jit_close(lua_State *L) {
   if (J == NULL) return;
   if (J->stats)
     fprintf(stderr, "mvm: JIT: %lu compiled, %lu not supported, %lu failed, "
-            "%.3f ms compiling, %zu stack-map records\n",
+            "%.3f ms compiling, %lu side exits, %zu code bytes, %zu stack-map records\n",
             J->ncompiled, J->nunsupported, J->nfailed, J->compile_seconds * 1e3,
-            J->stackmaps.n);
+            J->nexits, J->codebytes, J->stackmaps.n);
   if (J->bs != NULL) {
     /* protos are freed before us (gc_freeall): only dropped code is left */
     release_list(J, J->units, 0);
@@ -271,6 +272,8 @@ LUA_API void mvm_jitstats(lua_State *L, mvm_JITStats *st) {
   st->functions_compiled = J->ncompiled;
   st->compile_failures = J->nunsupported + J->nfailed;
   st->stackmaps = J->stackmaps.n;
+  st->side_exits = J->nexits;
+  st->code_bytes = J->codebytes;
   st->compile_ms = J->compile_seconds * 1e3;
 }
 

@@ -57,6 +57,8 @@ typedef struct JitState {
   int dump, stats;                /* MVM_JIT_DUMP, MVM_JIT_STATS */
   int broken;                     /* backend failed to load: never retry */
   unsigned long ncompiled, nunsupported, nfailed;
+  unsigned long nexits;           /* side exits: JIT_EXITED returns */
+  size_t codebytes;               /* native code held (the backend's code sections) */
   double compile_seconds;
   const char *(*unsupported)(Proto *p);   /* jit_unsupported, for the backend */
 } JitState;

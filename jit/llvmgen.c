@@ -294,6 +294,44 @@ static LLVMValueRef arrayslot(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasi
   return LLVMBuildGEP2(B_, g->i64, arr, &idx, 1, "");
 }
 
+/* address of the value of string key 'key' in table 't' (the hash part's
+** chain from the key's main position, as tab_getstr walks it), or a branch
+** to 'miss'.  Strings never move and are interned: the key is compared as
+** a constant word, and its hash is known now.  The node array is
+** out-of-line memory (addrspace 0) used before any call. */
+static LLVMValueRef strslot(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlockRef miss) {
+  LLVMBasicBlockRef loop = newbb(g, "chain"), next = newbb(g, "chainnext"), found = newbb(g, "found");
+  LLVMBasicBlockRef entry;
+  LLVMValueRef off, lsz, mask, idx, node, n, k, nx, n2;
+  off = ci64(g, offsetof(Table, lsizenode));
+  lsz = LLVMBuildZExt(B_, LLVMBuildLoad2(B_, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
+                      g->i64, "");
+  mask = LLVMBuildSub(B_, LLVMBuildShl(B_, ci64(g, 1), lsz, ""), ci64(g, 1), "");
+  idx = LLVMBuildAnd(B_, ci64(g, key->hash), mask, "");
+  off = ci64(g, offsetof(Table, node));
+  node = LLVMBuildLoad2(B_, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "node");
+  idx = LLVMBuildMul(B_, idx, ci64(g, sizeof(Node)), "");
+  node = LLVMBuildGEP2(B_, g->i8, node, &idx, 1, "mainpos");
+  entry = LLVMGetInsertBlock(B_);
+  LLVMBuildBr(B_, loop);
+  LLVMPositionBuilderAtEnd(B_, loop);
+  n = LLVMBuildPhi(B_, g->p0, "n");
+  off = ci64(g, offsetof(Node, key));
+  k = LLVMBuildLoad2(B_, g->i64, LLVMBuildGEP2(B_, g->i8, n, &off, 1, ""), "nkey");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, k, ci64(g, v_ref(key)), ""), found, next);
+  LLVMPositionBuilderAtEnd(B_, next);
+  off = ci64(g, offsetof(Node, next));
+  nx = LLVMBuildLoad2(B_, g->i32, LLVMBuildGEP2(B_, g->i8, n, &off, 1, ""), "nnext");
+  off = LLVMBuildMul(B_, LLVMBuildSExt(B_, nx, g->i64, ""), ci64(g, sizeof(Node)), "");
+  n2 = LLVMBuildGEP2(B_, g->i8, n, &off, 1, "");
+  LLVMAddIncoming(n, &node, &entry, 1);
+  LLVMAddIncoming(n, &n2, &next, 1);
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, nx, ci32(g, 0), ""), miss, loop);
+  LLVMPositionBuilderAtEnd(B_, found);
+  off = ci64(g, offsetof(Node, val));
+  return LLVMBuildGEP2(B_, g->i8, n, &off, 1, "");
+}
+
 static LLVMValueRef isnil(Gen *g, LLVMValueRef v) {
   return LLVMBuildICmp(B_, LLVMIntEQ, bits(g, v), ci64(g, MVM_NIL), "");
 }
@@ -354,6 +392,79 @@ static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
   br(g, pc + 1);
 }
 
+/* the table value of upvalue 'idx' (GETTABUP/SETTABUP: _ENV) */
+static LLVMValueRef upvalue(Gen *g, int idx) {
+  LLVMValueRef func = LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, func)), "");
+  LLVMValueRef cl = LLVMBuildLoad2(B_, g->p1, func, "cl");
+  LLVMValueRef off = ci64(g, offsetof(LClosure, upvals) + sizeof(UpVal *) * idx);
+  LLVMValueRef uv = LLVMBuildLoad2(B_, g->p1, LLVMBuildGEP2(B_, g->i8, cl, &off, 1, ""), "uv");
+  LLVMValueRef vp;
+  off = ci64(g, offsetof(UpVal, v));
+  vp = LLVMBuildLoad2(B_, g->p0, LLVMBuildGEP2(B_, g->i8, uv, &off, 1, ""), "");
+  return LLVMBuildLoad2(B_, g->p1, vp, "upv");
+}
+
+/* GETFIELD / GETTABUP / SELF with a short-string constant key: the hash
+** chain inline (a hit with a non-nil value), anything else in the helper */
+static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
+  LLVMBasicBlockRef slow = newbb(g, "getslow"), tab = newbb(g, "gettab");
+  LLVMBasicBlockRef hit = newbb(g, "gethit");
+  LLVMValueRef slot, v;
+  if (key == NULL) {   /* not a string constant: the helper does it all */
+    LLVMBuildBr(B_, slow);
+    LLVMPositionBuilderAtEnd(B_, slow);
+    callop(g, helper, pc, pc + 1, 0);
+    br(g, pc + 1);
+    LLVMDeleteBasicBlock(tab); LLVMDeleteBasicBlock(hit);
+    return;
+  }
+  istable(g, t, bits(g, t), tab, slow);
+  slot = strslot(g, t, key, slow);
+  v = LLVMBuildLoad2(B_, g->p1, slot, "");
+  LLVMBuildCondBr(B_, isnil(g, v), slow, hit);
+  LLVMPositionBuilderAtEnd(B_, hit);
+  setreg(g, a, v);
+  br(g, pc + 1);
+  LLVMPositionBuilderAtEnd(B_, slow);
+  callop(g, helper, pc, pc + 1, 0);
+  br(g, pc + 1);
+}
+
+/* SETFIELD / SETTABUP: an existing (non-nil) field inline, as tab_setslot */
+static void setstr(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef val,
+                   const char *helper) {
+  LLVMBasicBlockRef slow = newbb(g, "setslow"), tab = newbb(g, "settab");
+  LLVMBasicBlockRef hit = newbb(g, "sethit");
+  LLVMValueRef slot, old, off;
+  if (key == NULL) {   /* not a string constant: the helper does it all */
+    LLVMBuildBr(B_, slow);
+    LLVMPositionBuilderAtEnd(B_, slow);
+    callop(g, helper, pc, pc + 1, 0);
+    br(g, pc + 1);
+    LLVMDeleteBasicBlock(tab); LLVMDeleteBasicBlock(hit);
+    return;
+  }
+  istable(g, t, bits(g, t), tab, slow);
+  slot = strslot(g, t, key, slow);
+  old = LLVMBuildLoad2(B_, g->p1, slot, "");
+  LLVMBuildCondBr(B_, isnil(g, old), slow, hit);
+  LLVMPositionBuilderAtEnd(B_, hit);
+  off = ci64(g, offsetof(GCObject, extra));
+  /* NOBARRIER: a byte, never a reference */
+  LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""));
+  gcwrite(g, val, t, slot);
+  br(g, pc + 1);
+  LLVMPositionBuilderAtEnd(B_, slow);
+  callop(g, helper, pc, pc + 1, 0);
+  br(g, pc + 1);
+}
+
+/* a constant that is a string (all strings are interned and never move) */
+static TString *kstr(Gen *g, int idx) {
+  Value k = g->p->k[idx];
+  return v_isstring(k) ? v_str(k) : NULL;
+}
+
 /* RK operand of a SET*: a constant or a register */
 static LLVMValueRef rkc(Gen *g, Instruction i) {
   if (GETARG_k(i)) {
@@ -377,6 +488,22 @@ static LLVMValueRef hwnan(Gen *g, LLVMValueRef r, LLVMValueRef x, LLVMValueRef y
   LLVMValueRef n = LLVMBuildSelect(B_, LLVMBuildFCmp(B_, LLVMRealUNO, y, y, ""), y, dflt, "");
   n = LLVMBuildSelect(B_, LLVMBuildFCmp(B_, LLVMRealUNO, x, x, ""), x, n, "");
   return LLVMBuildSelect(B_, LLVMBuildFCmp(B_, LLVMRealUNO, r, r, ""), n, r, "");
+}
+
+/* R[A] := float r (of x op y).  A NaN result is rare: it takes a side
+** block that gives it the hardware's sign (hwnan, for inline operations)
+** and canonicalises it; other results are boxed with one add. */
+static void setflt(Gen *g, int a, LLVMValueRef r, LLVMValueRef x, LLVMValueRef y, int inl) {
+  LLVMBasicBlockRef nanb = newbb(g, "fltnan"), okb = newbb(g, "fltok"), done = newbb(g, "fltset");
+  LLVMBuildCondBr(B_, LLVMBuildFCmp(B_, LLVMRealUNO, r, r, ""), nanb, okb);
+  LLVMPositionBuilderAtEnd(B_, okb);
+  setreg(g, a, LLVMBuildIntToPtr(B_, LLVMBuildAdd(B_, LLVMBuildBitCast(B_, r, g->i64, ""),
+                                                  ci64(g, MVM_DOUBLE_OFFSET), ""), g->p1, ""));
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, nanb);
+  setreg(g, a, mkflt(g, inl ? hwnan(g, r, x, y) : r));
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, done);
 }
 
 /* R[A] := x op y (x, y: i64 words); integer immediates and floats inline,
@@ -431,18 +558,39 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
     br(g, next);
     LLVMPositionBuilderAtEnd(B_, fb);
   }
-  guard(g, LLVMBuildAnd(B_, isnum(g, bx), isnum(g, by), ""), pc);
-  dx = tonum(g, bx); dy = tonum(g, by);
+  {
+    /* both floats: no conversions; else mixed (an integer converts exactly) */
+    LLVMBasicBlockRef ff = newbb(g, "bothflt"), mixed = newbb(g, "mixed"), fop = newbb(g, "fop");
+    LLVMBasicBlockRef from[2];
+    LLVMValueRef px, py, dx2, dy2;
+    LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isflt(g, bx), isflt(g, by), ""), ff, mixed);
+    LLVMPositionBuilderAtEnd(B_, ff);
+    dx = getflt(g, bx); dy = getflt(g, by);
+    LLVMBuildBr(B_, fop);
+    LLVMPositionBuilderAtEnd(B_, mixed);
+    guard(g, LLVMBuildAnd(B_, isnum(g, bx), isnum(g, by), ""), pc);
+    dx2 = tonum(g, bx); dy2 = tonum(g, by);
+    from[0] = ff; from[1] = LLVMGetInsertBlock(B_);
+    LLVMBuildBr(B_, fop);
+    LLVMPositionBuilderAtEnd(B_, fop);
+    px = LLVMBuildPhi(B_, g->f64, "dx");
+    py = LLVMBuildPhi(B_, g->f64, "dy");
+    { LLVMValueRef vx[2], vy[2];
+      vx[0] = dx; vx[1] = dx2; vy[0] = dy; vy[1] = dy2;
+      LLVMAddIncoming(px, vx, from, 2);
+      LLVMAddIncoming(py, vy, from, 2); }
+    dx = px; dy = py;
+  }
   switch (op) {
-    case OP_ADD: r = hwnan(g, LLVMBuildFAdd(B_, dx, dy, ""), dx, dy); break;
-    case OP_SUB: r = hwnan(g, LLVMBuildFSub(B_, dx, dy, ""), dx, dy); break;
-    case OP_MUL: r = hwnan(g, LLVMBuildFMul(B_, dx, dy, ""), dx, dy); break;
-    case OP_DIV: r = hwnan(g, LLVMBuildFDiv(B_, dx, dy, ""), dx, dy); break;
+    case OP_ADD: r = LLVMBuildFAdd(B_, dx, dy, ""); break;
+    case OP_SUB: r = LLVMBuildFSub(B_, dx, dy, ""); break;
+    case OP_MUL: r = LLVMBuildFMul(B_, dx, dy, ""); break;
+    case OP_DIV: r = LLVMBuildFDiv(B_, dx, dy, ""); break;
     case OP_MOD: r = callff(g, "mvmrt_fltmod", dx, dy); break;
     case OP_IDIV: r = callff(g, "mvmrt_fltidiv", dx, dy); break;
     default: r = callff(g, "mvmrt_fltpow", dx, dy); break;
   }
-  setreg(g, a, mkflt(g, r));
+  setflt(g, a, r, dx, dy, op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_DIV);
   br(g, next);
 }
 
@@ -652,7 +800,8 @@ static void emit(Gen *g, int pc) {
       br(g, pc + 1);
       LLVMPositionBuilderAtEnd(B_, fb);
       guard(g, isflt(g, b), pc);
-      setreg(g, a, mkflt(g, LLVMBuildFNeg(B_, getflt(g, b), "")));
+      { LLVMValueRef d = getflt(g, b);
+        setflt(g, a, LLVMBuildFNeg(B_, d, ""), d, d, 0); }
       br(g, pc + 1);
       break;
     }
@@ -741,11 +890,31 @@ static void emit(Gen *g, int pc) {
       br(g, pc + 1 - GETARG_Bx(i));
       break;
     }
-    case OP_GETTABUP: callop(g, "mvmrt_gettabup", pc, pc + 1, 0); br(g, pc + 1); break;
-    case OP_GETFIELD: callop(g, "mvmrt_getfield", pc, pc + 1, 0); br(g, pc + 1); break;
-    case OP_SELF: callop(g, "mvmrt_self", pc, pc + 1, 0); br(g, pc + 1); break;
-    case OP_SETTABUP: callop(g, "mvmrt_settabup", pc, pc + 1, 0); br(g, pc + 1); break;
-    case OP_SETFIELD: callop(g, "mvmrt_setfield", pc, pc + 1, 0); br(g, pc + 1); break;
+    case OP_GETTABUP:
+      getstrk(g, pc, a, upvalue(g, GETARG_B(i)), kstr(g, GETARG_C(i)), "mvmrt_gettabup");
+      break;
+    case OP_GETFIELD:
+      getstrk(g, pc, a, getreg(g, GETARG_B(i)), kstr(g, GETARG_C(i)), "mvmrt_getfield");
+      break;
+    case OP_SELF: {
+      LLVMValueRef obj = getreg(g, GETARG_B(i));
+      TString *key = GETARG_k(i) ? kstr(g, GETARG_C(i)) : NULL;
+      if (key != NULL) {
+        setreg(g, a + 1, obj);
+        getstrk(g, pc, a, obj, key, "mvmrt_self");
+      }
+      else {
+        callop(g, "mvmrt_self", pc, pc + 1, 0);
+        br(g, pc + 1);
+      }
+      break;
+    }
+    case OP_SETTABUP:
+      setstr(g, pc, upvalue(g, a), kstr(g, GETARG_B(i)), rkc(g, i), "mvmrt_settabup");
+      break;
+    case OP_SETFIELD:
+      setstr(g, pc, getreg(g, a), kstr(g, GETARG_B(i)), rkc(g, i), "mvmrt_setfield");
+      break;
     case OP_GETI:
       gettab_int(g, pc, a, getreg(g, GETARG_B(i)), NULL, ci64(g, (uint64_t)GETARG_C(i)), "mvmrt_geti");
       break;
@@ -867,6 +1036,13 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, Proto *p,
   LLVMSetGC(g->fn, "statepoint-example");
   LLVMAddAttributeAtIndex(g->fn, LLVMAttributeFunctionIndex,
                           LLVMCreateStringAttribute(ctx, "frame-pointer", 13, "all", 3));
+  /* no vector code made up by the optimiser (the SLP vectorizer merges the
+  ** loads of adjacent VM registers into one 16-byte load, which cannot be
+  ** store-forwarded from the two 8-byte stores the interpreter or a
+  ** callee's return just made: a stall that cost 40% of fib's time).
+  ** Explicit double arithmetic is unaffected. */
+  LLVMAddAttributeAtIndex(g->fn, LLVMAttributeFunctionIndex,
+                          LLVMCreateEnumAttribute(ctx, LLVMGetEnumAttributeKindForName("noimplicitfloat", 15), 0));
   g->L = LLVMGetParam(g->fn, 0);
   g->ci = LLVMGetParam(g->fn, 1);
   LLVMSetValueName2(g->L, "L", 1);

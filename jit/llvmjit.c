@@ -55,6 +55,7 @@ typedef struct Backend {
 typedef struct Section {
   void *addr;
   size_t size;                  /* mapped size (page multiple) */
+  size_t req;                   /* requested size */
   int code, readonly;
   struct Section *next;
 } Section;
@@ -86,6 +87,8 @@ static uint8_t *mm_alloc(MMContext *mm, uintptr_t size, unsigned align, int code
   s = (Section *)malloc(sizeof *s);
   if (s == NULL) { munmap(p, len); return NULL; }
   s->addr = p; s->size = len; s->code = code; s->readonly = ro;
+  if (code) mm->be->J->codebytes += (size_t)size;   /* released in mm_destroy */
+  s->req = (size_t)size;
   s->next = mm->sections;
   mm->sections = s;
   return (uint8_t *)p;
@@ -142,6 +145,7 @@ static void mm_destroy(void *opaque) {
     mm->be->host->sm_unregister(&mm->be->J->stackmaps, mm->sm);
   while (s != NULL) {
     Section *next = s->next;
+    if (s->code) mm->be->J->codebytes -= s->req;
     munmap(s->addr, s->size);
     free(s);
     s = next;
@@ -267,7 +271,12 @@ static void dump(const char *title, LLVMModuleRef m) {
 
 static LLVMErrorRef runpasses(Backend *be, LLVMModuleRef m, const char *passes) {
   LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-  LLVMErrorRef e = LLVMRunPasses(m, passes, be->tm, opts);
+  LLVMErrorRef e;
+  /* no vectorizers (see also "noimplicitfloat" in llvmgen.c) */
+  LLVMPassBuilderOptionsSetSLPVectorization(opts, 0);
+  LLVMPassBuilderOptionsSetLoopVectorization(opts, 0);
+  if (getenv("MVM_JIT_PASSLOG")) LLVMPassBuilderOptionsSetDebugLogging(opts, 1);
+  e = LLVMRunPasses(m, passes, be->tm, opts);
   LLVMDisposePassBuilderOptions(opts);
   return e;
 }
