@@ -121,7 +121,7 @@ static JitState *getstate(lua_State *L) {
     J->g = g;
     J->threshold = env_uint("MVM_JIT_THRESHOLD", 1000);
     J->dump = env_flag("MVM_JIT_DUMP");
-    J->stats = env_flag("MVM_JIT_STATS");
+    J->stats = env_flag("MVM_JIT_STATS") ? (int)env_uint("MVM_JIT_STATS", 1) : 0;
     J->unsupported = jit_unsupported;
     g->jit = J;
   }
@@ -172,6 +172,10 @@ void jit_maybecompile(lua_State *L, Proto *p) {
   t0 = now();
   r = be->compile(J->bs, L, p, &entry, &handle, &why);
   J->compile_seconds += now() - t0;
+  if (J->stats > 1)
+    fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): %s, %.3f ms\n",
+            p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode,
+            r == JIT_OK ? "compiled" : (why ? why : "failed"), (now() - t0) * 1e3);
   if (r == JIT_OK) {
     J->ncompiled++;
     u->p = p; u->handle = handle; u->next = J->units;

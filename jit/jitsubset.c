@@ -25,6 +25,8 @@ const char *jit_unsupported(Proto *p) {
       case OP_IDIV: case OP_POW: case OP_ADDI:
       case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK:
       case OP_IDIVK: case OP_POWK: case OP_UNM: case OP_NOT:
+      case OP_BAND: case OP_BOR: case OP_BXOR: case OP_SHL: case OP_SHR:
+      case OP_BANDK: case OP_BORK: case OP_BXORK: case OP_SHRI: case OP_SHLI: case OP_BNOT:
       case OP_MMBIN: case OP_MMBINI: case OP_MMBINK:
       case OP_LEN: case OP_CONCAT: case OP_CLOSURE:
       case OP_JMP: case OP_FORPREP: case OP_FORLOOP:

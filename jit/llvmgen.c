@@ -294,15 +294,15 @@ static LLVMValueRef arrayslot(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasi
   return LLVMBuildGEP2(B_, g->i64, arr, &idx, 1, "");
 }
 
-/* address of the value of string key 'key' in table 't' (the hash part's
-** chain from the key's main position, as tab_getstr walks it), or a branch
-** to 'miss'.  Strings never move and are interned: the key is compared as
-** a constant word, and its hash is known now.  The node array is
-** out-of-line memory (addrspace 0) used before any call. */
+/* address of the value of string key 'key' in table 't' when the key sits
+** at its main position (the common case), else a branch to 'miss' (the
+** helper walks the collision chain, as tab_getstr does).  Strings never
+** move and are interned: the key is compared as a constant word, and its
+** hash is known now.  The node array is out-of-line memory (addrspace 0)
+** used before any call. */
 static LLVMValueRef strslot(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlockRef miss) {
-  LLVMBasicBlockRef loop = newbb(g, "chain"), next = newbb(g, "chainnext"), found = newbb(g, "found");
-  LLVMBasicBlockRef entry;
-  LLVMValueRef off, lsz, mask, idx, node, n, k, nx, n2;
+  LLVMBasicBlockRef found = newbb(g, "found");
+  LLVMValueRef off, lsz, mask, idx, node, k;
   off = ci64(g, offsetof(Table, lsizenode));
   lsz = LLVMBuildZExt(B_, LLVMBuildLoad2(B_, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
                       g->i64, "");
@@ -312,24 +312,12 @@ static LLVMValueRef strslot(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlock
   node = LLVMBuildLoad2(B_, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "node");
   idx = LLVMBuildMul(B_, idx, ci64(g, sizeof(Node)), "");
   node = LLVMBuildGEP2(B_, g->i8, node, &idx, 1, "mainpos");
-  entry = LLVMGetInsertBlock(B_);
-  LLVMBuildBr(B_, loop);
-  LLVMPositionBuilderAtEnd(B_, loop);
-  n = LLVMBuildPhi(B_, g->p0, "n");
   off = ci64(g, offsetof(Node, key));
-  k = LLVMBuildLoad2(B_, g->i64, LLVMBuildGEP2(B_, g->i8, n, &off, 1, ""), "nkey");
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, k, ci64(g, v_ref(key)), ""), found, next);
-  LLVMPositionBuilderAtEnd(B_, next);
-  off = ci64(g, offsetof(Node, next));
-  nx = LLVMBuildLoad2(B_, g->i32, LLVMBuildGEP2(B_, g->i8, n, &off, 1, ""), "nnext");
-  off = LLVMBuildMul(B_, LLVMBuildSExt(B_, nx, g->i64, ""), ci64(g, sizeof(Node)), "");
-  n2 = LLVMBuildGEP2(B_, g->i8, n, &off, 1, "");
-  LLVMAddIncoming(n, &node, &entry, 1);
-  LLVMAddIncoming(n, &n2, &next, 1);
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, nx, ci32(g, 0), ""), miss, loop);
+  k = LLVMBuildLoad2(B_, g->i64, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "nkey");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, k, ci64(g, v_ref(key)), ""), found, miss);
   LLVMPositionBuilderAtEnd(B_, found);
   off = ci64(g, offsetof(Node, val));
-  return LLVMBuildGEP2(B_, g->i8, n, &off, 1, "");
+  return LLVMBuildGEP2(B_, g->i8, node, &off, 1, "");
 }
 
 static LLVMValueRef isnil(Gen *g, LLVMValueRef v) {
@@ -594,6 +582,33 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
   br(g, next);
 }
 
+/* x << y as vm_shiftl: negative y shifts right (logically), |y| >= 64 gives 0 */
+static LLVMValueRef shiftl(Gen *g, LLVMValueRef x, LLVMValueRef y) {
+  LLVMValueRef neg = LLVMBuildICmp(B_, LLVMIntSLT, y, ci64(g, 0), "");
+  LLVMValueRef ay = LLVMBuildSelect(B_, neg, LLVMBuildNeg(B_, y, ""), y, "");
+  LLVMValueRef big = LLVMBuildICmp(B_, LLVMIntUGE, ay, ci64(g, 64), "");
+  LLVMValueRef sh = LLVMBuildAnd(B_, ay, ci64(g, 63), "");   /* no poison shifts */
+  LLVMValueRef r = LLVMBuildSelect(B_, neg, LLVMBuildLShr(B_, x, sh, ""), LLVMBuildShl(B_, x, sh, ""), "");
+  return LLVMBuildSelect(B_, big, ci64(g, 0), r, "");
+}
+
+/* R[A] := x bitop y on integer immediates (anything else: interpreter) */
+static void bitop(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, int a, int next) {
+  LLVMValueRef x, y, r;
+  guard(g, LLVMBuildAnd(B_, isint(g, bx), isint(g, by), ""), pc);
+  x = sext48(g, bx); y = sext48(g, by);
+  switch (op) {
+    case OP_BAND: r = LLVMBuildAnd(B_, x, y, ""); break;
+    case OP_BOR: r = LLVMBuildOr(B_, x, y, ""); break;
+    case OP_BXOR: r = LLVMBuildXor(B_, x, y, ""); break;
+    case OP_SHL: r = shiftl(g, x, y); break;
+    default: r = shiftl(g, x, LLVMBuildNeg(B_, y, "")); break;   /* SHR */
+  }
+  if (op == OP_SHL || op == OP_SHR) guard(g, fits48(g, r), pc);   /* else boxed */
+  setreg(g, a, mkint(g, r));
+  br(g, next);
+}
+
 /* a test (EQ/LT/.../GEI/TEST) followed by its JMP */
 static void condjump(Gen *g, int pc, LLVMValueRef cond) {
   Instruction i = g->p->code[pc];
@@ -788,6 +803,26 @@ static void emit(Gen *g, int pc) {
       arith(g, pc, OP_ADD, bits(g, getreg(g, GETARG_B(i))),
             ci64(g, v_immint(GETARG_sC(i))), a, pc + 2);
       break;
+    case OP_BAND: case OP_BOR: case OP_BXOR: case OP_SHL: case OP_SHR:
+      bitop(g, pc, op, bits(g, getreg(g, GETARG_B(i))), bits(g, getreg(g, GETARG_C(i))), a, pc + 2);
+      break;
+    case OP_BANDK: case OP_BORK: case OP_BXORK:
+      bitop(g, pc, op == OP_BANDK ? OP_BAND : op == OP_BORK ? OP_BOR : OP_BXOR,
+            bits(g, getreg(g, GETARG_B(i))), kbits(g, GETARG_C(i)), a, pc + 2);
+      break;
+    case OP_SHRI:   /* R[B] >> sC */
+      bitop(g, pc, OP_SHR, bits(g, getreg(g, GETARG_B(i))), ci64(g, v_immint(GETARG_sC(i))), a, pc + 2);
+      break;
+    case OP_SHLI:   /* sC << R[B] */
+      bitop(g, pc, OP_SHL, ci64(g, v_immint(GETARG_sC(i))), bits(g, getreg(g, GETARG_B(i))), a, pc + 2);
+      break;
+    case OP_BNOT: {
+      LLVMValueRef b = bits(g, getreg(g, GETARG_B(i)));
+      guard(g, isint(g, b), pc);
+      setreg(g, a, mkint(g, LLVMBuildNot(B_, sext48(g, b), "")));
+      br(g, pc + 1);
+      break;
+    }
     case OP_UNM: {
       LLVMValueRef b = bits(g, getreg(g, GETARG_B(i)));
       LLVMBasicBlockRef ib = newbb(g, "unmint"), fb = newbb(g, "unmflt");
