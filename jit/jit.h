@@ -60,6 +60,9 @@ typedef struct JitState {
   unsigned long nexits;           /* side exits: JIT_EXITED returns */
   size_t codebytes;               /* native code held (the backend's code sections) */
   double compile_seconds;
+  double start;                   /* when the JitState was made (first call in "on") */
+  double budget;                  /* "on": compile time may not exceed this fraction
+                                  ** of the time since 'start' (MVM_JIT_BUDGET, %) */
   const char *(*unsupported)(Proto *p);   /* jit_unsupported, for the backend */
 } JitState;
 

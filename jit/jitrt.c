@@ -357,6 +357,12 @@ static void mvmrt_tforprep(lua_State *L, CallInfo *ci, int pc) {
   func_newtbcupval(L, base + GETARG_A(i) + 3);
 }
 
+static void mvmrt_close(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  L->top = ci->top;
+  func_close(L, base + GETARG_A(i), LUA_OK, 1);
+}
+
 /* comparisons that the inline number paths do not handle (metamethods,
 ** strings, errors): the interpreter's generic paths */
 static int mvmrt_eq(lua_State *L, CallInfo *ci, int pc) {
@@ -417,6 +423,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_concat", (void *)mvmrt_concat},
   {"mvmrt_setlist", (void *)mvmrt_setlist},
   {"mvmrt_tforprep", (void *)mvmrt_tforprep},
+  {"mvmrt_close", (void *)mvmrt_close},
   {"mvmrt_eq", (void *)mvmrt_eq},
   {"mvmrt_lt", (void *)mvmrt_lt},
   {"mvmrt_le", (void *)mvmrt_le},

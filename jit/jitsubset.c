@@ -39,18 +39,18 @@ const char *jit_unsupported(Proto *p) {
         if (pc + 1 >= p->sizecode || GET_OPCODE(p->code[pc + 1]) != OP_JMP)
           return "test not followed by a jump";
         break;
-      case OP_CALL:
-        if (GETARG_B(i) == 0 || GETARG_C(i) == 0) return "call with variable arguments or results";
-        break;
+      case OP_CALL:      /* B == 0 (arguments up to the top): an exit; C == 0
+                         ** (results up to the top): the call, then an exit */
+      case OP_CLOSE:
       case OP_TFORCALL:
         if (GETARG_C(i) == 0) return "generic for with variable results";
         break;
-      case OP_SETLIST:
-        if (GETARG_B(i) == 0) return "table constructor with variable results";
+      case OP_SETLIST:   /* B == 0: an exit */
         break;
       case OP_RETURN:
-        /* k (upvalues to close) is an exit to the interpreter */
-        if (GETARG_B(i) == 0 || GETARG_C(i) != 0) return "return of variable results";
+        /* k (upvalues to close) and B == 0 (results up to the top: after a
+        ** tail call or a variable-results call, which exit) are exits */
+        if (GETARG_C(i) != 0) return "vararg return";
         break;
       default:
         return mvm_opnames[op];

@@ -742,7 +742,10 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   LLVMBuildRet(B_, ci32(g, JIT_CALLED));
   LLVMPositionBuilderAtEnd(B_, cdone);
   reload_base(g);   /* the stack may have moved */
-  br(g, pc + 1);
+  if (nres == LUA_MULTRET)   /* L->top marks the results: the interpreter goes on */
+    LLVMBuildBr(B_, exitblock(g, pc + 1));
+  else
+    br(g, pc + 1);
 }
 
 static void emit(Gen *g, int pc) {
@@ -967,7 +970,12 @@ static void emit(Gen *g, int pc) {
       br(g, pc + 2);
       break;
     case OP_SETLIST: {
-      int next = pc + 1 + (GETARG_k(i) ? 1 : 0);
+      int next;
+      if (GETARG_B(i) == 0) {   /* values up to L->top: the interpreter */
+        LLVMBuildBr(B_, exitblock(g, pc));
+        break;
+      }
+      next = pc + 1 + (GETARG_k(i) ? 1 : 0);
       callop(g, "mvmrt_setlist", pc, next, 0);
       br(g, next);
       break;
@@ -975,7 +983,20 @@ static void emit(Gen *g, int pc) {
     case OP_CLOSURE: callop(g, "mvmrt_closure", pc, pc + 1, 0); br(g, pc + 1); break;
     case OP_LEN: callop(g, "mvmrt_len", pc, pc + 1, 0); br(g, pc + 1); break;
     case OP_CONCAT: callop(g, "mvmrt_concat", pc, pc + 1, 0); br(g, pc + 1); break;
-    case OP_CALL: emitcall(g, pc, a, GETARG_B(i), GETARG_C(i) - 1); break;
+    case OP_CALL:
+      if (GETARG_B(i) == 0)   /* arguments up to L->top: the interpreter's */
+        LLVMBuildBr(B_, exitblock(g, pc));
+      else if (GETARG_C(i) == 0) {
+        /* results up to L->top, for the next instruction, which reads it:
+        ** after the call the interpreter continues at pc + 1 (re-entry
+        ** after a Lua callee has no case in the entry switch, so it also
+        ** lands in the interpreter) */
+        emitcall(g, pc, a, GETARG_B(i), LUA_MULTRET);
+      }
+      else
+        emitcall(g, pc, a, GETARG_B(i), GETARG_C(i) - 1);
+      break;
+    case OP_CLOSE: callop(g, "mvmrt_close", pc, pc + 1, 0); br(g, pc + 1); break;
     case OP_TAILCALL:
       /* the interpreter's tail call keeps tail calls proper (no C stack) */
       LLVMBuildBr(B_, exitblock(g, pc));
@@ -983,7 +1004,8 @@ static void emit(Gen *g, int pc) {
     case OP_RETURN0: case OP_RETURN1: case OP_RETURN: {
       LLVMValueRef args[4];
       int n = op == OP_RETURN0 ? 0 : op == OP_RETURN1 ? 1 : GETARG_B(i) - 1;
-      if (op == OP_RETURN && GETARG_k(i)) {   /* upvalues to close: interpreter */
+      if (op == OP_RETURN && (GETARG_k(i) || GETARG_B(i) == 0)) {
+        /* upvalues to close, or results up to L->top: the interpreter */
         LLVMBuildBr(B_, exitblock(g, pc));
         break;
       }
@@ -997,6 +1019,13 @@ static void emit(Gen *g, int pc) {
       LLVMBuildBr(B_, exitblock(g, pc));
       break;
   }
+}
+
+/* instructions after which compiled code resumes when a Lua callee that
+** the interpreter ran has returned (JIT_CALLED) */
+static int resumes(Instruction i) {
+  return (GET_OPCODE(i) == OP_CALL && GETARG_B(i) != 0 && GETARG_C(i) != 0) ||
+         GET_OPCODE(i) == OP_TFORCALL;
 }
 
 /* gc.safepoint_poll: place-safepoints inlines it at function entries and
@@ -1116,11 +1145,11 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, Proto *p,
     LLVMValueRef sw;
     int ncalls = 0;
     for (pc = 0; pc < p->sizecode; pc++)
-      if (GET_OPCODE(p->code[pc]) == OP_CALL || GET_OPCODE(p->code[pc]) == OP_TFORCALL) ncalls++;
+      if (resumes(p->code[pc])) ncalls++;
     sw = LLVMBuildSwitch(g->B, off, other, (unsigned)ncalls + 1);
     LLVMAddCase(sw, ci64(g, 0), g->bb[0]);
     for (pc = 0; pc < p->sizecode; pc++)
-      if (GET_OPCODE(p->code[pc]) == OP_CALL || GET_OPCODE(p->code[pc]) == OP_TFORCALL)
+      if (resumes(p->code[pc]))
         LLVMAddCase(sw, ci64(g, (uint64_t)(pc + 1) * sizeof(Instruction)), g->bb[pc + 1]);
     LLVMPositionBuilderAtEnd(g->B, other);
     LLVMBuildRet(g->B, ci32(g, JIT_EXITED));
