@@ -400,6 +400,13 @@ static double mvmrt_fltpow(double m, double n) {
   return n == 2 ? m * m : pow(m, n);
 }
 
+/* the slot of short string 'key' in 't' after its main position missed
+** (compiled code checks that one inline), or NULL */
+static const Value *mvmrt_strchain(Table *t, TString *key) {
+  const Value *s = tab_getstr(t, key);
+  return isabstkey(s) ? NULL : s;
+}
+
 static int mvmrt_raweq(Value a, Value b) {
   return v_rawequal(a, b);
 }
@@ -431,6 +438,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_fltidiv", (void *)mvmrt_fltidiv},
   {"mvmrt_fltpow", (void *)mvmrt_fltpow},
   {"mvmrt_raweq", (void *)mvmrt_raweq},
+  {"mvmrt_strchain", (void *)mvmrt_strchain},
 };
 
 const JitHelper *jit_helpers(int *n) {

@@ -42,7 +42,7 @@ typedef struct Gen {
   LLVMBuilderRef B;
   LLVMValueRef fn, L, ci, basevar;
   LLVMTypeRef i1, i8, i32, i64, i128, f64, p0, p1, vd;
-  LLVMTypeRef ty_call, ty_ret, ty_op, ty_opi, ty_ff, ty_req;
+  LLVMTypeRef ty_call, ty_ret, ty_op, ty_opi, ty_ff, ty_req, ty_chain;
   LLVMValueRef f_call, f_ret;
   LLVMBasicBlockRef *bb, *exits;
   Proto *p;
@@ -294,15 +294,17 @@ static LLVMValueRef arrayslot(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasi
   return LLVMBuildGEP2(B_, g->i64, arr, &idx, 1, "");
 }
 
-/* address of the value of string key 'key' in table 't' when the key sits
-** at its main position (the common case), else a branch to 'miss' (the
-** helper walks the collision chain, as tab_getstr does).  Strings never
-** move and are interned: the key is compared as a constant word, and its
-** hash is known now.  The node array is out-of-line memory (addrspace 0)
-** used before any call. */
+/* address of the value of string key 'key' in table 't', or a branch to
+** 'miss'.  The key's main position is checked inline (the common case);
+** a collision chain is walked by the leaf helper mvmrt_strchain.  Strings
+** never move and are interned: the key is compared as a constant word, and
+** its hash is known now.  The node array is out-of-line memory (addrspace
+** 0) used before any call that may collect. */
 static LLVMValueRef strslot(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlockRef miss) {
-  LLVMBasicBlockRef found = newbb(g, "found");
-  LLVMValueRef off, lsz, mask, idx, node, k;
+  LLVMBasicBlockRef found = newbb(g, "found"), chain = newbb(g, "chain");
+  LLVMBasicBlockRef inchain = newbb(g, "inchain"), mainpos;
+  LLVMValueRef off, lsz, mask, idx, node, k, vp, cp, args[2], phi, vals[2];
+  LLVMBasicBlockRef from[2];
   off = ci64(g, offsetof(Table, lsizenode));
   lsz = LLVMBuildZExt(B_, LLVMBuildLoad2(B_, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
                       g->i64, "");
@@ -314,10 +316,21 @@ static LLVMValueRef strslot(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlock
   node = LLVMBuildGEP2(B_, g->i8, node, &idx, 1, "mainpos");
   off = ci64(g, offsetof(Node, key));
   k = LLVMBuildLoad2(B_, g->i64, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "nkey");
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, k, ci64(g, v_ref(key)), ""), found, miss);
-  LLVMPositionBuilderAtEnd(B_, found);
   off = ci64(g, offsetof(Node, val));
-  return LLVMBuildGEP2(B_, g->i8, node, &off, 1, "");
+  vp = LLVMBuildGEP2(B_, g->i8, node, &off, 1, "");
+  mainpos = LLVMGetInsertBlock(B_);
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, k, ci64(g, v_ref(key)), ""), found, chain);
+  LLVMPositionBuilderAtEnd(B_, chain);
+  args[0] = t; args[1] = craw(g, key);
+  cp = LLVMBuildCall2(B_, g->ty_chain, getfn(g, "mvmrt_strchain", g->ty_chain, 1), args, 2, "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), miss, inchain);
+  LLVMPositionBuilderAtEnd(B_, inchain);
+  LLVMBuildBr(B_, found);
+  LLVMPositionBuilderAtEnd(B_, found);
+  phi = LLVMBuildPhi(B_, g->p0, "slot");
+  vals[0] = vp; vals[1] = cp; from[0] = mainpos; from[1] = inchain;
+  LLVMAddIncoming(phi, vals, from, 2);
+  return phi;
 }
 
 static LLVMValueRef isnil(Gen *g, LLVMValueRef v) {
@@ -1092,6 +1105,8 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, Proto *p,
     vv[0] = vv[1] = g->p1;
     g->ty_ff = LLVMFunctionType(g->f64, dd, 2, 0);
     g->ty_req = LLVMFunctionType(g->i32, vv, 2, 0);
+    vv[1] = g->p0;   /* (Table *, TString *) -> Value * */
+    g->ty_chain = LLVMFunctionType(g->p0, vv, 2, 0);
   }
   build_poll(g);
   /* the function */
