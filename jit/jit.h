@@ -22,6 +22,10 @@
 **                 calls the compiled code again; the entry dispatches on
 **                 ci->u.l.savedpc (the function start or the instruction
 **                 after one of its CALLs).
+**   JIT_TAILCALLED after a tail call to a Lua function replaced the frame:
+**                 'ci' now runs the callee from its first instruction (the
+**                 interpreter's "goto startfunc"), so tail calls stay
+**                 proper and the C stack does not grow.
 */
 #ifndef mvm_jit_h
 #define mvm_jit_h
@@ -32,6 +36,7 @@
 #define JIT_RETURNED  0
 #define JIT_EXITED    1
 #define JIT_CALLED    2
+#define JIT_TAILCALLED 3
 
 /* Proto.jitcode: NULL (not tried yet), JIT_NOCODE (tried: stays in the
 ** interpreter), or the compiled entry */

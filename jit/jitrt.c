@@ -73,7 +73,17 @@ static void rt_interrupted(lua_State *L) {
 static void rt_runnested(lua_State *L, CallInfo *nci, Proto *p) {
   int r;
   L->nCcalls++;
-  r = jit_run(L, nci, p);
+  while ((r = jit_run(L, nci, p)) == JIT_TAILCALLED) {
+    /* the frame now runs another Lua function from its start: loop (a
+    ** proper tail call) while it has compiled code */
+    p = v_lcl(*nci->func)->p;
+    if (p->jitcode == NULL && G(L)->jitmode != 0)
+      jit_maybecompile(L, p);
+    if (L->hookmask || !jit_hascode(p)) {
+      r = JIT_EXITED;   /* the interpreter starts it (savedpc = p->code) */
+      break;
+    }
+  }
   if (r != JIT_RETURNED) {
     if (r == JIT_CALLED) {          /* callee of the callee pushed: run it */
       nci->callstatus |= CIST_FRESH | CIST_JIT;
@@ -147,6 +157,25 @@ static void mvmrt_poll(JitState *J) {
   Value *base = rt_base(ci); \
   Value *k = cl->p->k; \
   (void)k
+
+/* TAILCALL with fixed arguments (B > 0) in a non-vararg function, as the
+** interpreter does it.  Returns 1 when a Lua callee now occupies 'ci'
+** (compiled code returns JIT_TAILCALLED), 0 when a C callee ran and the
+** frame has returned its results (JIT_RETURNED). */
+static int mvmrt_tailcall(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  Value *ra = base + GETARG_A(i);
+  int n;
+  L->top = ra + GETARG_B(i);
+  rt_interrupted(L);
+  if (GETARG_k(i))
+    func_closeupval(L, base);   /* no tbc variables can be pending */
+  if ((n = do_pretailcall(L, ci, ra, GETARG_B(i), 0)) < 0)
+    return 1;
+  ((JitState *)G(L)->jit)->curL = L;
+  do_poscall(L, ci, n);
+  return 0;
+}
 
 static void mvmrt_gettabup(lua_State *L, CallInfo *ci, int pc) {
   RT_DECODE;
@@ -414,6 +443,7 @@ static int mvmrt_raweq(Value a, Value b) {
 static const JitHelper helpers[] = {
   {"mvmrt_precall", (void *)mvmrt_precall},
   {"mvmrt_return", (void *)mvmrt_return},
+  {"mvmrt_tailcall", (void *)mvmrt_tailcall},
   {"mvmrt_poll", (void *)mvmrt_poll},
   {"mvmrt_gettabup", (void *)mvmrt_gettabup},
   {"mvmrt_gettable", (void *)mvmrt_gettable},

@@ -1011,8 +1011,16 @@ static void emit(Gen *g, int pc) {
       break;
     case OP_CLOSE: callop(g, "mvmrt_close", pc, pc + 1, 0); br(g, pc + 1); break;
     case OP_TAILCALL:
-      /* the interpreter's tail call keeps tail calls proper (no C stack) */
-      LLVMBuildBr(B_, exitblock(g, pc));
+      if (GETARG_B(i) == 0 || GETARG_C(i) != 0)   /* L->top arguments, vararg: interpreter */
+        LLVMBuildBr(B_, exitblock(g, pc));
+      else {
+        /* the helper replaces the frame; whoever runs compiled code
+        ** (interpreter, direct call) starts the callee in the same frame,
+        ** so the C stack does not grow */
+        LLVMValueRef r = callop(g, "mvmrt_tailcall", pc, pc + 1, 1);
+        LLVMBuildRet(B_, LLVMBuildSelect(B_, LLVMBuildICmp(B_, LLVMIntNE, r, ci32(g, 0), ""),
+                                         ci32(g, JIT_TAILCALLED), ci32(g, JIT_RETURNED), ""));
+      }
       break;
     case OP_RETURN0: case OP_RETURN1: case OP_RETURN: {
       LLVMValueRef args[4];
