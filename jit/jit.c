@@ -192,6 +192,7 @@ void jit_maybecompile(lua_State *L, Proto *p) {
             r == JIT_OK ? "compiled" : (why ? why : "failed"), (now() - t0) * 1e3, J->codebytes);
   if (r == JIT_OK) {
     J->ncompiled++;
+    if (J->codebytes > J->codepeak) J->codepeak = J->codebytes;
     u->p = p; u->handle = handle; u->next = J->units;
     J->units = u;
     p->jitcode = entry;
@@ -269,9 +270,9 @@ void jit_close(lua_State *L) {
   if (J == NULL) return;
   if (J->stats)
     fprintf(stderr, "mvm: JIT: %lu compiled, %lu not supported, %lu failed, "
-            "%.3f ms compiling, %lu side exits, %zu code bytes, %zu stack-map records\n",
+            "%.3f ms compiling, %lu side exits, %zu code bytes at most, %zu stack-map records\n",
             J->ncompiled, J->nunsupported, J->nfailed, J->compile_seconds * 1e3,
-            J->nexits, J->codebytes, J->stackmaps.n);
+            J->nexits, J->codepeak, J->stackmaps.n);
   if (J->bs != NULL) {
     /* protos are freed before us (gc_freeall): only dropped code is left */
     release_list(J, J->units, 0);

@@ -16,7 +16,9 @@
 **   JIT_EXITED    after a guard failed: ci->u.l.savedpc is the instruction to
 **                 resume at and every register is in the stack, so the
 **                 interpreter simply continues the frame.
-**   JIT_CALLED    after pushing the frame of a Lua callee (L->ci): the
+**   JIT_CALLED    after pushing the frame of a Lua callee (L->ci) that it
+**                 did not run itself as a direct call (jitrt.c: the thread
+**                 can yield, hooks, deep C nesting, no compiled code): the
 **                 interpreter runs it in its own loop, without C recursion,
 **                 marks the caller CIST_JIT, and when the callee returns it
 **                 calls the compiled code again; the entry dispatches on
@@ -64,6 +66,7 @@ typedef struct JitState {
   unsigned long ncompiled, nunsupported, nfailed;
   unsigned long nexits;           /* side exits: JIT_EXITED returns */
   size_t codebytes;               /* native code held (the backend's code sections) */
+  size_t codepeak;                /* the most ever held (for MVM_JIT_STATS at close) */
   double compile_seconds;
   double start;                   /* when the JitState was made (first call in "on") */
   double budget;                  /* "on": compile time may not exceed this fraction

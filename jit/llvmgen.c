@@ -23,11 +23,23 @@
 **     the module defines gc.safepoint_poll, which loads the VM's poll flag
 **     (G(L)->interrupt) and calls mvmrt_poll only when it is set.
 **
-** Supported: MOVE LOADI LOADF LOADK LOADFALSE LOADTRUE LOADNIL GETUPVAL
-** ADD SUB MUL ADDI ADDK SUBK MULK (integer constants) MMBIN* (unreachable)
-** EQ LT LE EQI LTI LEI GTI GEI (followed by JMP) JMP FORPREP FORLOOP
-** CALL (fixed arguments and results) RETURN (fixed, no close) RETURN0
-** RETURN1.  Anything else: JIT_UNSUPPORTED, decided before any IR is built.
+** What is inline and what is not (jit/jitsubset.c decides the subset):
+**   - integer (48-bit immediate) and float arithmetic, bitwise operators,
+**     comparisons on numbers, NOT/TEST/TESTSET, numeric and generic for
+**     loops: inline; boxing, overflow, strings, metamethods, errors exit.
+**   - table reads and writes: the array part (integer keys) and string
+**     keys at their main position inline, collision chains in a gc-leaf
+**     helper, everything else (absent keys, metatables, __index/__newindex,
+**     non-tables) in a helper doing exactly the interpreter's case.  Stores
+**     into heap objects go through gcwrite() (store + card mark).
+**   - LEN CONCAT CLOSURE NEWTABLE SETLIST CLOSE TFORPREP, generic
+**     comparisons: helpers (jit/jitrt.c) taking (L, ci, pc).
+**   - CALL: mvmrt_precall (C callees run inside it; a Lua callee with
+**     compiled code runs as a direct call when nothing can yield, else the
+**     interpreter runs it: JIT_CALLED).  TAILCALL: mvmrt_tailcall, then
+**     JIT_TAILCALLED.  Instructions reading L->top (B == 0 CALL/RETURN/
+**     SETLIST/TAILCALL, after a C == 0 CALL) and closing RETURNs exit.
+** Vararg functions are not compiled.
 */
 #include <signal.h>
 #include <stdio.h>
