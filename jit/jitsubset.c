@@ -42,6 +42,7 @@ const char *jit_unsupported(Proto *p) {
       case OP_CALL:      /* B == 0 (arguments up to the top): an exit; C == 0
                          ** (results up to the top): the call, then an exit */
       case OP_CLOSE:
+        break;
       case OP_TFORCALL:
         if (GETARG_C(i) == 0) return "generic for with variable results";
         break;

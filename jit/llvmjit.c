@@ -295,8 +295,10 @@ static LLVMErrorRef runpasses(Backend *be, LLVMModuleRef m, const char *passes) 
   return e;
 }
 
+/* instcombine without <no-verify-fixpoint> aborts the process (LLVM ERROR)
+** when it needs a second iteration: textual pipelines verify by default */
 #define JIT_PIPELINE \
-  "function(sroa,early-cse,instcombine,simplifycfg,gvn,simplifycfg)"
+  "function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,gvn,simplifycfg)"
 
 typedef struct Unit {
   LLVMOrcResourceTrackerRef rt;

@@ -85,6 +85,18 @@ local function forms()
 end
 print("forms", forms())
 
+-- calls with variable results feeding calls, returns and constructors
+local function three(a) return a, a + 1, a + 2 end
+local function sum(...) local s = 0; for _, v in ipairs({...}) do s = s + v end; return s end
+local function varres(x)
+  local t = {three(x)}
+  local n = sum(three(x))
+  print("varres", #t, n, three(x))
+  return three(n)
+end
+print("varres", varres(1))
+print("varres in coroutine", coroutine.wrap(function() return varres(10) end)())
+
 -- errors from compiled code keep their messages and lines
 print("error", pcall(function(x) return x + nil end, 1))
 print("error", pcall(function(x) return x.y.z end, {}))
