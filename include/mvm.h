@@ -144,8 +144,8 @@ typedef struct mvm_JITStats {
   size_t functions_compiled;  /* functions compiled to native code */
   size_t loops_compiled;      /* loops entered through on-stack replacement (not yet: 0) */
   size_t compile_failures;    /* compile attempts that stayed interpreted */
-  size_t side_exits;          /* exits from compiled code back to the interpreter (not yet counted: 0) */
-  size_t code_bytes;          /* native code currently held (not yet counted: 0) */
+  size_t side_exits;          /* exits from compiled code back to the interpreter (guards, unsupported paths) */
+  size_t code_bytes;          /* bytes of native code currently held */
   double compile_ms;          /* time spent compiling */
   size_t stackmaps;           /* stack-map records registered for live code */
 } mvm_JITStats;

@@ -109,6 +109,12 @@ static int env_flag(const char *name) {
   return s != NULL && *s != '\0' && strcmp(s, "0") != 0;
 }
 
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 /* the VM's JitState, created on first use (plain malloc: it is not a Lua
 ** object and holds no Lua references) */
 static JitState *getstate(lua_State *L) {
@@ -121,17 +127,13 @@ static JitState *getstate(lua_State *L) {
     J->g = g;
     J->threshold = env_uint("MVM_JIT_THRESHOLD", 1000);
     J->dump = env_flag("MVM_JIT_DUMP");
-    J->stats = env_flag("MVM_JIT_STATS");
+    J->stats = env_flag("MVM_JIT_STATS") ? (int)env_uint("MVM_JIT_STATS", 1) : 0;
     J->unsupported = jit_unsupported;
+    J->start = now();
+    J->budget = env_uint("MVM_JIT_BUDGET", 10) / 100.0;
     g->jit = J;
   }
   return J;
-}
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 void jit_maybecompile(lua_State *L, Proto *p) {
@@ -148,8 +150,20 @@ void jit_maybecompile(lua_State *L, Proto *p) {
   if (g->jitmode == MVM_JIT_ON && p->hotcount < J->threshold)
     return;
   if (J->broken) { p->jitcode = JIT_NOCODE; return; }
-  if (jit_unsupported(p) != NULL) {   /* decided without loading LLVM */
+  if (g->jitmode == MVM_JIT_ON && J->ncompiled > 0 &&
+      J->compile_seconds > J->budget * (now() - J->start)) {
+    /* Over the compile-time budget: LLVM needs milliseconds per function,
+    ** so a program with many warm functions would spend more time
+    ** compiling than it saves.  Ask again after more calls: the functions
+    ** that are still hot then get compiled as the budget grows. */
+    p->hotcount = J->threshold / 2;
+    return;
+  }
+  if ((why = jit_unsupported(p)) != NULL) {   /* decided without loading LLVM */
     J->nunsupported++;
+    if (J->stats > 1)
+      fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): not compiled: %s\n",
+              p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode, why);
     p->jitcode = JIT_NOCODE;
     return;
   }
@@ -172,8 +186,13 @@ void jit_maybecompile(lua_State *L, Proto *p) {
   t0 = now();
   r = be->compile(J->bs, L, p, &entry, &handle, &why);
   J->compile_seconds += now() - t0;
+  if (J->stats > 1)
+    fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): %s, %.3f ms, %zu code bytes held\n",
+            p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode,
+            r == JIT_OK ? "compiled" : (why ? why : "failed"), (now() - t0) * 1e3, J->codebytes);
   if (r == JIT_OK) {
     J->ncompiled++;
+    if (J->codebytes > J->codepeak) J->codepeak = J->codebytes;
     u->p = p; u->handle = handle; u->next = J->units;
     J->units = u;
     p->jitcode = entry;
@@ -199,6 +218,7 @@ int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   J->curL = L;
   r = ((JitFunction)p->jitcode)(L, ci);
   J->curL = saved;
+  if (r == JIT_EXITED) J->nexits++;
   return r;
 }
 
@@ -250,9 +270,9 @@ void jit_close(lua_State *L) {
   if (J == NULL) return;
   if (J->stats)
     fprintf(stderr, "mvm: JIT: %lu compiled, %lu not supported, %lu failed, "
-            "%.3f ms compiling, %zu stack-map records\n",
+            "%.3f ms compiling, %lu side exits, %zu code bytes at most, %zu stack-map records\n",
             J->ncompiled, J->nunsupported, J->nfailed, J->compile_seconds * 1e3,
-            J->stackmaps.n);
+            J->nexits, J->codepeak, J->stackmaps.n);
   if (J->bs != NULL) {
     /* protos are freed before us (gc_freeall): only dropped code is left */
     release_list(J, J->units, 0);
@@ -271,6 +291,8 @@ LUA_API void mvm_jitstats(lua_State *L, mvm_JITStats *st) {
   st->functions_compiled = J->ncompiled;
   st->compile_failures = J->nunsupported + J->nfailed;
   st->stackmaps = J->stackmaps.n;
+  st->side_exits = J->nexits;
+  st->code_bytes = J->codebytes;
   st->compile_ms = J->compile_seconds * 1e3;
 }
 

@@ -16,12 +16,18 @@
 **   JIT_EXITED    after a guard failed: ci->u.l.savedpc is the instruction to
 **                 resume at and every register is in the stack, so the
 **                 interpreter simply continues the frame.
-**   JIT_CALLED    after pushing the frame of a Lua callee (L->ci): the
+**   JIT_CALLED    after pushing the frame of a Lua callee (L->ci) that it
+**                 did not run itself as a direct call (jitrt.c: the thread
+**                 can yield, hooks, deep C nesting, no compiled code): the
 **                 interpreter runs it in its own loop, without C recursion,
 **                 marks the caller CIST_JIT, and when the callee returns it
 **                 calls the compiled code again; the entry dispatches on
 **                 ci->u.l.savedpc (the function start or the instruction
 **                 after one of its CALLs).
+**   JIT_TAILCALLED after a tail call to a Lua function replaced the frame:
+**                 'ci' now runs the callee from its first instruction (the
+**                 interpreter's "goto startfunc"), so tail calls stay
+**                 proper and the C stack does not grow.
 */
 #ifndef mvm_jit_h
 #define mvm_jit_h
@@ -32,6 +38,7 @@
 #define JIT_RETURNED  0
 #define JIT_EXITED    1
 #define JIT_CALLED    2
+#define JIT_TAILCALLED 3
 
 /* Proto.jitcode: NULL (not tried yet), JIT_NOCODE (tried: stays in the
 ** interpreter), or the compiled entry */
@@ -57,7 +64,13 @@ typedef struct JitState {
   int dump, stats;                /* MVM_JIT_DUMP, MVM_JIT_STATS */
   int broken;                     /* backend failed to load: never retry */
   unsigned long ncompiled, nunsupported, nfailed;
+  unsigned long nexits;           /* side exits: JIT_EXITED returns */
+  size_t codebytes;               /* native code held (the backend's code sections) */
+  size_t codepeak;                /* the most ever held (for MVM_JIT_STATS at close) */
   double compile_seconds;
+  double start;                   /* when the JitState was made (first call in "on") */
+  double budget;                  /* "on": compile time may not exceed this fraction
+                                  ** of the time since 'start' (MVM_JIT_BUDGET, %) */
   const char *(*unsupported)(Proto *p);   /* jit_unsupported, for the backend */
 } JitState;
 

@@ -8,33 +8,123 @@
 ** stack and has stored ci->u.l.savedpc (the instruction after the current
 ** one, as the interpreter does) before calling a helper, so errors carry the
 ** right line and a yield across the call can resume the frame in the
-** interpreter.  Every helper here may run Lua code, raise (longjmp through
-** the compiled frame, which holds no resources) and collect: none is a
-** "gc-leaf-function".  Names never look like C library functions (LLVM
-** treats those as leaves).
+** interpreter (vm_finishOp completes the instruction, as for interpreted
+** code).  The helpers taking (L, ci, pc) decode instruction 'pc' of the
+** running function themselves and do exactly what the interpreter's case
+** does (fast path, then the metamethod path), so compiled code and the
+** interpreter cannot disagree.  They may run Lua code, raise (longjmp
+** through the compiled frame, which holds no resources) and collect: they
+** are NOT "gc-leaf-function"s, and compiled code re-reads its frame base
+** after each.  The few pure helpers at the end (float modulo, floor
+** division, power, raw equality) never allocate and are leaves.  Names
+** never look like C library functions (LLVM treats those as leaves).
 */
+#include <math.h>
 #include "jit.h"
 #include "jitbackend.h"
 #include "do.h"
 #include "debug.h"
+#include "func.h"
 #include "gc.h"
+#include "meta.h"
+#include "opcodes.h"
+#include "table.h"
+#include "vm.h"
 
-/* Start the call R[a](R[a+1] .. R[a+b-1]) with 'nresults' results (>= 0),
-** as the interpreter's OP_CALL does.  Returns 0 when the callee was a C
-** function and has run (results in place); 1 when it is a Lua function
-** whose frame is now L->ci: compiled code then returns JIT_CALLED and the
-** interpreter runs the callee, so Lua-to-Lua calls never nest C frames. */
-static int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresults) {
-  Value *func = ci->func + 1 + a;
-  L->top = func + b;
+#define rt_cl(ci)      v_lcl(*(ci)->func)
+#define rt_base(ci)    ((ci)->func + 1)
+#define rt_empty(s)    (v_isnil(*(s)) || isabstkey(s))
+
+/* same accounting as do.c's (low 16 bits: C levels; high: non-yieldable) */
+#define rt_ccalls(L)    ((L)->nCcalls & 0xffff)
+#define rt_yieldable(L) (((L)->nCcalls & 0xffff0000) == 0 && (L) != G(L)->mainthread)
+/* direct (C-nesting) calls between compiled functions stop this far below
+** the C-stack limit; deeper calls go through the interpreter, which does
+** not nest, so recursion depth stays what it is interpreted */
+#define RT_MAXNEST      (LUAI_MAXCCALLS - 40)
+
+static const Value *rt_rawget(Table *t, Value key) {
+  if (v_isimmint(key)) {
+    int64_t n = v_getimmint(key);
+    if ((uint64_t)n - 1u < (uint64_t)t->asize) return &t->array[n - 1];
+    return tab_getint(t, n);
+  }
+  if (v_isstring(key)) return tab_getstr(t, v_str(key));
+  return tab_get(t, key);
+}
+
+static const Value *rt_rawgetint(Table *t, int64_t n) {
+  if ((uint64_t)n - 1u < (uint64_t)t->asize) return &t->array[n - 1];
+  return tab_getint(t, n);
+}
+
+static void rt_interrupted(lua_State *L) {
   if (l_unlikely(G(L)->interrupt)) {
     G(L)->interrupt = 0;
     dbg_runerror(L, "interrupted");
   }
-  if (do_precall(L, func, nresults) != NULL)
-    return 1;
-  /* a C function ran; it may have run compiled code of another thread
-  ** (coroutines) that left through longjmp without restoring curL */
+}
+
+/* Run the compiled code of the Lua frame 'nci' that do_precall has just
+** pushed, nested on the C stack (a direct call).  Whatever the callee's
+** code leaves unfinished (a side exit, or a call it handed back) is
+** finished by a nested interpreter activation that returns at the end of
+** 'nci' (CIST_FRESH), exactly as for a Lua function called from C. */
+static void rt_runnested(lua_State *L, CallInfo *nci, Proto *p) {
+  int r;
+  L->nCcalls++;
+  while ((r = jit_run(L, nci, p)) == JIT_TAILCALLED) {
+    /* the frame now runs another Lua function from its start: loop (a
+    ** proper tail call) while it has compiled code */
+    p = v_lcl(*nci->func)->p;
+    if (p->jitcode == NULL && G(L)->jitmode != 0)
+      jit_maybecompile(L, p);
+    if (L->hookmask || !jit_hascode(p)) {
+      r = JIT_EXITED;   /* the interpreter starts it (savedpc = p->code) */
+      break;
+    }
+  }
+  if (r != JIT_RETURNED) {
+    if (r == JIT_CALLED) {          /* callee of the callee pushed: run it */
+      nci->callstatus |= CIST_FRESH | CIST_JIT;
+      vm_execute(L, L->ci);
+    }
+    else {
+      nci->callstatus |= CIST_FRESH;
+      vm_execute(L, nci);
+    }
+  }
+  L->nCcalls--;
+}
+
+/* Start the call R[a](R[a+1] .. R[a+b-1]) with 'nresults' results (>= 0),
+** as the interpreter's OP_CALL does.  Returns 0 when the call is complete
+** (results in place): the callee was a C function, or a Lua function with
+** compiled code that ran as a direct call.  Returns 1 when a Lua frame is
+** now L->ci that the interpreter must run: compiled code then returns
+** JIT_CALLED and the interpreter runs the callee in its own loop, without C
+** recursion.  Direct calls are only made where nothing can yield across
+** them (a thread that is not yieldable: the main thread, or inside a
+** non-yieldable C call), with hooks off, below RT_MAXNEST C levels. */
+static int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresults) {
+  Value *func = ci->func + 1 + a;
+  CallInfo *nci;
+  L->top = func + b;
+  rt_interrupted(L);
+  nci = do_precall(L, func, nresults);
+  if (nci != NULL) {
+    Proto *p = v_lcl(*nci->func)->p;
+    if (rt_yieldable(L) || L->hookmask || rt_ccalls(L) >= RT_MAXNEST)
+      return 1;
+    if (p->jitcode == NULL && G(L)->jitmode != 0)   /* do_precall counted the call */
+      jit_maybecompile(L, p);
+    if (!jit_hascode(p))
+      return 1;
+    rt_runnested(L, nci, p);
+  }
+  /* a C function (or the callee) ran; it may have run compiled code of
+  ** another thread (coroutines) that left through longjmp without
+  ** restoring curL */
   ((JitState *)G(L)->jit)->curL = L;
   return 0;
 }
@@ -57,10 +147,328 @@ static void mvmrt_poll(JitState *J) {
   }
 }
 
+/* ---------------------------------------------------------------------
+** Instructions done entirely by a helper: (L, ci, pc)
+** --------------------------------------------------------------------- */
+
+#define RT_DECODE \
+  LClosure *cl = rt_cl(ci); \
+  Instruction i = cl->p->code[pc]; \
+  Value *base = rt_base(ci); \
+  Value *k = cl->p->k; \
+  (void)k
+
+/* TAILCALL with fixed arguments (B > 0) in a non-vararg function, as the
+** interpreter does it.  Returns 1 when a Lua callee now occupies 'ci'
+** (compiled code returns JIT_TAILCALLED), 0 when a C callee ran and the
+** frame has returned its results (JIT_RETURNED). */
+static int mvmrt_tailcall(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  Value *ra = base + GETARG_A(i);
+  int n;
+  L->top = ra + GETARG_B(i);
+  rt_interrupted(L);
+  if (GETARG_k(i))
+    func_closeupval(L, base);   /* no tbc variables can be pending */
+  if ((n = do_pretailcall(L, ci, ra, GETARG_B(i), 0)) < 0)
+    return 1;
+  ((JitState *)G(L)->jit)->curL = L;
+  do_poscall(L, ci, n);
+  return 0;
+}
+
+static void mvmrt_gettabup(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  const Value *upv = cl->upvals[GETARG_B(i)]->v;
+  Value *key = k + GETARG_C(i);
+  const Value *slot = NULL;
+  if (v_istable(*upv)) {
+    slot = tab_getstr(v_tab(*upv), v_str(*key));
+    if (!rt_empty(slot)) { base[GETARG_A(i)] = *slot; return; }
+  }
+  L->top = ci->top;
+  vm_finishget(L, upv, key, base + GETARG_A(i), slot);
+}
+
+static void mvmrt_gettable(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  Value *rb = base + GETARG_B(i);
+  Value *rc = base + GETARG_C(i);
+  const Value *slot = NULL;
+  if (v_istable(*rb)) {
+    slot = rt_rawget(v_tab(*rb), *rc);
+    if (!rt_empty(slot)) { base[GETARG_A(i)] = *slot; return; }
+  }
+  L->top = ci->top;
+  vm_finishget(L, rb, rc, base + GETARG_A(i), slot);
+}
+
+static void mvmrt_geti(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  Value *rb = base + GETARG_B(i);
+  int c = GETARG_C(i);
+  const Value *slot = NULL;
+  Value key;
+  if (v_istable(*rb)) {
+    slot = rt_rawgetint(v_tab(*rb), c);
+    if (!rt_empty(slot)) { base[GETARG_A(i)] = *slot; return; }
+  }
+  key = v_immint(c);
+  L->top = ci->top;
+  vm_finishget(L, rb, &key, base + GETARG_A(i), slot);
+}
+
+static void mvmrt_getfield(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  Value *rb = base + GETARG_B(i);
+  Value *key = k + GETARG_C(i);
+  const Value *slot = NULL;
+  if (v_istable(*rb)) {
+    slot = tab_getstr(v_tab(*rb), v_str(*key));
+    if (!rt_empty(slot)) { base[GETARG_A(i)] = *slot; return; }
+  }
+  L->top = ci->top;
+  vm_finishget(L, rb, key, base + GETARG_A(i), slot);
+}
+
+static void mvmrt_self(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  Value *rb = base + GETARG_B(i);
+  Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
+  Value obj = *rb;
+  const Value *slot = NULL;
+  base[GETARG_A(i) + 1] = obj;
+  if (v_istable(obj)) {
+    slot = tab_getstr(v_tab(obj), v_str(*rc));
+    if (!rt_empty(slot)) { base[GETARG_A(i)] = *slot; return; }
+  }
+  L->top = ci->top;
+  vm_finishget(L, rb, rc, base + GETARG_A(i), slot);
+}
+
+static void mvmrt_settabup(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  const Value *upv = cl->upvals[GETARG_A(i)]->v;
+  Value *key = k + GETARG_B(i);
+  Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
+  const Value *slot = NULL;
+  if (v_istable(*upv)) {
+    Table *t = v_tab(*upv);
+    slot = tab_getstr(t, v_str(*key));
+    if (!rt_empty(slot)) { tab_setslot(L, t, slot, *rc); return; }
+  }
+  L->top = ci->top;
+  vm_finishset(L, upv, key, rc, slot);
+}
+
+static void mvmrt_settable(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  Value *ra = base + GETARG_A(i);
+  Value *rb = base + GETARG_B(i);
+  Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
+  const Value *slot = NULL;
+  if (v_istable(*ra)) {
+    Table *t = v_tab(*ra);
+    slot = rt_rawget(t, *rb);
+    if (!rt_empty(slot)) { tab_setslot(L, t, slot, *rc); return; }
+  }
+  L->top = ci->top;
+  vm_finishset(L, ra, rb, rc, slot);
+}
+
+static void mvmrt_seti(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  Value *ra = base + GETARG_A(i);
+  int b = GETARG_B(i);
+  Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
+  const Value *slot = NULL;
+  Value key;
+  if (v_istable(*ra)) {
+    Table *t = v_tab(*ra);
+    slot = rt_rawgetint(t, b);
+    if (!rt_empty(slot)) { tab_setslot(L, t, slot, *rc); return; }
+  }
+  key = v_immint(b);
+  L->top = ci->top;
+  vm_finishset(L, ra, &key, rc, slot);
+}
+
+static void mvmrt_setfield(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  Value *ra = base + GETARG_A(i);
+  Value *key = k + GETARG_B(i);
+  Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
+  const Value *slot = NULL;
+  if (v_istable(*ra)) {
+    Table *t = v_tab(*ra);
+    slot = tab_getstr(t, v_str(*key));
+    if (!rt_empty(slot)) { tab_setslot(L, t, slot, *rc); return; }
+  }
+  L->top = ci->top;
+  vm_finishset(L, ra, key, rc, slot);
+}
+
+static void mvmrt_newtable(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  int b = GETARG_B(i);
+  unsigned c = (unsigned)GETARG_C(i);
+  int a = GETARG_A(i);
+  Table *t;
+  if (b > 0) b = 1 << (b - 1);
+  if (GETARG_k(i)) c += (unsigned)GETARG_Ax(cl->p->code[pc + 1]) * (MAXARG_C + 1);
+  L->top = ci->top;
+  t = tab_new(L);
+  base[a] = v_ref(t);       /* anchored in the stack before anything else allocates */
+  if (b != 0 || c != 0) tab_resize(L, t, c, (unsigned)b);
+  gc_check(L);
+}
+
+/* the interpreter's push_closure */
+static void mvmrt_closure(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  Proto *p = cl->p->p[GETARG_Bx(i)];
+  int a = GETARG_A(i);
+  int nup = p->sizeupvalues, n;
+  LClosure *ncl;
+  L->top = ci->top;
+  ncl = func_newLclosure(L, nup);
+  base = rt_base(ci);
+  ncl->p = p;
+  base[a] = v_ref(ncl);      /* anchor it */
+  for (n = 0; n < nup; n++) {
+    UpVal *uv;
+    if (p->upvalues[n].instack)
+      uv = func_findupval(L, base + p->upvalues[n].idx);     /* may move ncl */
+    else
+      uv = v_lcl(*ci->func)->upvals[p->upvalues[n].idx];
+    ncl = v_lcl(base[a]);
+    ncl->upvals[n] = uv;
+    gc_cardmark(G(L), (GCObject *)ncl, &ncl->upvals[n]);
+  }
+  gc_check(L);
+}
+
+static void mvmrt_len(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  L->top = ci->top;
+  vm_objlen(L, base + GETARG_A(i), base + GETARG_B(i));
+}
+
+static void mvmrt_concat(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  int n = GETARG_B(i);
+  L->top = base + GETARG_A(i) + n;   /* operands end at top */
+  vm_concat(L, n);
+  L->top = ci->top;
+  gc_check(L);
+}
+
+/* SETLIST with a fixed count (B > 0) */
+static void mvmrt_setlist(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  Value *ra = base + GETARG_A(i);
+  int n = GETARG_B(i);
+  unsigned last = (unsigned)GETARG_C(i) + (unsigned)n;
+  Table *h;
+  L->top = ci->top;
+  if (GETARG_k(i)) last += (unsigned)GETARG_Ax(cl->p->code[pc + 1]) * (MAXARG_C + 1);
+  h = v_tab(*ra);
+  if (last > h->asize) tab_resizearray(L, h, last);
+  for (; n > 0; n--) {
+    tab_setint(L, h, (int64_t)last, ra[n]);
+    last--;
+  }
+}
+
+static void mvmrt_tforprep(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  L->top = ci->top;
+  func_newtbcupval(L, base + GETARG_A(i) + 3);
+}
+
+static void mvmrt_close(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  L->top = ci->top;
+  func_close(L, base + GETARG_A(i), LUA_OK, 1);
+}
+
+/* comparisons that the inline number paths do not handle (metamethods,
+** strings, errors): the interpreter's generic paths */
+static int mvmrt_eq(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  L->top = ci->top;
+  return vm_equalobj(L, base + GETARG_A(i), base + GETARG_B(i));
+}
+
+static int mvmrt_lt(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  L->top = ci->top;
+  return vm_lessthan(L, base + GETARG_A(i), base + GETARG_B(i));
+}
+
+static int mvmrt_le(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  L->top = ci->top;
+  return vm_lessequal(L, base + GETARG_A(i), base + GETARG_B(i));
+}
+
+/* ---------------------------------------------------------------------
+** Leaves: pure, never allocate, never raise ("gc-leaf-function")
+** --------------------------------------------------------------------- */
+
+/* Lua's float modulo (the interpreter's: vm_modf, which ignores L) */
+static double mvmrt_fltmod(double m, double n) {
+  return vm_modf(NULL, m, n);
+}
+
+static double mvmrt_fltidiv(double m, double n) {
+  return floor(m / n);
+}
+
+static double mvmrt_fltpow(double m, double n) {
+  return n == 2 ? m * m : pow(m, n);
+}
+
+/* the slot of short string 'key' in 't' after its main position missed
+** (compiled code checks that one inline), or NULL */
+static const Value *mvmrt_strchain(Table *t, TString *key) {
+  const Value *s = tab_getstr(t, key);
+  return isabstkey(s) ? NULL : s;
+}
+
+static int mvmrt_raweq(Value a, Value b) {
+  return v_rawequal(a, b);
+}
+
 static const JitHelper helpers[] = {
   {"mvmrt_precall", (void *)mvmrt_precall},
   {"mvmrt_return", (void *)mvmrt_return},
+  {"mvmrt_tailcall", (void *)mvmrt_tailcall},
   {"mvmrt_poll", (void *)mvmrt_poll},
+  {"mvmrt_gettabup", (void *)mvmrt_gettabup},
+  {"mvmrt_gettable", (void *)mvmrt_gettable},
+  {"mvmrt_geti", (void *)mvmrt_geti},
+  {"mvmrt_getfield", (void *)mvmrt_getfield},
+  {"mvmrt_self", (void *)mvmrt_self},
+  {"mvmrt_settabup", (void *)mvmrt_settabup},
+  {"mvmrt_settable", (void *)mvmrt_settable},
+  {"mvmrt_seti", (void *)mvmrt_seti},
+  {"mvmrt_setfield", (void *)mvmrt_setfield},
+  {"mvmrt_newtable", (void *)mvmrt_newtable},
+  {"mvmrt_closure", (void *)mvmrt_closure},
+  {"mvmrt_len", (void *)mvmrt_len},
+  {"mvmrt_concat", (void *)mvmrt_concat},
+  {"mvmrt_setlist", (void *)mvmrt_setlist},
+  {"mvmrt_tforprep", (void *)mvmrt_tforprep},
+  {"mvmrt_close", (void *)mvmrt_close},
+  {"mvmrt_eq", (void *)mvmrt_eq},
+  {"mvmrt_lt", (void *)mvmrt_lt},
+  {"mvmrt_le", (void *)mvmrt_le},
+  {"mvmrt_fltmod", (void *)mvmrt_fltmod},
+  {"mvmrt_fltidiv", (void *)mvmrt_fltidiv},
+  {"mvmrt_fltpow", (void *)mvmrt_fltpow},
+  {"mvmrt_raweq", (void *)mvmrt_raweq},
+  {"mvmrt_strchain", (void *)mvmrt_strchain},
 };
 
 const JitHelper *jit_helpers(int *n) {

@@ -7,10 +7,6 @@
 #include "jit.h"
 #include "opcodes.h"
 
-static int kisimmint(Proto *p, int k) {
-  return k < p->sizek && v_isimmint(p->k[k]);
-}
-
 /* NULL if 'p' is inside the subset, else a reason */
 const char *jit_unsupported(Proto *p) {
   int pc;
@@ -19,26 +15,43 @@ const char *jit_unsupported(Proto *p) {
     Instruction i = p->code[pc];
     OpCode op = GET_OPCODE(i);
     switch (op) {
-      case OP_MOVE: case OP_LOADI: case OP_LOADF: case OP_LOADK:
-      case OP_LOADFALSE: case OP_LOADTRUE: case OP_LOADNIL: case OP_GETUPVAL:
-      case OP_ADD: case OP_SUB: case OP_MUL: case OP_ADDI:
+      case OP_MOVE: case OP_LOADI: case OP_LOADF: case OP_LOADK: case OP_LOADKX:
+      case OP_LOADFALSE: case OP_LFALSESKIP: case OP_LOADTRUE: case OP_LOADNIL:
+      case OP_GETUPVAL: case OP_SETUPVAL:
+      case OP_GETTABUP: case OP_GETTABLE: case OP_GETI: case OP_GETFIELD:
+      case OP_SETTABUP: case OP_SETTABLE: case OP_SETI: case OP_SETFIELD:
+      case OP_NEWTABLE: case OP_SELF: case OP_EXTRAARG:
+      case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
+      case OP_IDIV: case OP_POW: case OP_ADDI:
+      case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK:
+      case OP_IDIVK: case OP_POWK: case OP_UNM: case OP_NOT:
+      case OP_BAND: case OP_BOR: case OP_BXOR: case OP_SHL: case OP_SHR:
+      case OP_BANDK: case OP_BORK: case OP_BXORK: case OP_SHRI: case OP_SHLI: case OP_BNOT:
       case OP_MMBIN: case OP_MMBINI: case OP_MMBINK:
+      case OP_LEN: case OP_CONCAT: case OP_CLOSURE:
       case OP_JMP: case OP_FORPREP: case OP_FORLOOP:
+      case OP_TFORPREP: case OP_TFORLOOP:
+      case OP_TAILCALL:   /* compiled as an exit: the interpreter's proper tail call */
       case OP_RETURN0: case OP_RETURN1:
         break;
-      case OP_ADDK: case OP_SUBK: case OP_MULK:
-        if (!kisimmint(p, GETARG_C(i))) return "arithmetic with a non-integer constant";
-        break;
-      case OP_EQ: case OP_LT: case OP_LE: case OP_EQI:
-      case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI:
+      case OP_EQ: case OP_LT: case OP_LE: case OP_EQK: case OP_EQI:
+      case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI: case OP_TEST: case OP_TESTSET:
         if (pc + 1 >= p->sizecode || GET_OPCODE(p->code[pc + 1]) != OP_JMP)
           return "test not followed by a jump";
         break;
-      case OP_CALL:
-        if (GETARG_B(i) == 0 || GETARG_C(i) == 0) return "call with variable arguments or results";
+      case OP_CALL:      /* B == 0 (arguments up to the top): an exit; C == 0
+                         ** (results up to the top): the call, then an exit */
+      case OP_CLOSE:
+        break;
+      case OP_TFORCALL:
+        if (GETARG_C(i) == 0) return "generic for with variable results";
+        break;
+      case OP_SETLIST:   /* B == 0: an exit */
         break;
       case OP_RETURN:
-        if (GETARG_B(i) == 0 || GETARG_k(i) || GETARG_C(i) != 0) return "return of variable results";
+        /* k (upvalues to close) and B == 0 (results up to the top: after a
+        ** tail call or a variable-results call, which exit) are exits */
+        if (GETARG_C(i) != 0) return "vararg return";
         break;
       default:
         return mvm_opnames[op];
@@ -46,4 +59,3 @@ const char *jit_unsupported(Proto *p) {
   }
   return NULL;
 }
-

@@ -23,25 +23,38 @@
 **     the module defines gc.safepoint_poll, which loads the VM's poll flag
 **     (G(L)->interrupt) and calls mvmrt_poll only when it is set.
 **
-** Supported: MOVE LOADI LOADF LOADK LOADFALSE LOADTRUE LOADNIL GETUPVAL
-** ADD SUB MUL ADDI ADDK SUBK MULK (integer constants) MMBIN* (unreachable)
-** EQ LT LE EQI LTI LEI GTI GEI (followed by JMP) JMP FORPREP FORLOOP
-** CALL (fixed arguments and results) RETURN (fixed, no close) RETURN0
-** RETURN1.  Anything else: JIT_UNSUPPORTED, decided before any IR is built.
+** What is inline and what is not (jit/jitsubset.c decides the subset):
+**   - integer (48-bit immediate) and float arithmetic, bitwise operators,
+**     comparisons on numbers, NOT/TEST/TESTSET, numeric and generic for
+**     loops: inline; boxing, overflow, strings, metamethods, errors exit.
+**   - table reads and writes: the array part (integer keys) and string
+**     keys at their main position inline, collision chains in a gc-leaf
+**     helper, everything else (absent keys, metatables, __index/__newindex,
+**     non-tables) in a helper doing exactly the interpreter's case.  Stores
+**     into heap objects go through gcwrite() (store + card mark).
+**   - LEN CONCAT CLOSURE NEWTABLE SETLIST CLOSE TFORPREP, generic
+**     comparisons: helpers (jit/jitrt.c) taking (L, ci, pc).
+**   - CALL: mvmrt_precall (C callees run inside it; a Lua callee with
+**     compiled code runs as a direct call when nothing can yield, else the
+**     interpreter runs it: JIT_CALLED).  TAILCALL: mvmrt_tailcall, then
+**     JIT_TAILCALLED.  Instructions reading L->top (B == 0 CALL/RETURN/
+**     SETLIST/TAILCALL, after a C == 0 CALL) and closing RETURNs exit.
+** Vararg functions are not compiled.
 */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "llvmjit.h"
 #include "opcodes.h"
+#include "gc.h"
 
 typedef struct Gen {
   LLVMContextRef C;
   LLVMModuleRef M;
   LLVMBuilderRef B;
   LLVMValueRef fn, L, ci, basevar;
-  LLVMTypeRef i1, i8, i32, i64, i128, p0, p1, vd;
-  LLVMTypeRef ty_call, ty_ret;
+  LLVMTypeRef i1, i8, i32, i64, i128, f64, p0, p1, vd;
+  LLVMTypeRef ty_call, ty_ret, ty_op, ty_opi, ty_ff, ty_req, ty_chain;
   LLVMValueRef f_call, f_ret;
   LLVMBasicBlockRef *bb, *exits;
   Proto *p;
@@ -150,31 +163,478 @@ static void br(Gen *g, int target) {
 }
 
 /* ---------------------------------------------------------------------
+** Numbers: float boxing, operand conversion
+** --------------------------------------------------------------------- */
+
+static LLVMValueRef isflt(Gen *g, LLVMValueRef b) {
+  LLVMValueRef t = LLVMBuildSub(B_, LLVMBuildLShr(B_, b, ci64(g, 48), ""), ci64(g, 2), "");
+  return LLVMBuildICmp(B_, LLVMIntULE, t, ci64(g, 0xFFFA - 2), "isflt");
+}
+static LLVMValueRef isnum(Gen *g, LLVMValueRef b) {
+  return LLVMBuildOr(B_, isint(g, b), isflt(g, b), "isnum");
+}
+/* the double of a word known to be a float */
+static LLVMValueRef getflt(Gen *g, LLVMValueRef b) {
+  return LLVMBuildBitCast(B_, LLVMBuildSub(B_, b, ci64(g, MVM_DOUBLE_OFFSET), ""), g->f64, "");
+}
+/* the double of a word known to be a number (integer immediates are exact:
+** 48 bits fit a double's mantissa) */
+static LLVMValueRef tonum(Gen *g, LLVMValueRef b) {
+  return LLVMBuildSelect(B_, isint(g, b), LLVMBuildSIToFP(B_, sext48(g, b), g->f64, ""),
+                         getflt(g, b), "num");
+}
+/* v_float(d): NaNs canonicalised (sign kept), then offset; never a reference */
+static LLVMValueRef mkflt(Gen *g, LLVMValueRef d) {
+  LLVMValueRef b = LLVMBuildBitCast(B_, d, g->i64, "");
+  LLVMValueRef nan = LLVMBuildFCmp(B_, LLVMRealUNO, d, d, "");
+  LLVMValueRef canon = LLVMBuildOr(B_, LLVMBuildAnd(B_, b, ci64(g, 0x8000000000000000ULL), ""),
+                                   ci64(g, 0x7FF8000000000000ULL), "");
+  b = LLVMBuildSelect(B_, nan, canon, b, "");
+  return LLVMBuildIntToPtr(B_, LLVMBuildAdd(B_, b, ci64(g, MVM_DOUBLE_OFFSET), ""), g->p1, "");
+}
+/* constant word as i64 bits (for K operands) */
+static LLVMValueRef kbits(Gen *g, int idx) {
+  return ci64(g, g->p->k[idx]);
+}
+
+/* ---------------------------------------------------------------------
+** Helpers
+** --------------------------------------------------------------------- */
+
+static LLVMValueRef getfn(Gen *g, const char *name, LLVMTypeRef ty, int leaf) {
+  LLVMValueRef f = LLVMGetNamedFunction(g->M, name);
+  if (f == NULL) {
+    f = LLVMAddFunction(g->M, name, ty);
+    if (leaf)   /* cannot collect: no statepoint around its calls */
+      LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                              LLVMCreateStringAttribute(g->C, "gc-leaf-function", 16, "", 0));
+  }
+  return f;
+}
+
+/* call helper 'name'(L, ci, pc) that performs instruction 'pc' (jitrt.c);
+** savedpc = 'next' first (errors, yields); the frame base is reloaded after */
+static LLVMValueRef callop(Gen *g, const char *name, int pc, int next, int retint) {
+  LLVMTypeRef ty = retint ? g->ty_opi : g->ty_op;
+  LLVMValueRef args[3], r;
+  set_savedpc(g, next);
+  args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, pc);
+  r = LLVMBuildCall2(B_, ty, getfn(g, name, ty, 0), args, 3, "");
+  reload_base(g);
+  return r;
+}
+
+static LLVMValueRef callff(Gen *g, const char *name, LLVMValueRef x, LLVMValueRef y) {
+  LLVMValueRef args[2];
+  args[0] = x; args[1] = y;
+  return LLVMBuildCall2(B_, g->ty_ff, getfn(g, name, g->ty_ff, 1), args, 2, "");
+}
+
+static LLVMBasicBlockRef newbb(Gen *g, const char *nm) {
+  return LLVMAppendBasicBlockInContext(g->C, g->fn, nm);
+}
+
+/* gcwrite(value, object, derived): store 'v' at 'slot' (which belongs to
+** heap object 'obj') and mark the card as gc_cardmark does: the card of
+** 'slot' when it lies in the heap range, else (out-of-line parts: a table's
+** array) the card of the object, unless that is outside the heap too.  The
+** mark is elided only when 'v' is statically a non-reference (a constant
+** word).  The ptrtoints here compute card indices, never references. */
+static void gcwrite(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slot) {
+  LLVMValueRef hv, hbase, hsize, cards, off, off2, in1, in2, idx, cp;
+  LLVMBasicBlockRef tryobj, mark, done;
+  GCHeapView *h = (GCHeapView *)(void *)g->J->g->gc;
+  LLVMBuildStore(B_, v, slot);
+  if (LLVMIsConstant(v)) return;   /* cword(): integers, floats, nil, booleans */
+  tryobj = newbb(g, "cardobj"); mark = newbb(g, "cardmark"); done = newbb(g, "carddone");
+  hv = craw(g, h);
+  hbase = LLVMBuildLoad2(B_, g->i64, byteptr(g, hv, offsetof(GCHeapView, base)), "hbase");
+  hsize = LLVMBuildLoad2(B_, g->i64, byteptr(g, hv, offsetof(GCHeapView, size)), "hsize");
+  off = LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, slot, g->i64, ""), hbase, "");
+  in1 = LLVMBuildICmp(B_, LLVMIntULT, off, hsize, "");
+  {
+    LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
+    LLVMBuildCondBr(B_, in1, mark, tryobj);
+    LLVMPositionBuilderAtEnd(B_, tryobj);
+    off2 = LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, obj, g->i64, ""), hbase, "");
+    in2 = LLVMBuildICmp(B_, LLVMIntULT, off2, hsize, "");
+    LLVMBuildCondBr(B_, in2, mark, done);
+    LLVMPositionBuilderAtEnd(B_, mark);
+    idx = LLVMBuildPhi(B_, g->i64, "cardoff");
+    LLVMAddIncoming(idx, &off, &cur, 1);
+    LLVMAddIncoming(idx, &off2, &tryobj, 1);
+  }
+  cards = LLVMBuildLoad2(B_, g->p0, byteptr(g, hv, offsetof(GCHeapView, cards)), "cards");
+  idx = LLVMBuildLShr(B_, idx, ci64(g, GC_CARDSHIFT), "");
+  cp = LLVMBuildGEP2(B_, g->i8, cards, &idx, 1, "");
+  LLVMBuildStore(B_, LLVMConstInt(g->i8, 1, 0), cp);
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, done);
+}
+
+/* branch to 'yes' if word 'b' is a reference to a table, else to 'no' */
+static void istable(Gen *g, LLVMValueRef v, LLVMValueRef b, LLVMBasicBlockRef yes,
+                    LLVMBasicBlockRef no) {
+  LLVMBasicBlockRef isref = newbb(g, "isref");
+  LLVMValueRef c = LLVMBuildICmp(B_, LLVMIntEQ,
+                                 LLVMBuildAnd(B_, b, ci64(g, 0xFFFF000000000007ULL), ""),
+                                 ci64(g, 0), "");
+  c = LLVMBuildAnd(B_, c, LLVMBuildICmp(B_, LLVMIntNE, b, ci64(g, 0), ""), "");
+  LLVMBuildCondBr(B_, c, isref, no);
+  LLVMPositionBuilderAtEnd(B_, isref);
+  c = LLVMBuildLoad2(B_, g->i8, v, "tt");   /* GCHeader.tt at offset 0 */
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, c, LLVMConstInt(g->i8, MVM_TTABLE, 0), ""),
+                  yes, no);
+  LLVMPositionBuilderAtEnd(B_, yes);
+}
+
+/* address of t->array[key-1] when table 't' has integer 'key' (i64, from an
+** immediate) in its array part; else branches to 'no'.  The array part is
+** out-of-line memory (addrspace 0, not a GC object); the pointer is used
+** before any call. */
+static LLVMValueRef arrayslot(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasicBlockRef no) {
+  LLVMBasicBlockRef in = newbb(g, "inarray");
+  LLVMValueRef idx = LLVMBuildSub(B_, key, ci64(g, 1), "");
+  LLVMValueRef off = ci64(g, offsetof(Table, asize));
+  LLVMValueRef asz = LLVMBuildLoad2(B_, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "asize");
+  LLVMValueRef arr;
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntULT, idx, LLVMBuildZExt(B_, asz, g->i64, ""), ""),
+                  in, no);
+  LLVMPositionBuilderAtEnd(B_, in);
+  off = ci64(g, offsetof(Table, array));
+  arr = LLVMBuildLoad2(B_, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "array");
+  return LLVMBuildGEP2(B_, g->i64, arr, &idx, 1, "");
+}
+
+/* address of the value of string key 'key' in table 't', or a branch to
+** 'miss'.  The key's main position is checked inline (the common case);
+** a collision chain is walked by the leaf helper mvmrt_strchain.  Strings
+** never move and are interned: the key is compared as a constant word, and
+** its hash is known now.  The node array is out-of-line memory (addrspace
+** 0) used before any call that may collect. */
+static LLVMValueRef strslot(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlockRef miss) {
+  LLVMBasicBlockRef found = newbb(g, "found"), chain = newbb(g, "chain");
+  LLVMBasicBlockRef inchain = newbb(g, "inchain"), mainpos;
+  LLVMValueRef off, lsz, mask, idx, node, k, vp, cp, args[2], phi, vals[2];
+  LLVMBasicBlockRef from[2];
+  off = ci64(g, offsetof(Table, lsizenode));
+  lsz = LLVMBuildZExt(B_, LLVMBuildLoad2(B_, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
+                      g->i64, "");
+  mask = LLVMBuildSub(B_, LLVMBuildShl(B_, ci64(g, 1), lsz, ""), ci64(g, 1), "");
+  idx = LLVMBuildAnd(B_, ci64(g, key->hash), mask, "");
+  off = ci64(g, offsetof(Table, node));
+  node = LLVMBuildLoad2(B_, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "node");
+  idx = LLVMBuildMul(B_, idx, ci64(g, sizeof(Node)), "");
+  node = LLVMBuildGEP2(B_, g->i8, node, &idx, 1, "mainpos");
+  off = ci64(g, offsetof(Node, key));
+  k = LLVMBuildLoad2(B_, g->i64, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "nkey");
+  off = ci64(g, offsetof(Node, val));
+  vp = LLVMBuildGEP2(B_, g->i8, node, &off, 1, "");
+  mainpos = LLVMGetInsertBlock(B_);
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, k, ci64(g, v_ref(key)), ""), found, chain);
+  LLVMPositionBuilderAtEnd(B_, chain);
+  args[0] = t; args[1] = craw(g, key);
+  cp = LLVMBuildCall2(B_, g->ty_chain, getfn(g, "mvmrt_strchain", g->ty_chain, 1), args, 2, "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), miss, inchain);
+  LLVMPositionBuilderAtEnd(B_, inchain);
+  LLVMBuildBr(B_, found);
+  LLVMPositionBuilderAtEnd(B_, found);
+  phi = LLVMBuildPhi(B_, g->p0, "slot");
+  vals[0] = vp; vals[1] = cp; from[0] = mainpos; from[1] = inchain;
+  LLVMAddIncoming(phi, vals, from, 2);
+  return phi;
+}
+
+static LLVMValueRef isnil(Gen *g, LLVMValueRef v) {
+  return LLVMBuildICmp(B_, LLVMIntEQ, bits(g, v), ci64(g, MVM_NIL), "");
+}
+
+/* GETI / GETTABLE: the array part inline, anything else in the helper */
+static void gettab_int(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
+                       LLVMValueRef keyconst, const char *helper) {
+  LLVMBasicBlockRef slow = newbb(g, "getslow"), tab = newbb(g, "gettab");
+  LLVMBasicBlockRef hit = newbb(g, "gethit");
+  LLVMValueRef key, slot, v;
+  istable(g, t, bits(g, t), tab, slow);
+  if (keyconst != NULL) key = keyconst;
+  else {
+    LLVMBasicBlockRef ik = newbb(g, "intkey");
+    LLVMValueRef kb = bits(g, keyv);
+    LLVMBuildCondBr(B_, isint(g, kb), ik, slow);
+    LLVMPositionBuilderAtEnd(B_, ik);
+    key = sext48(g, kb);
+  }
+  slot = arrayslot(g, t, key, slow);
+  v = LLVMBuildLoad2(B_, g->p1, slot, "");
+  LLVMBuildCondBr(B_, isnil(g, v), slow, hit);
+  LLVMPositionBuilderAtEnd(B_, hit);
+  setreg(g, a, v);
+  br(g, pc + 1);
+  LLVMPositionBuilderAtEnd(B_, slow);
+  callop(g, helper, pc, pc + 1, 0);
+  br(g, pc + 1);
+}
+
+/* SETI / SETTABLE: an existing (non-nil) array slot inline, as tab_setslot
+** does (clear the metamethod-absence cache, barrier); else the helper */
+static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
+                       LLVMValueRef keyconst, LLVMValueRef val, const char *helper) {
+  LLVMBasicBlockRef slow = newbb(g, "setslow"), tab = newbb(g, "settab");
+  LLVMBasicBlockRef hit = newbb(g, "sethit");
+  LLVMValueRef key, slot, old, off;
+  istable(g, t, bits(g, t), tab, slow);
+  if (keyconst != NULL) key = keyconst;
+  else {
+    LLVMBasicBlockRef ik = newbb(g, "intkey");
+    LLVMValueRef kb = bits(g, keyv);
+    LLVMBuildCondBr(B_, isint(g, kb), ik, slow);
+    LLVMPositionBuilderAtEnd(B_, ik);
+    key = sext48(g, kb);
+  }
+  slot = arrayslot(g, t, key, slow);
+  old = LLVMBuildLoad2(B_, g->p1, slot, "");
+  LLVMBuildCondBr(B_, isnil(g, old), slow, hit);
+  LLVMPositionBuilderAtEnd(B_, hit);
+  off = ci64(g, offsetof(GCObject, extra));
+  /* NOBARRIER: a byte, never a reference */
+  LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""));
+  gcwrite(g, val, t, slot);
+  br(g, pc + 1);
+  LLVMPositionBuilderAtEnd(B_, slow);
+  callop(g, helper, pc, pc + 1, 0);
+  br(g, pc + 1);
+}
+
+/* the table value of upvalue 'idx' (GETTABUP/SETTABUP: _ENV) */
+static LLVMValueRef upvalue(Gen *g, int idx) {
+  LLVMValueRef func = LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, func)), "");
+  LLVMValueRef cl = LLVMBuildLoad2(B_, g->p1, func, "cl");
+  LLVMValueRef off = ci64(g, offsetof(LClosure, upvals) + sizeof(UpVal *) * idx);
+  LLVMValueRef uv = LLVMBuildLoad2(B_, g->p1, LLVMBuildGEP2(B_, g->i8, cl, &off, 1, ""), "uv");
+  LLVMValueRef vp;
+  off = ci64(g, offsetof(UpVal, v));
+  vp = LLVMBuildLoad2(B_, g->p0, LLVMBuildGEP2(B_, g->i8, uv, &off, 1, ""), "");
+  return LLVMBuildLoad2(B_, g->p1, vp, "upv");
+}
+
+/* GETFIELD / GETTABUP / SELF with a short-string constant key: the hash
+** chain inline (a hit with a non-nil value), anything else in the helper */
+static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
+  LLVMBasicBlockRef slow = newbb(g, "getslow"), tab = newbb(g, "gettab");
+  LLVMBasicBlockRef hit = newbb(g, "gethit");
+  LLVMValueRef slot, v;
+  if (key == NULL) {   /* not a string constant: the helper does it all */
+    LLVMBuildBr(B_, slow);
+    LLVMPositionBuilderAtEnd(B_, slow);
+    callop(g, helper, pc, pc + 1, 0);
+    br(g, pc + 1);
+    LLVMDeleteBasicBlock(tab); LLVMDeleteBasicBlock(hit);
+    return;
+  }
+  istable(g, t, bits(g, t), tab, slow);
+  slot = strslot(g, t, key, slow);
+  v = LLVMBuildLoad2(B_, g->p1, slot, "");
+  LLVMBuildCondBr(B_, isnil(g, v), slow, hit);
+  LLVMPositionBuilderAtEnd(B_, hit);
+  setreg(g, a, v);
+  br(g, pc + 1);
+  LLVMPositionBuilderAtEnd(B_, slow);
+  callop(g, helper, pc, pc + 1, 0);
+  br(g, pc + 1);
+}
+
+/* SETFIELD / SETTABUP: an existing (non-nil) field inline, as tab_setslot */
+static void setstr(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef val,
+                   const char *helper) {
+  LLVMBasicBlockRef slow = newbb(g, "setslow"), tab = newbb(g, "settab");
+  LLVMBasicBlockRef hit = newbb(g, "sethit");
+  LLVMValueRef slot, old, off;
+  if (key == NULL) {   /* not a string constant: the helper does it all */
+    LLVMBuildBr(B_, slow);
+    LLVMPositionBuilderAtEnd(B_, slow);
+    callop(g, helper, pc, pc + 1, 0);
+    br(g, pc + 1);
+    LLVMDeleteBasicBlock(tab); LLVMDeleteBasicBlock(hit);
+    return;
+  }
+  istable(g, t, bits(g, t), tab, slow);
+  slot = strslot(g, t, key, slow);
+  old = LLVMBuildLoad2(B_, g->p1, slot, "");
+  LLVMBuildCondBr(B_, isnil(g, old), slow, hit);
+  LLVMPositionBuilderAtEnd(B_, hit);
+  off = ci64(g, offsetof(GCObject, extra));
+  /* NOBARRIER: a byte, never a reference */
+  LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""));
+  gcwrite(g, val, t, slot);
+  br(g, pc + 1);
+  LLVMPositionBuilderAtEnd(B_, slow);
+  callop(g, helper, pc, pc + 1, 0);
+  br(g, pc + 1);
+}
+
+/* a constant that is a string (all strings are interned and never move) */
+static TString *kstr(Gen *g, int idx) {
+  Value k = g->p->k[idx];
+  return v_isstring(k) ? v_str(k) : NULL;
+}
+
+/* RK operand of a SET*: a constant or a register */
+static LLVMValueRef rkc(Gen *g, Instruction i) {
+  if (GETARG_k(i)) {
+    Value k = g->p->k[GETARG_C(i)];
+    if (v_isref(k)) return LLVMBuildLoad2(B_, g->p1, craw(g, &g->p->k[GETARG_C(i)]), "");
+    return cword(g, k);
+  }
+  return getreg(g, GETARG_C(i));
+}
+
+/* ---------------------------------------------------------------------
 ** Instructions
 ** --------------------------------------------------------------------- */
 
-/* R[A] := x op y on integer immediates; result must fit an immediate */
-static void arith(Gen *g, int pc, OpCode op, LLVMValueRef x, LLVMValueRef y) {
-  Instruction i = g->p->code[pc];
-  LLVMValueRef r;
-  if (op == OP_MUL) {
-    /* 48 x 48 bits: exact in 128 bits, then check it fits 48 */
-    LLVMValueRef wide = LLVMBuildMul(B_, LLVMBuildSExt(B_, x, g->i128, ""),
-                                     LLVMBuildSExt(B_, y, g->i128, ""), "");
-    r = LLVMBuildTrunc(B_, wide, g->i64, "");
-    guard(g, LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildSExt(B_, sext48(g, r), g->i128, ""),
-                           wide, ""), pc);
-  }
-  else {
-    /* 48 +/- 48 bits cannot overflow 64 */
-    r = op == OP_ADD ? LLVMBuildAdd(B_, x, y, "") : LLVMBuildSub(B_, x, y, "");
-    guard(g, fits48(g, r), pc);
-  }
-  setreg(g, GETARG_A(i), mkint(g, r));
-  br(g, pc + 2);   /* skip the MMBIN* */
+/* The NaN that the hardware (x86-64 SSE) gives for r = x op y: an operand's
+** NaN (the first one's), else the "default NaN", which has the sign bit
+** set.  LLVM folds operations on constants with positive NaNs, so without
+** this 'inf - inf' would print "nan" compiled and "-nan" interpreted. */
+static LLVMValueRef hwnan(Gen *g, LLVMValueRef r, LLVMValueRef x, LLVMValueRef y) {
+  LLVMValueRef dflt = LLVMBuildBitCast(B_, ci64(g, 0xFFF8000000000000ULL), g->f64, "");
+  LLVMValueRef n = LLVMBuildSelect(B_, LLVMBuildFCmp(B_, LLVMRealUNO, y, y, ""), y, dflt, "");
+  n = LLVMBuildSelect(B_, LLVMBuildFCmp(B_, LLVMRealUNO, x, x, ""), x, n, "");
+  return LLVMBuildSelect(B_, LLVMBuildFCmp(B_, LLVMRealUNO, r, r, ""), n, r, "");
 }
 
-/* a test (EQ/LT/.../GEI) followed by its JMP */
+/* R[A] := float r (of x op y).  A NaN result is rare: it takes a side
+** block that gives it the hardware's sign (hwnan, for inline operations)
+** and canonicalises it; other results are boxed with one add. */
+static void setflt(Gen *g, int a, LLVMValueRef r, LLVMValueRef x, LLVMValueRef y, int inl) {
+  LLVMBasicBlockRef nanb = newbb(g, "fltnan"), okb = newbb(g, "fltok"), done = newbb(g, "fltset");
+  LLVMBuildCondBr(B_, LLVMBuildFCmp(B_, LLVMRealUNO, r, r, ""), nanb, okb);
+  LLVMPositionBuilderAtEnd(B_, okb);
+  setreg(g, a, LLVMBuildIntToPtr(B_, LLVMBuildAdd(B_, LLVMBuildBitCast(B_, r, g->i64, ""),
+                                                  ci64(g, MVM_DOUBLE_OFFSET), ""), g->p1, ""));
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, nanb);
+  setreg(g, a, mkflt(g, inl ? hwnan(g, r, x, y) : r));
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, done);
+}
+
+/* R[A] := x op y (x, y: i64 words); integer immediates and floats inline,
+** anything else (boxed integers, overflow, strings, metamethods, division
+** by zero) leaves to the interpreter at 'pc'.  'skip': pc of the next
+** instruction (after the MMBIN*, when there is one). */
+static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, int a, int next) {
+  LLVMValueRef r, x, y, dx, dy;
+  int intop = op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_MOD || op == OP_IDIV;
+  if (intop) {
+    LLVMBasicBlockRef ib = newbb(g, "intop"), fb = newbb(g, "fltop");
+    LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isint(g, bx), isint(g, by), ""), ib, fb);
+    LLVMPositionBuilderAtEnd(B_, ib);
+    x = sext48(g, bx); y = sext48(g, by);
+    switch (op) {
+      case OP_MUL: {
+        /* 48 x 48 bits: exact in 128 bits, then check it fits 48 */
+        LLVMValueRef wide = LLVMBuildMul(B_, LLVMBuildSExt(B_, x, g->i128, ""),
+                                         LLVMBuildSExt(B_, y, g->i128, ""), "");
+        r = LLVMBuildTrunc(B_, wide, g->i64, "");
+        guard(g, LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildSExt(B_, sext48(g, r), g->i128, ""),
+                               wide, ""), pc);
+        break;
+      }
+      case OP_MOD: {   /* floor modulo; n == 0: the interpreter raises */
+        LLVMValueRef rem, adj;
+        guard(g, LLVMBuildICmp(B_, LLVMIntNE, y, ci64(g, 0), ""), pc);
+        rem = LLVMBuildSRem(B_, x, y, "");
+        adj = LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntNE, rem, ci64(g, 0), ""),
+                           LLVMBuildICmp(B_, LLVMIntSLT, LLVMBuildXor(B_, rem, y, ""), ci64(g, 0), ""), "");
+        r = LLVMBuildSelect(B_, adj, LLVMBuildAdd(B_, rem, y, ""), rem, "");
+        break;
+      }
+      case OP_IDIV: {   /* floor division; n == 0: the interpreter raises */
+        LLVMValueRef q, rem, adj;
+        guard(g, LLVMBuildICmp(B_, LLVMIntNE, y, ci64(g, 0), ""), pc);
+        q = LLVMBuildSDiv(B_, x, y, "");
+        rem = LLVMBuildSRem(B_, x, y, "");
+        adj = LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntNE, rem, ci64(g, 0), ""),
+                           LLVMBuildICmp(B_, LLVMIntSLT, LLVMBuildXor(B_, x, y, ""), ci64(g, 0), ""), "");
+        r = LLVMBuildSub(B_, q, LLVMBuildZExt(B_, adj, g->i64, ""), "");
+        guard(g, fits48(g, r), pc);
+        break;
+      }
+      default:
+        /* 48 +/- 48 bits cannot overflow 64 */
+        r = op == OP_ADD ? LLVMBuildAdd(B_, x, y, "") : LLVMBuildSub(B_, x, y, "");
+        guard(g, fits48(g, r), pc);
+        break;
+    }
+    setreg(g, a, mkint(g, r));
+    br(g, next);
+    LLVMPositionBuilderAtEnd(B_, fb);
+  }
+  {
+    /* both floats: no conversions; else mixed (an integer converts exactly) */
+    LLVMBasicBlockRef ff = newbb(g, "bothflt"), mixed = newbb(g, "mixed"), fop = newbb(g, "fop");
+    LLVMBasicBlockRef from[2];
+    LLVMValueRef px, py, dx2, dy2;
+    LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isflt(g, bx), isflt(g, by), ""), ff, mixed);
+    LLVMPositionBuilderAtEnd(B_, ff);
+    dx = getflt(g, bx); dy = getflt(g, by);
+    LLVMBuildBr(B_, fop);
+    LLVMPositionBuilderAtEnd(B_, mixed);
+    guard(g, LLVMBuildAnd(B_, isnum(g, bx), isnum(g, by), ""), pc);
+    dx2 = tonum(g, bx); dy2 = tonum(g, by);
+    from[0] = ff; from[1] = LLVMGetInsertBlock(B_);
+    LLVMBuildBr(B_, fop);
+    LLVMPositionBuilderAtEnd(B_, fop);
+    px = LLVMBuildPhi(B_, g->f64, "dx");
+    py = LLVMBuildPhi(B_, g->f64, "dy");
+    { LLVMValueRef vx[2], vy[2];
+      vx[0] = dx; vx[1] = dx2; vy[0] = dy; vy[1] = dy2;
+      LLVMAddIncoming(px, vx, from, 2);
+      LLVMAddIncoming(py, vy, from, 2); }
+    dx = px; dy = py;
+  }
+  switch (op) {
+    case OP_ADD: r = LLVMBuildFAdd(B_, dx, dy, ""); break;
+    case OP_SUB: r = LLVMBuildFSub(B_, dx, dy, ""); break;
+    case OP_MUL: r = LLVMBuildFMul(B_, dx, dy, ""); break;
+    case OP_DIV: r = LLVMBuildFDiv(B_, dx, dy, ""); break;
+    case OP_MOD: r = callff(g, "mvmrt_fltmod", dx, dy); break;
+    case OP_IDIV: r = callff(g, "mvmrt_fltidiv", dx, dy); break;
+    default: r = callff(g, "mvmrt_fltpow", dx, dy); break;
+  }
+  setflt(g, a, r, dx, dy, op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_DIV);
+  br(g, next);
+}
+
+/* x << y as vm_shiftl: negative y shifts right (logically), |y| >= 64 gives 0 */
+static LLVMValueRef shiftl(Gen *g, LLVMValueRef x, LLVMValueRef y) {
+  LLVMValueRef neg = LLVMBuildICmp(B_, LLVMIntSLT, y, ci64(g, 0), "");
+  LLVMValueRef ay = LLVMBuildSelect(B_, neg, LLVMBuildNeg(B_, y, ""), y, "");
+  LLVMValueRef big = LLVMBuildICmp(B_, LLVMIntUGE, ay, ci64(g, 64), "");
+  LLVMValueRef sh = LLVMBuildAnd(B_, ay, ci64(g, 63), "");   /* no poison shifts */
+  LLVMValueRef r = LLVMBuildSelect(B_, neg, LLVMBuildLShr(B_, x, sh, ""), LLVMBuildShl(B_, x, sh, ""), "");
+  return LLVMBuildSelect(B_, big, ci64(g, 0), r, "");
+}
+
+/* R[A] := x bitop y on integer immediates (anything else: interpreter) */
+static void bitop(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, int a, int next) {
+  LLVMValueRef x, y, r;
+  guard(g, LLVMBuildAnd(B_, isint(g, bx), isint(g, by), ""), pc);
+  x = sext48(g, bx); y = sext48(g, by);
+  switch (op) {
+    case OP_BAND: r = LLVMBuildAnd(B_, x, y, ""); break;
+    case OP_BOR: r = LLVMBuildOr(B_, x, y, ""); break;
+    case OP_BXOR: r = LLVMBuildXor(B_, x, y, ""); break;
+    case OP_SHL: r = shiftl(g, x, y); break;
+    default: r = shiftl(g, x, LLVMBuildNeg(B_, y, "")); break;   /* SHR */
+  }
+  if (op == OP_SHL || op == OP_SHR) guard(g, fits48(g, r), pc);   /* else boxed */
+  setreg(g, a, mkint(g, r));
+  br(g, next);
+}
+
+/* a test (EQ/LT/.../GEI/TEST) followed by its JMP */
 static void condjump(Gen *g, int pc, LLVMValueRef cond) {
   Instruction i = g->p->code[pc];
   Instruction j = g->p->code[pc + 1];
@@ -184,6 +644,58 @@ static void condjump(Gen *g, int pc, LLVMValueRef cond) {
     LLVMBuildCondBr(B_, cond, g->bb[target], g->bb[pc + 2]);
   else
     LLVMBuildCondBr(B_, cond, g->bb[pc + 2], g->bb[target]);
+}
+
+/* EQ LT LE on two registers: numbers inline (48-bit integers convert to
+** doubles exactly, so mixed comparisons are exact), the rest in a helper */
+static void compare(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by) {
+  LLVMBasicBlockRef ib = newbb(g, "cmpint"), nb = newbb(g, "cmpnum1");
+  LLVMBasicBlockRef fb = newbb(g, "cmpflt"), gb = newbb(g, "cmpgen");
+  LLVMIntPredicate ip = op == OP_EQ ? LLVMIntEQ : op == OP_LT ? LLVMIntSLT : LLVMIntSLE;
+  LLVMRealPredicate fp = op == OP_EQ ? LLVMRealOEQ : op == OP_LT ? LLVMRealOLT : LLVMRealOLE;
+  LLVMValueRef r;
+  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isint(g, bx), isint(g, by), ""), ib, nb);
+  LLVMPositionBuilderAtEnd(B_, ib);
+  condjump(g, pc, LLVMBuildICmp(B_, ip, sext48(g, bx), sext48(g, by), ""));
+  LLVMPositionBuilderAtEnd(B_, nb);
+  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isnum(g, bx), isnum(g, by), ""), fb, gb);
+  LLVMPositionBuilderAtEnd(B_, fb);
+  condjump(g, pc, LLVMBuildFCmp(B_, fp, tonum(g, bx), tonum(g, by), ""));
+  LLVMPositionBuilderAtEnd(B_, gb);
+  if (op == OP_EQ) {   /* identical non-numbers are equal (strings are interned) */
+    LLVMBasicBlockRef same = newbb(g, "eqsame"), diff = newbb(g, "eqdiff");
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, bx, by, ""), same, diff);
+    LLVMPositionBuilderAtEnd(B_, same);
+    condjump(g, pc, LLVMConstInt(g->i1, 1, 0));
+    LLVMPositionBuilderAtEnd(B_, diff);
+  }
+  r = callop(g, op == OP_EQ ? "mvmrt_eq" : op == OP_LT ? "mvmrt_lt" : "mvmrt_le", pc, pc + 1, 1);
+  condjump(g, pc, LLVMBuildICmp(B_, LLVMIntNE, r, ci32(g, 0), ""));
+}
+
+/* LTI LEI GTI GEI EQI: numbers inline; other values leave (metamethods) */
+static void comparei(Gen *g, int pc, OpCode op, LLVMValueRef bx, int imm) {
+  LLVMBasicBlockRef ib = newbb(g, "cmpint"), fb = newbb(g, "cmpflt");
+  LLVMIntPredicate ip = op == OP_EQI ? LLVMIntEQ : op == OP_LTI ? LLVMIntSLT :
+                        op == OP_LEI ? LLVMIntSLE : op == OP_GTI ? LLVMIntSGT : LLVMIntSGE;
+  LLVMRealPredicate fp = op == OP_EQI ? LLVMRealOEQ : op == OP_LTI ? LLVMRealOLT :
+                         op == OP_LEI ? LLVMRealOLE : op == OP_GTI ? LLVMRealOGT : LLVMRealOGE;
+  LLVMBuildCondBr(B_, isint(g, bx), ib, fb);
+  LLVMPositionBuilderAtEnd(B_, ib);
+  condjump(g, pc, LLVMBuildICmp(B_, ip, sext48(g, bx), ci64(g, (uint64_t)(int64_t)imm), ""));
+  LLVMPositionBuilderAtEnd(B_, fb);
+  if (op == OP_EQI) {   /* a non-number (or a boxed integer) never equals a small integer */
+    LLVMBasicBlockRef nf = newbb(g, "eqnotflt");
+    LLVMBasicBlockRef ff = newbb(g, "eqflt");
+    LLVMBuildCondBr(B_, isflt(g, bx), ff, nf);
+    LLVMPositionBuilderAtEnd(B_, nf);
+    condjump(g, pc, LLVMConstInt(g->i1, 0, 0));
+    LLVMPositionBuilderAtEnd(B_, ff);
+  }
+  else
+    guard(g, isflt(g, bx), pc);
+  condjump(g, pc, LLVMBuildFCmp(B_, fp, getflt(g, bx),
+                                LLVMConstReal(g->f64, (double)imm), ""));
 }
 
 static void forprep(Gen *g, int pc) {
@@ -241,6 +753,26 @@ static void forloop(Gen *g, int pc) {
   br(g, pc + 1 - GETARG_Bx(i));
 }
 
+/* CALL-like: R[a](R[a+1] .. R[a+b-1]), 'nres' results; resumes at pc + 1 */
+static void emitcall(Gen *g, int pc, int a, int b, int nres) {
+  LLVMValueRef args[5], r;
+  LLVMBasicBlockRef luacall = newbb(g, "luacall");
+  LLVMBasicBlockRef cdone = newbb(g, "calldone");
+  set_savedpc(g, pc + 1);   /* also the resume point (see the entry) */
+  args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, a);
+  args[3] = ci32(g, b); args[4] = ci32(g, nres);
+  r = LLVMBuildCall2(B_, g->ty_call, g->f_call, args, 5, "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, r, ci32(g, 0), ""), luacall, cdone);
+  LLVMPositionBuilderAtEnd(B_, luacall);
+  LLVMBuildRet(B_, ci32(g, JIT_CALLED));
+  LLVMPositionBuilderAtEnd(B_, cdone);
+  reload_base(g);   /* the stack may have moved */
+  if (nres == LUA_MULTRET)   /* L->top marks the results: the interpreter goes on */
+    LLVMBuildBr(B_, exitblock(g, pc + 1));
+  else
+    br(g, pc + 1);
+}
+
 static void emit(Gen *g, int pc) {
   Proto *p = g->p;
   Instruction i = p->code[pc];
@@ -251,6 +783,7 @@ static void emit(Gen *g, int pc) {
     case OP_LOADI: setreg(g, a, cword(g, v_immint(GETARG_sBx(i)))); br(g, pc + 1); break;
     case OP_LOADF: setreg(g, a, cword(g, v_float((double)GETARG_sBx(i)))); br(g, pc + 1); break;
     case OP_LOADFALSE: setreg(g, a, cword(g, MVM_FALSE)); br(g, pc + 1); break;
+    case OP_LFALSESKIP: setreg(g, a, cword(g, MVM_FALSE)); br(g, pc + 2); break;
     case OP_LOADTRUE: setreg(g, a, cword(g, MVM_TRUE)); br(g, pc + 1); break;
     case OP_LOADNIL: {
       int b = GETARG_B(i), r;
@@ -258,18 +791,19 @@ static void emit(Gen *g, int pc) {
       br(g, pc + 1);
       break;
     }
-    case OP_LOADK: {
-      Value k = p->k[GETARG_Bx(i)];
-      if (v_isimmint(k) || v_isfloat(k) || !v_isref(k))
+    case OP_LOADK: case OP_LOADKX: {
+      int kx = op == OP_LOADK ? GETARG_Bx(i) : GETARG_Ax(p->code[pc + 1]);
+      Value k = p->k[kx];
+      if (!v_isref(k))
         setreg(g, a, cword(g, k));     /* not a reference: a constant word */
       else                             /* a reference: load it from the constant array */
-        setreg(g, a, LLVMBuildLoad2(B_, g->p1, craw(g, &p->k[GETARG_Bx(i)]), ""));
-      br(g, pc + 1);
+        setreg(g, a, LLVMBuildLoad2(B_, g->p1, craw(g, &p->k[kx]), ""));
+      br(g, pc + (op == OP_LOADK ? 1 : 2));
       break;
     }
-    case OP_GETUPVAL: {
-      /* closure = *ci->func; uv = closure->upvals[B]; R[A] = *uv->v.  No
-      ** call in between: the derived pointers never cross a safepoint. */
+    case OP_GETUPVAL: case OP_SETUPVAL: {
+      /* closure = *ci->func; uv = closure->upvals[B]; *uv->v.  No call in
+      ** between: the derived pointers never cross a safepoint. */
       LLVMValueRef func = LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, func)), "");
       LLVMValueRef cl = LLVMBuildLoad2(B_, g->p1, func, "cl");
       LLVMValueRef idx = ci64(g, offsetof(LClosure, upvals) + sizeof(UpVal *) * GETARG_B(i));
@@ -277,46 +811,120 @@ static void emit(Gen *g, int pc) {
       LLVMValueRef uv = LLVMBuildLoad2(B_, g->p1, uvp, "uv");
       LLVMValueRef vidx = ci64(g, offsetof(UpVal, v));
       LLVMValueRef vp = LLVMBuildLoad2(B_, g->p0, LLVMBuildGEP2(B_, g->i8, uv, &vidx, 1, ""), "");
-      setreg(g, a, LLVMBuildLoad2(B_, g->p1, vp, ""));
+      if (op == OP_GETUPVAL)
+        setreg(g, a, LLVMBuildLoad2(B_, g->p1, vp, ""));
+      else   /* open: a stack slot, marking the upvalue's card is harmless */
+        gcwrite(g, getreg(g, a), uv, vp);
       br(g, pc + 1);
       break;
     }
-    case OP_ADD: case OP_SUB: case OP_MUL: {
-      LLVMValueRef x = intoperand(g, getreg(g, GETARG_B(i)), pc);
-      LLVMValueRef y = intoperand(g, getreg(g, GETARG_C(i)), pc);
-      arith(g, pc, op, x, y);
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
+    case OP_IDIV: case OP_POW:
+      arith(g, pc, op, bits(g, getreg(g, GETARG_B(i))), bits(g, getreg(g, GETARG_C(i))), a, pc + 2);
+      break;
+    case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK:
+    case OP_IDIVK: case OP_POWK:
+      arith(g, pc, (OpCode)(op - OP_ADDK + OP_ADD), bits(g, getreg(g, GETARG_B(i))),
+            kbits(g, GETARG_C(i)), a, pc + 2);
+      break;
+    case OP_ADDI:
+      arith(g, pc, OP_ADD, bits(g, getreg(g, GETARG_B(i))),
+            ci64(g, v_immint(GETARG_sC(i))), a, pc + 2);
+      break;
+    case OP_BAND: case OP_BOR: case OP_BXOR: case OP_SHL: case OP_SHR:
+      bitop(g, pc, op, bits(g, getreg(g, GETARG_B(i))), bits(g, getreg(g, GETARG_C(i))), a, pc + 2);
+      break;
+    case OP_BANDK: case OP_BORK: case OP_BXORK:
+      bitop(g, pc, op == OP_BANDK ? OP_BAND : op == OP_BORK ? OP_BOR : OP_BXOR,
+            bits(g, getreg(g, GETARG_B(i))), kbits(g, GETARG_C(i)), a, pc + 2);
+      break;
+    case OP_SHRI:   /* R[B] >> sC */
+      bitop(g, pc, OP_SHR, bits(g, getreg(g, GETARG_B(i))), ci64(g, v_immint(GETARG_sC(i))), a, pc + 2);
+      break;
+    case OP_SHLI:   /* sC << R[B] */
+      bitop(g, pc, OP_SHL, ci64(g, v_immint(GETARG_sC(i))), bits(g, getreg(g, GETARG_B(i))), a, pc + 2);
+      break;
+    case OP_BNOT: {
+      LLVMValueRef b = bits(g, getreg(g, GETARG_B(i)));
+      guard(g, isint(g, b), pc);
+      setreg(g, a, mkint(g, LLVMBuildNot(B_, sext48(g, b), "")));
+      br(g, pc + 1);
       break;
     }
-    case OP_ADDI: {
-      LLVMValueRef x = intoperand(g, getreg(g, GETARG_B(i)), pc);
-      arith(g, pc, OP_ADD, x, ci64(g, (uint64_t)(int64_t)GETARG_sC(i)));
+    case OP_UNM: {
+      LLVMValueRef b = bits(g, getreg(g, GETARG_B(i)));
+      LLVMBasicBlockRef ib = newbb(g, "unmint"), fb = newbb(g, "unmflt");
+      LLVMValueRef r;
+      LLVMBuildCondBr(B_, isint(g, b), ib, fb);
+      LLVMPositionBuilderAtEnd(B_, ib);
+      r = LLVMBuildNeg(B_, sext48(g, b), "");
+      guard(g, fits48(g, r), pc);
+      setreg(g, a, mkint(g, r));
+      br(g, pc + 1);
+      LLVMPositionBuilderAtEnd(B_, fb);
+      guard(g, isflt(g, b), pc);
+      { LLVMValueRef d = getflt(g, b);
+        setflt(g, a, LLVMBuildFNeg(B_, d, ""), d, d, 0); }
+      br(g, pc + 1);
       break;
     }
-    case OP_ADDK: case OP_SUBK: case OP_MULK: {
-      LLVMValueRef x = intoperand(g, getreg(g, GETARG_B(i)), pc);
-      LLVMValueRef y = ci64(g, (uint64_t)v_getimmint(p->k[GETARG_C(i)]));
-      arith(g, pc, op == OP_ADDK ? OP_ADD : op == OP_SUBK ? OP_SUB : OP_MUL, x, y);
+    case OP_NOT: {
+      LLVMValueRef b = bits(g, getreg(g, GETARG_B(i)));
+      LLVMValueRef falsy = LLVMBuildOr(B_, LLVMBuildICmp(B_, LLVMIntEQ, b, ci64(g, MVM_NIL), ""),
+                                       LLVMBuildICmp(B_, LLVMIntEQ, b, ci64(g, MVM_FALSE), ""), "");
+      setreg(g, a, LLVMBuildSelect(B_, falsy, cword(g, MVM_TRUE), cword(g, MVM_FALSE), ""));
+      br(g, pc + 1);
+      break;
+    }
+    case OP_TEST: {
+      LLVMValueRef b = bits(g, getreg(g, a));
+      LLVMValueRef falsy = LLVMBuildOr(B_, LLVMBuildICmp(B_, LLVMIntEQ, b, ci64(g, MVM_NIL), ""),
+                                       LLVMBuildICmp(B_, LLVMIntEQ, b, ci64(g, MVM_FALSE), ""), "");
+      condjump(g, pc, LLVMBuildNot(B_, falsy, ""));
+      break;
+    }
+    case OP_TESTSET: {
+      /* if (falsy(R[B]) == k) skip the jump; else R[A] := R[B] and jump */
+      LLVMValueRef v = getreg(g, GETARG_B(i));
+      LLVMValueRef b = bits(g, v);
+      LLVMValueRef falsy = LLVMBuildOr(B_, LLVMBuildICmp(B_, LLVMIntEQ, b, ci64(g, MVM_NIL), ""),
+                                       LLVMBuildICmp(B_, LLVMIntEQ, b, ci64(g, MVM_FALSE), ""), "");
+      LLVMBasicBlockRef take = newbb(g, "testset");
+      Instruction j = p->code[pc + 1];
+      if (GETARG_k(i)) LLVMBuildCondBr(B_, falsy, g->bb[pc + 2], take);
+      else LLVMBuildCondBr(B_, falsy, take, g->bb[pc + 2]);
+      LLVMPositionBuilderAtEnd(B_, take);
+      setreg(g, a, v);
+      br(g, pc + 2 + GETARG_sJ(j));
       break;
     }
     case OP_MMBIN: case OP_MMBINI: case OP_MMBINK:
       /* only reached when the arithmetic before failed, which exits */
       LLVMBuildBr(B_, exitblock(g, pc));
       break;
-    case OP_EQ: case OP_LT: case OP_LE: {
-      LLVMValueRef x = intoperand(g, getreg(g, a), pc);
-      LLVMValueRef y = intoperand(g, getreg(g, GETARG_B(i)), pc);
-      LLVMIntPredicate pr = op == OP_EQ ? LLVMIntEQ : op == OP_LT ? LLVMIntSLT : LLVMIntSLE;
-      condjump(g, pc, LLVMBuildICmp(B_, pr, x, y, ""));
+    case OP_EXTRAARG:   /* skipped by its instruction */
+      LLVMBuildBr(B_, exitblock(g, pc));
+      break;
+    case OP_EQ: case OP_LT: case OP_LE:
+      compare(g, pc, op, bits(g, getreg(g, a)), bits(g, getreg(g, GETARG_B(i))));
+      break;
+    case OP_EQK: {
+      Value k = p->k[GETARG_B(i)];
+      LLVMValueRef v = getreg(g, a);
+      if (v_isnumber(k)) {   /* integer/float equality rules: raw equality */
+        LLVMValueRef args[2], r;
+        LLVMTypeRef ty = g->ty_req;
+        args[0] = v; args[1] = cword(g, k);
+        r = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_raweq", ty, 1), args, 2, "");
+        condjump(g, pc, LLVMBuildICmp(B_, LLVMIntNE, r, ci32(g, 0), ""));
+      }
+      else   /* nil, booleans, (interned, non-moving) strings: identity */
+        condjump(g, pc, LLVMBuildICmp(B_, LLVMIntEQ, bits(g, v), ci64(g, k), ""));
       break;
     }
-    case OP_EQI: case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI: {
-      LLVMValueRef x = intoperand(g, getreg(g, a), pc);
-      LLVMValueRef y = ci64(g, (uint64_t)(int64_t)GETARG_sB(i));
-      LLVMIntPredicate pr = op == OP_EQI ? LLVMIntEQ : op == OP_LTI ? LLVMIntSLT :
-                            op == OP_LEI ? LLVMIntSLE : op == OP_GTI ? LLVMIntSGT : LLVMIntSGE;
-      condjump(g, pc, LLVMBuildICmp(B_, pr, x, y, ""));
+    case OP_EQI: case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI:
+      comparei(g, pc, op, bits(g, getreg(g, a)), GETARG_sB(i));
       break;
-    }
     case OP_JMP: {
       int target = pc + 1 + GETARG_sJ(i);
       if (target <= pc) set_savedpc(g, pc + 1);   /* back-edge (poll) */
@@ -325,25 +933,115 @@ static void emit(Gen *g, int pc) {
     }
     case OP_FORPREP: forprep(g, pc); break;
     case OP_FORLOOP: forloop(g, pc); break;
-    case OP_CALL: {
-      LLVMValueRef args[5], r;
-      LLVMBasicBlockRef luacall = LLVMAppendBasicBlockInContext(g->C, g->fn, "luacall");
-      LLVMBasicBlockRef cdone = LLVMAppendBasicBlockInContext(g->C, g->fn, "cdone");
-      set_savedpc(g, pc + 1);   /* also the resume point (see the entry) */
-      args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, a);
-      args[3] = ci32(g, GETARG_B(i)); args[4] = ci32(g, GETARG_C(i) - 1);
-      r = LLVMBuildCall2(B_, g->ty_call, g->f_call, args, 5, "");
-      LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, r, ci32(g, 0), ""), luacall, cdone);
-      LLVMPositionBuilderAtEnd(B_, luacall);
-      LLVMBuildRet(B_, ci32(g, JIT_CALLED));
-      LLVMPositionBuilderAtEnd(B_, cdone);
-      reload_base(g);   /* the stack may have moved */
-      br(g, pc + 1);
+    case OP_TFORPREP:
+      callop(g, "mvmrt_tforprep", pc, pc + 1, 0);
+      br(g, pc + 1 + GETARG_Bx(i));
+      break;
+    case OP_TFORCALL: {
+      int r;
+      for (r = 0; r < 3; r++) setreg(g, a + 4 + r, getreg(g, a + r));
+      emitcall(g, pc, a + 4, 3, GETARG_C(i));
       break;
     }
+    case OP_TFORLOOP: {
+      LLVMValueRef v = getreg(g, a + 4);
+      LLVMBasicBlockRef again = newbb(g, "tforagain");
+      LLVMBuildCondBr(B_, isnil(g, v), g->bb[pc + 1], again);
+      LLVMPositionBuilderAtEnd(B_, again);
+      setreg(g, a + 2, v);
+      set_savedpc(g, pc + 1);   /* back-edge (poll) */
+      br(g, pc + 1 - GETARG_Bx(i));
+      break;
+    }
+    case OP_GETTABUP:
+      getstrk(g, pc, a, upvalue(g, GETARG_B(i)), kstr(g, GETARG_C(i)), "mvmrt_gettabup");
+      break;
+    case OP_GETFIELD:
+      getstrk(g, pc, a, getreg(g, GETARG_B(i)), kstr(g, GETARG_C(i)), "mvmrt_getfield");
+      break;
+    case OP_SELF: {
+      LLVMValueRef obj = getreg(g, GETARG_B(i));
+      TString *key = GETARG_k(i) ? kstr(g, GETARG_C(i)) : NULL;
+      if (key != NULL) {
+        setreg(g, a + 1, obj);
+        getstrk(g, pc, a, obj, key, "mvmrt_self");
+      }
+      else {
+        callop(g, "mvmrt_self", pc, pc + 1, 0);
+        br(g, pc + 1);
+      }
+      break;
+    }
+    case OP_SETTABUP:
+      setstr(g, pc, upvalue(g, a), kstr(g, GETARG_B(i)), rkc(g, i), "mvmrt_settabup");
+      break;
+    case OP_SETFIELD:
+      setstr(g, pc, getreg(g, a), kstr(g, GETARG_B(i)), rkc(g, i), "mvmrt_setfield");
+      break;
+    case OP_GETI:
+      gettab_int(g, pc, a, getreg(g, GETARG_B(i)), NULL, ci64(g, (uint64_t)GETARG_C(i)), "mvmrt_geti");
+      break;
+    case OP_GETTABLE:
+      gettab_int(g, pc, a, getreg(g, GETARG_B(i)), getreg(g, GETARG_C(i)), NULL, "mvmrt_gettable");
+      break;
+    case OP_SETI:
+      settab_int(g, pc, getreg(g, a), NULL, ci64(g, (uint64_t)GETARG_B(i)), rkc(g, i), "mvmrt_seti");
+      break;
+    case OP_SETTABLE:
+      settab_int(g, pc, getreg(g, a), getreg(g, GETARG_B(i)), NULL, rkc(g, i), "mvmrt_settable");
+      break;
+    case OP_NEWTABLE:   /* followed by its EXTRAARG */
+      callop(g, "mvmrt_newtable", pc, pc + 2, 0);
+      br(g, pc + 2);
+      break;
+    case OP_SETLIST: {
+      int next;
+      if (GETARG_B(i) == 0) {   /* values up to L->top: the interpreter */
+        LLVMBuildBr(B_, exitblock(g, pc));
+        break;
+      }
+      next = pc + 1 + (GETARG_k(i) ? 1 : 0);
+      callop(g, "mvmrt_setlist", pc, next, 0);
+      br(g, next);
+      break;
+    }
+    case OP_CLOSURE: callop(g, "mvmrt_closure", pc, pc + 1, 0); br(g, pc + 1); break;
+    case OP_LEN: callop(g, "mvmrt_len", pc, pc + 1, 0); br(g, pc + 1); break;
+    case OP_CONCAT: callop(g, "mvmrt_concat", pc, pc + 1, 0); br(g, pc + 1); break;
+    case OP_CALL:
+      if (GETARG_B(i) == 0)   /* arguments up to L->top: the interpreter's */
+        LLVMBuildBr(B_, exitblock(g, pc));
+      else if (GETARG_C(i) == 0) {
+        /* results up to L->top, for the next instruction, which reads it:
+        ** after the call the interpreter continues at pc + 1 (re-entry
+        ** after a Lua callee has no case in the entry switch, so it also
+        ** lands in the interpreter) */
+        emitcall(g, pc, a, GETARG_B(i), LUA_MULTRET);
+      }
+      else
+        emitcall(g, pc, a, GETARG_B(i), GETARG_C(i) - 1);
+      break;
+    case OP_CLOSE: callop(g, "mvmrt_close", pc, pc + 1, 0); br(g, pc + 1); break;
+    case OP_TAILCALL:
+      if (GETARG_B(i) == 0 || GETARG_C(i) != 0)   /* L->top arguments, vararg: interpreter */
+        LLVMBuildBr(B_, exitblock(g, pc));
+      else {
+        /* the helper replaces the frame; whoever runs compiled code
+        ** (interpreter, direct call) starts the callee in the same frame,
+        ** so the C stack does not grow */
+        LLVMValueRef r = callop(g, "mvmrt_tailcall", pc, pc + 1, 1);
+        LLVMBuildRet(B_, LLVMBuildSelect(B_, LLVMBuildICmp(B_, LLVMIntNE, r, ci32(g, 0), ""),
+                                         ci32(g, JIT_TAILCALLED), ci32(g, JIT_RETURNED), ""));
+      }
+      break;
     case OP_RETURN0: case OP_RETURN1: case OP_RETURN: {
       LLVMValueRef args[4];
       int n = op == OP_RETURN0 ? 0 : op == OP_RETURN1 ? 1 : GETARG_B(i) - 1;
+      if (op == OP_RETURN && (GETARG_k(i) || GETARG_B(i) == 0)) {
+        /* upvalues to close, or results up to L->top: the interpreter */
+        LLVMBuildBr(B_, exitblock(g, pc));
+        break;
+      }
       set_savedpc(g, pc + 1);
       args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, a); args[3] = ci32(g, n);
       LLVMBuildCall2(B_, g->ty_ret, g->f_ret, args, 4, "");
@@ -354,6 +1052,13 @@ static void emit(Gen *g, int pc) {
       LLVMBuildBr(B_, exitblock(g, pc));
       break;
   }
+}
+
+/* instructions after which compiled code resumes when a Lua callee that
+** the interpreter ran has returned (JIT_CALLED) */
+static int resumes(Instruction i) {
+  return (GET_OPCODE(i) == OP_CALL && GETARG_B(i) != 0 && GETARG_C(i) != 0) ||
+         GET_OPCODE(i) == OP_TFORCALL;
 }
 
 /* gc.safepoint_poll: place-safepoints inlines it at function entries and
@@ -405,12 +1110,24 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, Proto *p,
   g->p0 = LLVMPointerTypeInContext(ctx, 0);
   g->p1 = LLVMPointerTypeInContext(ctx, 1);
   g->vd = LLVMVoidTypeInContext(ctx);
+  g->f64 = LLVMDoubleTypeInContext(ctx);
   /* helpers (defined as absolute symbols by the session) */
   params[0] = g->p0; params[1] = g->p0; params[2] = g->i32; params[3] = g->i32; params[4] = g->i32;
   g->ty_call = LLVMFunctionType(g->i32, params, 5, 0);
   g->f_call = LLVMAddFunction(g->M, "mvmrt_precall", g->ty_call);
   g->ty_ret = LLVMFunctionType(g->vd, params, 4, 0);
   g->f_ret = LLVMAddFunction(g->M, "mvmrt_return", g->ty_ret);
+  g->ty_op = LLVMFunctionType(g->vd, params, 3, 0);      /* (L, ci, pc) */
+  g->ty_opi = LLVMFunctionType(g->i32, params, 3, 0);
+  {
+    LLVMTypeRef dd[2], vv[2];
+    dd[0] = dd[1] = g->f64;
+    vv[0] = vv[1] = g->p1;
+    g->ty_ff = LLVMFunctionType(g->f64, dd, 2, 0);
+    g->ty_req = LLVMFunctionType(g->i32, vv, 2, 0);
+    vv[1] = g->p0;   /* (Table *, TString *) -> Value * */
+    g->ty_chain = LLVMFunctionType(g->p0, vv, 2, 0);
+  }
   build_poll(g);
   /* the function */
   fty = LLVMFunctionType(g->i32, params, 2, 0);
@@ -418,6 +1135,13 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, Proto *p,
   LLVMSetGC(g->fn, "statepoint-example");
   LLVMAddAttributeAtIndex(g->fn, LLVMAttributeFunctionIndex,
                           LLVMCreateStringAttribute(ctx, "frame-pointer", 13, "all", 3));
+  /* no vector code made up by the optimiser (the SLP vectorizer merges the
+  ** loads of adjacent VM registers into one 16-byte load, which cannot be
+  ** store-forwarded from the two 8-byte stores the interpreter or a
+  ** callee's return just made: a stall that cost 40% of fib's time).
+  ** Explicit double arithmetic is unaffected. */
+  LLVMAddAttributeAtIndex(g->fn, LLVMAttributeFunctionIndex,
+                          LLVMCreateEnumAttribute(ctx, LLVMGetEnumAttributeKindForName("noimplicitfloat", 15), 0));
   g->L = LLVMGetParam(g->fn, 0);
   g->ci = LLVMGetParam(g->fn, 1);
   LLVMSetValueName2(g->L, "L", 1);
@@ -456,11 +1180,11 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, Proto *p,
     LLVMValueRef sw;
     int ncalls = 0;
     for (pc = 0; pc < p->sizecode; pc++)
-      if (GET_OPCODE(p->code[pc]) == OP_CALL) ncalls++;
+      if (resumes(p->code[pc])) ncalls++;
     sw = LLVMBuildSwitch(g->B, off, other, (unsigned)ncalls + 1);
     LLVMAddCase(sw, ci64(g, 0), g->bb[0]);
     for (pc = 0; pc < p->sizecode; pc++)
-      if (GET_OPCODE(p->code[pc]) == OP_CALL)
+      if (resumes(p->code[pc]))
         LLVMAddCase(sw, ci64(g, (uint64_t)(pc + 1) * sizeof(Instruction)), g->bb[pc + 1]);
     LLVMPositionBuilderAtEnd(g->B, other);
     LLVMBuildRet(g->B, ci32(g, JIT_EXITED));

@@ -37,6 +37,8 @@
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "llvmjit.h"
+#include <time.h>
+static double tnow(void) { struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts); return ts.tv_sec + ts.tv_nsec * 1e-9; }
 
 typedef struct Backend {
   JitState *J;
@@ -55,6 +57,7 @@ typedef struct Backend {
 typedef struct Section {
   void *addr;
   size_t size;                  /* mapped size (page multiple) */
+  size_t req;                   /* requested size */
   int code, readonly;
   struct Section *next;
 } Section;
@@ -86,6 +89,8 @@ static uint8_t *mm_alloc(MMContext *mm, uintptr_t size, unsigned align, int code
   s = (Section *)malloc(sizeof *s);
   if (s == NULL) { munmap(p, len); return NULL; }
   s->addr = p; s->size = len; s->code = code; s->readonly = ro;
+  if (code) mm->be->J->codebytes += (size_t)size;   /* released in mm_destroy */
+  s->req = (size_t)size;
   s->next = mm->sections;
   mm->sections = s;
   return (uint8_t *)p;
@@ -142,6 +147,7 @@ static void mm_destroy(void *opaque) {
     mm->be->host->sm_unregister(&mm->be->J->stackmaps, mm->sm);
   while (s != NULL) {
     Section *next = s->next;
+    if (s->code) mm->be->J->codebytes -= s->req;
     munmap(s->addr, s->size);
     free(s);
     s = next;
@@ -200,10 +206,39 @@ static void *newstate(JitState *J, const MvmJitHost *host, const char **err) {
   if (be == NULL) { *err = "out of memory"; return NULL; }
   be->J = J;
   be->host = host;
-  jb = LLVMOrcCreateLLJITBuilder();
+  /* the target: a machine for the optimisation pipeline and one for the
+  ** JIT's code generator */
+  triple = LLVMGetDefaultTargetTriple();
+  if (LLVMGetTargetFromTriple(triple, &target, &msg)) {
+    snprintf(be->err, sizeof be->err, "%s", msg ? msg : "no target");
+    LLVMDisposeMessage(msg);
+    LLVMDisposeMessage(triple);
+    *err = be->err;
+    free(be);
+    return NULL;
+  }
+  cpu = LLVMGetHostCPUName();
+  features = LLVMGetHostCPUFeatures();
+  be->tm = LLVMCreateTargetMachine(target, triple, cpu, features, LLVMCodeGenLevelDefault,
+                                   LLVMRelocDefault, LLVMCodeModelJITDefault);
+  {
+    /* code generation dominates compile time; "Less" (-O1 codegen) halves
+    ** it and the code is simple (loads, stores, compares, helper calls) */
+    const char *lv = getenv("MVM_JIT_CGLEVEL");
+    LLVMCodeGenOptLevel level = lv ? (LLVMCodeGenOptLevel)atoi(lv) : LLVMCodeGenLevelLess;
+    LLVMTargetMachineRef jtm = LLVMCreateTargetMachine(target, triple, cpu, features, level,
+                                                       LLVMRelocDefault, LLVMCodeModelJITDefault);
+    jb = LLVMOrcCreateLLJITBuilder();
+    /* takes the target machine */
+    LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(jb, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(jtm));
+  }
+  LLVMDisposeMessage(triple);
+  LLVMDisposeMessage(cpu);
+  LLVMDisposeMessage(features);
   LLVMOrcLLJITBuilderSetObjectLinkingLayerCreator(jb, make_objlayer, be);
   if ((e = LLVMOrcCreateLLJIT(&be->jit, jb)) != NULL) {   /* consumes the builder */
     *err = errtext(be, e);
+    LLVMDisposeTargetMachine(be->tm);
     free(be);
     return NULL;
   }
@@ -222,27 +257,10 @@ static void *newstate(JitState *J, const MvmJitHost *host, const char **err) {
     *err = errtext(be, e);
     LLVMOrcDisposeMaterializationUnit(mu);
     LLVMOrcDisposeLLJIT(be->jit);
+    LLVMDisposeTargetMachine(be->tm);
     free(be);
     return NULL;
   }
-  /* a target machine for the optimisation pipeline */
-  triple = LLVMGetDefaultTargetTriple();
-  if (LLVMGetTargetFromTriple(triple, &target, &msg)) {
-    snprintf(be->err, sizeof be->err, "%s", msg ? msg : "no target");
-    LLVMDisposeMessage(msg);
-    LLVMDisposeMessage(triple);
-    *err = be->err;
-    LLVMOrcDisposeLLJIT(be->jit);
-    free(be);
-    return NULL;
-  }
-  cpu = LLVMGetHostCPUName();
-  features = LLVMGetHostCPUFeatures();
-  be->tm = LLVMCreateTargetMachine(target, triple, cpu, features, LLVMCodeGenLevelDefault,
-                                   LLVMRelocDefault, LLVMCodeModelJITDefault);
-  LLVMDisposeMessage(triple);
-  LLVMDisposeMessage(cpu);
-  LLVMDisposeMessage(features);
   be->tsctx = LLVMOrcCreateNewThreadSafeContext();
   return be;
 }
@@ -267,10 +285,20 @@ static void dump(const char *title, LLVMModuleRef m) {
 
 static LLVMErrorRef runpasses(Backend *be, LLVMModuleRef m, const char *passes) {
   LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-  LLVMErrorRef e = LLVMRunPasses(m, passes, be->tm, opts);
+  LLVMErrorRef e;
+  /* no vectorizers (see also "noimplicitfloat" in llvmgen.c) */
+  LLVMPassBuilderOptionsSetSLPVectorization(opts, 0);
+  LLVMPassBuilderOptionsSetLoopVectorization(opts, 0);
+  if (getenv("MVM_JIT_PASSLOG")) LLVMPassBuilderOptionsSetDebugLogging(opts, 1);
+  e = LLVMRunPasses(m, passes, be->tm, opts);
   LLVMDisposePassBuilderOptions(opts);
   return e;
 }
+
+/* instcombine without <no-verify-fixpoint> aborts the process (LLVM ERROR)
+** when it needs a second iteration: textual pipelines verify by default */
+#define JIT_PIPELINE \
+  "function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,gvn,simplifycfg)"
 
 typedef struct Unit {
   LLVMOrcResourceTrackerRef rt;
@@ -293,7 +321,9 @@ static int compile(void *bs, lua_State *L, Proto *p, void **entry, void **handle
   Unit *u;
   (void)L;
   snprintf(name, sizeof name, "mvmf_%lu", be->nextid++);
+  double t0 = tnow(), t1 = 0, t2 = 0, t2b = 0, t3 = 0;
   m = llvmgen_module(ctx, J, p, name, be->host->opnames, &status, why);
+  t1 = tnow();
   if (m == NULL) return status;
   LLVMSetTarget(m, LLVMOrcLLJITGetTripleString(be->jit));
   LLVMSetDataLayout(m, LLVMOrcLLJITGetDataLayoutStr(be->jit));
@@ -306,7 +336,16 @@ static int compile(void *bs, lua_State *L, Proto *p, void **entry, void **handle
     return JIT_ERROR;
   }
   LLVMDisposeMessage(msg);
-  if ((e = runpasses(be, m, "default<O2>")) != NULL) goto llvmerror;
+  {
+    const char *pl = getenv("MVM_JIT_OPT");
+    /* A light pipeline: the IR is straight-line loads, stores, tests and
+    ** helper calls per bytecode instruction; sroa/early-cse/instcombine/gvn
+    ** forward the VM-register stores to their loads and fold the tag tests,
+    ** which is what default<O2> achieved here at 3x the compile time.
+    ** MVM_JIT_OPT overrides it (a pass pipeline string). */
+    if ((e = runpasses(be, m, pl ? pl : JIT_PIPELINE)) != NULL) goto llvmerror;
+  }
+  t2 = tnow();
   if (J->dump) dump("before statepoint rewriting", m);
   if ((e = runpasses(be, m, "function(place-safepoints),rewrite-statepoints-for-gc")) != NULL)
     goto llvmerror;
@@ -316,6 +355,7 @@ static int compile(void *bs, lua_State *L, Proto *p, void **entry, void **handle
   if (poll != NULL) LLVMSetLinkage(poll, LLVMPrivateLinkage);
   if ((e = runpasses(be, m, "function(simplifycfg),globaldce")) != NULL) goto llvmerror;
   if (J->dump) dump("after statepoint rewriting", m);
+  t2b = tnow();
   rt = LLVMOrcJITDylibCreateResourceTracker(LLVMOrcLLJITGetMainJITDylib(be->jit));
   tsm = LLVMOrcCreateNewThreadSafeModule(m, be->tsctx);   /* takes the module */
   if ((e = LLVMOrcLLJITAddLLVMIRModuleWithRT(be->jit, rt, tsm)) != NULL) {
@@ -332,6 +372,11 @@ static int compile(void *bs, lua_State *L, Proto *p, void **entry, void **handle
     LLVMOrcReleaseResourceTracker(rt);
     return JIT_ERROR;
   }
+  t3 = tnow();
+  if (J->stats > 2)   /* MVM_JIT_STATS=3: where compile time goes */
+    fprintf(stderr, "mvm: JIT phases: IR %.3f, optimise %.3f, statepoints %.3f, "
+            "code generation and linking %.3f ms\n",
+            (t1 - t0) * 1e3, (t2 - t1) * 1e3, (t2b - t2) * 1e3, (t3 - t2b) * 1e3);
   u = (Unit *)malloc(sizeof *u);
   if (u == NULL) {
     e = LLVMOrcResourceTrackerRemove(rt);

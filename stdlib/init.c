@@ -40,7 +40,8 @@ static int jit_off(lua_State *L) {
 }
 
 /* jit.status() -> enabled (boolean), mode ("off", "on" or "eager"),
-** statistics table {compiled=, failed=, stackmaps=, compile_ms=} */
+** statistics table {compiled=, failed=, stackmaps=, compile_ms=,
+** side_exits=, code_bytes=} */
 static int jit_status(lua_State *L) {
   int mode = mvm_jitmode(L, MVM_JIT_QUERY);
   mvm_JITStats st;
@@ -48,7 +49,7 @@ static int jit_status(lua_State *L) {
   lua_pushboolean(L, mode != MVM_JIT_OFF);
   lua_pushstring(L, mode == MVM_JIT_OFF ? "off"
                     : (mode == MVM_JIT_EAGER ? "eager" : "on"));
-  lua_createtable(L, 0, 4);
+  lua_createtable(L, 0, 6);
   lua_pushinteger(L, (lua_Integer)st.functions_compiled);
   lua_setfield(L, -2, "compiled");
   lua_pushinteger(L, (lua_Integer)st.compile_failures);
@@ -57,6 +58,10 @@ static int jit_status(lua_State *L) {
   lua_setfield(L, -2, "stackmaps");
   lua_pushnumber(L, st.compile_ms);
   lua_setfield(L, -2, "compile_ms");
+  lua_pushinteger(L, (lua_Integer)st.side_exits);
+  lua_setfield(L, -2, "side_exits");
+  lua_pushinteger(L, (lua_Integer)st.code_bytes);
+  lua_setfield(L, -2, "code_bytes");
   return 3;
 }
 

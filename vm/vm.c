@@ -865,6 +865,9 @@ void vm_execute(lua_State *L, CallInfo *ci) {
   switch (jit_run(L, ci, v_lcl(*ci->func)->p)) {
     case JIT_RETURNED:
       goto ret;
+    case JIT_TAILCALLED:
+      /* compiled code made a tail call: 'ci' holds the Lua callee */
+      goto startfunc;
     case JIT_CALLED:
       /* compiled code pushed a Lua call: run it here (no C recursion);
       ** when it returns, 'returning' re-enters the compiled caller */
