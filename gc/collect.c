@@ -328,7 +328,8 @@ static void sweepthreads(lua_State *L, GCState *gs) {
 
 static void sweepobjects(lua_State *L, GCState *gs) {
   gc_foreachold(gs, o, {
-    if (gc_iswhite(o)) {
+    if (o->tt == GC_TPART) {}   /* its owner frees it */
+    else if (gc_iswhite(o)) {
       if (o->tt == MVM_TSTRING) str_remove(L, (TString *)o);
       gc_freecell(L, o);
     }
@@ -348,6 +349,8 @@ static void note(GCState *gs, const char *kind, double t0, size_t before, size_t
             before >> 10, gc_totalbytes_(gs) >> 10, promoted >> 10);
 }
 
+#define young(gs, o)  gc_innursery(gs, o)
+
 /* Copy nursery object 'o' into the old space (once), returning its new
 ** address.  The copy is queued for scanning. */
 static GCObject *evacuate(GCState *gs, GCObject *o) {
@@ -365,6 +368,16 @@ static GCObject *evacuate(GCState *gs, GCObject *o) {
     UpVal *uv = (UpVal *)o;
     if (uv->v == &uv->u.value) ((UpVal *)n)->v = &((UpVal *)n)->u.value;   /* closed */
   }
+  else if (o->tt == MVM_TTABLE) {   /* parts in the nursery leave with it */
+    Table *t = (Table *)n;
+    if (t->array != NULL && young(gs, t->array))
+      t->array = (Value *)gc_promotepart(gs, t->array);
+    if (!t->isdummy && young(gs, t->node)) {
+      Node *nn = (Node *)gc_promotepart(gs, t->node);
+      if (t->lastfree != NULL) t->lastfree = nn + (t->lastfree - t->node);
+      t->node = nn;
+    }
+  }
   o->marked |= GC_FORWARD;
   *(GCObject **)((char *)o + 8) = n;
   gs->promoted += gc_cellsize(gs, n);
@@ -375,7 +388,6 @@ static GCObject *evacuate(GCState *gs, GCObject *o) {
   return n;
 }
 
-#define young(gs, o)  gc_innursery(gs, o)
 
 static inline void fixvalue(GCState *gs, Value *slot) {
   Value v = *slot;
@@ -428,6 +440,20 @@ static void scanyoung(GCState *gs, GCObject *o) {
       Proto *p = (Proto *)o;
       int i;
       if (p->k) for (i = 0; i < p->sizek; i++) fixvalue(gs, &p->k[i]);
+      break;
+    }
+    case GC_TPART: {   /* an old table part under a dirty card */
+      size_t i, size = gc_partsize(o);
+      if (o->extra == GC_PARTVALUES) {
+        Value *a = (Value *)(void *)((char *)o + GC_PARTHDR);
+        for (i = 0; i < size / sizeof(Value); i++) fixvalue(gs, &a[i]);
+      } else {
+        Node *nd = (Node *)(void *)((char *)o + GC_PARTHDR);
+        for (i = 0; i < size / sizeof(Node); i++) {
+          fixvalue(gs, &nd[i].key);
+          fixvalue(gs, &nd[i].val);
+        }
+      }
       break;
     }
     default: break;   /* strings, boxed integers: no references; threads are roots */
@@ -497,13 +523,15 @@ static void scancards(GCState *gs) {
 ** since the forwarding pointer overwrote offset 8) and free them. */
 static void freedeadtables(lua_State *L, GCState *gs) {
   char *p = (char *)gs->v.nstart, *end = gs->v.top;
+  if (!gs->youngext) return;   /* every young part was in the nursery */
+  gs->youngext = 0;
   while (p < end) {
     GCObject *o = (GCObject *)(void *)p;
     size_t size;
     if (o->marked & GC_FORWARD) size = gc_objsize(*(GCObject **)(p + 8));
     else {
       size = gc_objsize(o);
-      if (o->tt == MVM_TTABLE) tab_free(L, (Table *)o);
+      if (o->tt == MVM_TTABLE) tab_free(L, (Table *)o);   /* nursery parts: no-op */
     }
     p += (size + 15) & ~(size_t)15;
   }

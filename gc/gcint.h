@@ -58,6 +58,16 @@ typedef struct PageRun { uint32_t first, n; } PageRun;
 #define GC_INFNZ   8      /* waiting in the to-be-finalized queue */
 #define GC_FORWARD 16     /* nursery object already copied: new address at offset 8 */
 
+/* A table part (gc_tryallocpart), in the nursery or in an old cell: a
+** 16-byte header -- tt GC_TPART, 'extra' the kind (GC_PARTVALUES/NODES),
+** the part's byte size at offset 8 -- then the part.  The nursery walk
+** steps over nursery parts; a minor scans an old part whose card is dirty;
+** majors skip part cells (the owner frees them). */
+#define GC_TPART      0x7F
+#define GC_PARTHDR    16
+#define GC_MAXNPART   ((size_t)4096)   /* bigger parts go straight to old cells */
+#define gc_partsize(h)  (*(size_t *)(void *)((char *)(h) + 8))
+
 #define gc_color(o)    ((o)->marked & GC_COLOR)
 #define gc_setcolor(o,c) ((o)->marked = (uint8_t)(((o)->marked & ~GC_COLOR) | (c)))
 #define gc_iswhite(o)  (gc_color(o) == GC_WHITE)
@@ -67,6 +77,7 @@ typedef struct ObjVec { GCObject **a; size_t n, cap; } ObjVec;
 
 typedef struct GCState {
   GCHeapView v;             /* MUST be first: gc.h's inline paths read it */
+  global_State *g;          /* the owner (host allocator for promoted parts) */
   /* the reservation */
   char *oldbase;            /* first old page */
   uint32_t npages;          /* pages in the old range */
@@ -95,6 +106,7 @@ typedef struct GCState {
   /* copying (minor) */
   ObjVec work;              /* promoted objects whose fields are not yet scanned */
   size_t promoted;          /* bytes promoted by the current minor */
+  int youngext;             /* a young table got an old-space part since the last minor */
   /* finalizers */
   ObjVec finobj;            /* objects with __gc, in registration order */
   ObjVec tobefnz;           /* unreachable finalizable objects, in call order */
@@ -138,6 +150,7 @@ LUAI_FUNC size_t gc_objsize(const GCObject *o);           /* movable kinds */
 LUAI_FUNC size_t gc_cellsize(GCState *gs, const void *p); /* old objects */
 LUAI_FUNC void gc_freecell(lua_State *L, GCObject *o);    /* sweep: free one old object */
 LUAI_FUNC void gc_sweepdone(GCState *gs);                  /* rebuild free lists/runs */
+LUAI_FUNC void *gc_promotepart(GCState *gs, const void *part);  /* nursery part -> old cell */
 /* iterate over every allocated old object */
 #define gc_foreachold(gs, o, body) do { \
   uint32_t pi_; \

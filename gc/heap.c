@@ -100,6 +100,7 @@ void gc_init(lua_State *L) {
   if (gs == NULL) do_throw(L, LUA_ERRMEM);
   memset(gs, 0, sizeof *gs);
   gs->running = 1;
+  gs->g = g;
   gs->threshold = GC_MINTHRESHOLD;
   gs->stress = envflag("MVM_GC_STRESS");
   gs->trace = envflag("MVM_GC_TRACE");
@@ -149,6 +150,15 @@ void gc_init(lua_State *L) {
   if (gs->v.base) munmap((void *)gs->v.base, total);
   g->frealloc(g->ud, gs, sizeof(GCState), 0);
   do_throw(L, LUA_ERRMEM);
+}
+
+static size_t totalbytes(GCState *gs) {
+  return gc_nurseryused(gs) + gs->oldbytes + gs->extbytes;
+}
+
+/* Would growing the heap by 'delta' bytes pass the heap limit? */
+static int overlimit(GCState *gs, size_t delta) {
+  return gs->heaplimit != 0 && totalbytes(gs) + delta > gs->heaplimit;
 }
 
 /* ---------------- old space: pages ---------------- */
@@ -257,6 +267,7 @@ size_t gc_objsize(const GCObject *o) {
     case MVM_TCCL: return sizeCclosure(((const CClosure *)o)->nupvalues);
     case MVM_TUPVAL: return sizeof(UpVal);
     case MVM_TBIGINT: return sizeof(BoxedInt);
+    case GC_TPART: return GC_PARTHDR + gc_partsize(o);
     default: abort();   /* other kinds never live in the nursery */
   }
 }
@@ -341,15 +352,6 @@ void gc_sweepdone(GCState *gs) {
 
 /* ---------------- allocation of objects ---------------- */
 
-static size_t totalbytes(GCState *gs) {
-  return gc_nurseryused(gs) + gs->oldbytes + gs->extbytes;
-}
-
-/* Would growing the heap by 'delta' bytes pass the heap limit? */
-static int overlimit(GCState *gs, size_t delta) {
-  return gs->heaplimit != 0 && totalbytes(gs) + delta > gs->heaplimit;
-}
-
 static void initheader(global_State *g, GCObject *o, int tt) {
   o->tt = (uint8_t)tt;
   g->idhash += 0x9E3779B9u;   /* golden-ratio step: consecutive ids spread */
@@ -394,8 +396,7 @@ GCObject *gc_newobj_slow(lua_State *L, int tt, size_t size) {
   gs->v.top += sz;
   if (gs->stress) gs->v.limit = gs->v.top;
   else if (gs->v.limit < gs->v.top) gs->v.limit = gs->v.top;
-  gs->bytesallocated += sz;
-  memset(o, 0, sz);
+  memset(o, 0, sz);   /* counted when the nursery is reset */
   initheader(g, o, tt);
   return o;
 }
@@ -471,6 +472,83 @@ void mvm_memfree(lua_State *L, void *block, size_t size) {
   mvm_memtryrealloc(L, block, size, 0);
 }
 
+/* ---------------- parts (gc.h) ---------------- */
+
+static void *newpart(GCObject *h, int kind, size_t size) {
+  h->tt = GC_TPART; h->marked = 0; h->extra = (uint8_t)kind;
+  gc_partsize(h) = size;
+  return (char *)h + GC_PARTHDR;
+}
+
+void *gc_tryallocpart(lua_State *L, GCObject *owner, size_t size, int kind) {
+  GCState *gs = GCS(G(L));
+  size_t sz = (size + GC_PARTHDR + 15) & ~(size_t)15;
+  GCObject *h;
+  if (gc_innursery(gs, owner)) {
+    /* under stress the limit is the top (every object allocation collects);
+    ** parts may still use the nursery's room, so stress exercises them */
+    char *lim = gs->stress ? (char *)gs->v.nend : gs->v.limit;
+    if (size <= GC_MAXNPART && sz <= (size_t)(lim - gs->v.top)) {
+      h = (GCObject *)(void *)gs->v.top;
+      gs->v.top += sz;
+      if (gs->stress) gs->v.limit = gs->v.top;
+      return newpart(h, kind, size);   /* counted when the nursery is reset */
+    }
+    gs->youngext = 1;   /* the minor must free it if the owner dies young */
+  }
+  if (overlimit(gs, sz)) return NULL;
+  h = (GCObject *)gc_oldalloc(gs, sz);
+  if (h == NULL) return NULL;
+  gs->bytesallocated += gc_cellsize(gs, h);
+  return newpart(h, kind, size);
+}
+
+/* An old cell goes straight back on its free list (or its pages into the
+** free runs): parts are freed at resizes, between sweeps.  Both lists are
+** rebuilt from the page table by the next sweep anyway. */
+static void freeoldcell(GCState *gs, GCObject *o) {
+  PageInfo *pg = &gs->pages[((char *)o - gs->oldbase) >> GC_PAGESHIFT];
+  if (pg->kind == PG_SMALL) {
+    size_t cs = gc_classsize[pg->sclass];
+    if (gs->stress) memset(o, POISON, cs);
+    o->tt = 0;
+    *(void **)((char *)o + 8) = gs->freelist[pg->sclass];
+    gs->freelist[pg->sclass] = o;
+    gs->oldbytes -= cs;
+  }
+  else {
+    uint32_t first = pg->head, n = pg->npages;
+    gs->oldbytes -= (size_t)n << GC_PAGESHIFT;
+    freepages(gs, first, n);
+    pushrun(gs, first, n);
+  }
+}
+
+void gc_freepart(lua_State *L, void *part, size_t size) {
+  GCState *gs = GCS(G(L));
+  GCObject *h;
+  (void)size;
+  if (part == NULL) return;
+  h = (GCObject *)(void *)((char *)part - GC_PARTHDR);
+  if (gc_innursery(gs, h)) return;   /* dies with the nursery */
+  freeoldcell(gs, h);
+}
+
+/* Copy a nursery part of a table being promoted into an old cell.  Promotion
+** never fails on the heap limit; an exhausted range aborts (as evacuate). */
+void *gc_promotepart(GCState *gs, const void *part) {
+  const GCObject *h = (const GCObject *)(const void *)((const char *)part - GC_PARTHDR);
+  size_t sz = (gc_partsize(h) + GC_PARTHDR + 15) & ~(size_t)15;
+  GCObject *n = (GCObject *)gc_oldalloc(gs, sz);
+  if (n == NULL) {
+    fputs("mvm: out of memory while promoting a table part\n", stderr);
+    abort();
+  }
+  memcpy(n, h, sz);
+  gs->promoted += gc_cellsize(gs, n);
+  return (char *)n + GC_PARTHDR;
+}
+
 /* ---------------- C roots ---------------- */
 
 void gc_pushroot(lua_State *L, Value *slot) {
@@ -522,7 +600,7 @@ void gc_getstats(global_State *g, GCStats *st) {
   GCState *gs = GCS(g);
   st->minors = gs->nminors;
   st->majors = gs->nmajors;
-  st->bytes_allocated = gs->bytesallocated;
+  st->bytes_allocated = gs->bytesallocated + gc_nurseryused(gs);
   st->bytes_promoted = gs->bytespromoted;
   st->max_pause_ms = gs->maxpause;
   st->total_pause_ms = gs->totalpause;
@@ -532,6 +610,8 @@ void gc_getstats(global_State *g, GCStats *st) {
 
 LUAI_FUNC void gc_resetnursery(GCState *gs);
 void gc_resetnursery(GCState *gs) {
+  /* nursery bytes (objects bumped inline, parts) are counted here, once */
+  gs->bytesallocated += gc_nurseryused(gs);
   if (gs->stress) memset((void *)gs->v.nstart, POISON, gc_nurseryused(gs));
   gs->v.top = (char *)gs->v.nstart;
   setnurserylimit(gs);
