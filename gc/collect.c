@@ -340,13 +340,15 @@ static void sweepobjects(lua_State *L, GCState *gs) {
 
 /* ---------------- minor collection ---------------- */
 
-static void note(GCState *gs, const char *kind, double t0, size_t before, size_t promoted) {
+/* Statistics and the MVM_GC_TRACE line.  The trace also gives the pause in
+** thread CPU time: on a loaded machine the wall time includes preemption. */
+static void note(GCState *gs, const char *kind, double t0, double c0, size_t before, size_t promoted) {
   double ms = gc_clockms() - t0;
   gs->totalpause += ms;
   if (ms > gs->maxpause) gs->maxpause = ms;
   if (gs->trace)
-    fprintf(stderr, "[gc] %s %.3f ms %zuk -> %zuk promoted %zuk\n", kind, ms,
-            before >> 10, gc_totalbytes_(gs) >> 10, promoted >> 10);
+    fprintf(stderr, "[gc] %s %.3f ms (cpu %.3f) %zuk -> %zuk promoted %zuk\n", kind, ms,
+            gc_cpums() - c0, before >> 10, gc_totalbytes_(gs) >> 10, promoted >> 10);
 }
 
 #define young(gs, o)  gc_innursery(gs, o)
@@ -482,8 +484,33 @@ static void minorthread(GCState *gs, lua_State *th) {
   }
 }
 
+/* Fix the slots of old part 'o' (header included) that overlap the
+** card [a, a + 512): a large part is scanned card by card, since every
+** store into a part marks the card of its slot. */
+static void scanpartcard(GCState *gs, GCObject *o, char *a) {
+  char *d = (char *)o + GC_PARTHDR, *e = d + gc_partsize(o);
+  char *lo = a > d ? a : d, *hi = a + (1 << GC_CARDSHIFT);
+  if (hi > e) hi = e;
+  if (lo >= hi) return;
+  if (o->extra == GC_PARTVALUES) {
+    Value *p = (Value *)(void *)(d + (size_t)(lo - d) / sizeof(Value) * sizeof(Value));
+    for (; (char *)p < hi; p++) fixvalue(gs, p);
+  } else {   /* every node overlapping the card, whole */
+    Node *p = (Node *)(void *)(d + (size_t)(lo - d) / sizeof(Node) * sizeof(Node));
+    for (; (char *)p < hi; p++) { fixvalue(gs, &p->key); fixvalue(gs, &p->val); }
+  }
+}
+
+/* An old object overlapping a dirty card.  An old table's parts are in the
+** heap with cards of their own, so only its own fields are looked at. */
+static void scancardobj(GCState *gs, GCObject *o) {
+  if (o->tt == MVM_TTABLE) fixptr(gs, &((Table *)o)->metatable);
+  else scanyoung(gs, o);
+}
+
 /* Scan the objects overlapping dirty cards of the old space, then clean
-** the cards.  An object overlapping several dirty cards is scanned once. */
+** the cards.  An object overlapping several dirty cards is scanned once
+** (large parts: only the dirty cards). */
 static void scancards(GCState *gs) {
   uint8_t *cards = gs->v.cards;
   size_t first = (size_t)(gs->oldbase - (char *)gs->v.base) >> GC_CARDSHIFT;
@@ -500,7 +527,8 @@ static void scancards(GCState *gs) {
       PageInfo *pg = &gs->pages[pi];
       if (pg->kind == PG_LARGE) {
         GCObject *o = (GCObject *)(gs->oldbase + ((size_t)pg->head << GC_PAGESHIFT));
-        if (o != lastobj) { scanyoung(gs, o); lastobj = o; }
+        if (o->tt == GC_TPART) scanpartcard(gs, o, a);
+        else if (o != lastobj) { scancardobj(gs, o); lastobj = o; }
       }
       else if (pg->kind == PG_SMALL) {
         char *b = gs->oldbase + ((size_t)pg->head << GC_PAGESHIFT);
@@ -510,7 +538,7 @@ static void scancards(GCState *gs) {
         if (j >= ncells) j = ncells - 1;
         for (; i <= j; i++) {
           GCObject *o = (GCObject *)(b + i * cs);
-          if (o->tt != 0 && o != lastobj) { scanyoung(gs, o); lastobj = o; }
+          if (o->tt != 0 && o != lastobj) { scancardobj(gs, o); lastobj = o; }
         }
       }
     }
@@ -540,13 +568,14 @@ static void freedeadtables(lua_State *L, GCState *gs) {
 void gc_collectminor(lua_State *L) {
   global_State *g = G(L);
   GCState *gs = GCS(g);
-  double t0;
+  double t0, c0;
   size_t before, j;
   int i;
   lua_State *th;
   if (gs == NULL || gs->collecting) return;
   gs->collecting = 1;
   t0 = gc_clockms();
+  c0 = gs->trace ? gc_cpums() : 0;
   before = gc_totalbytes_(gs);
   gs->promoted = 0;
   gs->work.n = 0;
@@ -565,7 +594,7 @@ void gc_collectminor(lua_State *L) {
   freedeadtables(L, gs);
   gc_resetnursery(gs);
   gs->nminors++;
-  note(gs, "minor", t0, before, gs->promoted);
+  note(gs, "minor", t0, c0, before, gs->promoted);
   gs->collecting = 0;
 }
 
@@ -574,10 +603,11 @@ void gc_collectminor(lua_State *L) {
 void gc_collect(lua_State *L, int isemergency) {
   global_State *g = G(L);
   GCState *gs = GCS(g);
-  double t0;
+  double t0, c0;
   size_t before, i;
   if (gs == NULL || gs->collecting) return;
   t0 = gc_clockms();
+  c0 = gs->trace ? gc_cpums() : 0;
   before = gc_totalbytes_(gs);
   gc_collectminor(L);                /* the major sees only old objects */
   gs->collecting = 1;
@@ -610,7 +640,7 @@ void gc_collect(lua_State *L, int isemergency) {
     gs->threshold = gs->lastlive + room / 2;
   }
   gs->nmajors++;
-  note(gs, isemergency ? "major(emergency)" : "major", t0, before, gs->promoted);
+  note(gs, isemergency ? "major(emergency)" : "major", t0, c0, before, gs->promoted);
   gs->collecting = 0;
 }
 

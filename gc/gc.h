@@ -113,10 +113,23 @@ static inline void gc_cardmark(global_State *g, GCObject *o, void *slot) {
   }
   h->cards[off >> GC_CARDSHIFT] = 1;
 }
-/* Store 'v' into '*slot', which belongs to object 'o'. */
+/* Mark the cards of the 'n' bytes at 'p' (a bulk copy into a part, whose
+** cards are scanned one by one when the part is large). */
+static inline void gc_cardmarkrange(global_State *g, GCObject *o, void *p, size_t n) {
+  GCHeapView *h = (GCHeapView *)(void *)g->gc;
+  uintptr_t off = (uintptr_t)p - h->base, c, e;
+  if (n == 0) return;
+  if (off >= h->size) { gc_cardmark(g, o, p); return; }
+  e = (off + n - 1) >> GC_CARDSHIFT;
+  for (c = off >> GC_CARDSHIFT; c <= e; c++) h->cards[c] = 1;
+}
+/* Store 'v' into '*slot', which belongs to object 'o'.  Only a reference
+** can point into the nursery: storing numbers, booleans or nil marks no
+** card (one tag test here saves minors from rescanning, say, every record
+** of a big array whose integer fields were updated). */
 static inline void gc_write(global_State *g, GCObject *o, Value *slot, Value v) {
   *slot = v;
-  gc_cardmark(g, o, slot);
+  if (v_isref(v)) gc_cardmark(g, o, slot);
 }
 #define gc_writeobj(L,o,slot,v)  gc_write(G(L), (GCObject *)(o), (slot), (v))
 

@@ -145,6 +145,7 @@ LUAI_FUNC void gc_freeobject(lua_State *L, GCObject *o);
 LUAI_FUNC int gc_vecpush(ObjVec *v, GCObject *o);   /* 0 on allocation failure */
 LUAI_FUNC void gc_vecfree(ObjVec *v);
 LUAI_FUNC double gc_clockms(void);
+LUAI_FUNC double gc_cpums(void);
 LUAI_FUNC void *gc_oldalloc(GCState *gs, size_t size);   /* NULL if no room */
 LUAI_FUNC size_t gc_objsize(const GCObject *o);           /* movable kinds */
 LUAI_FUNC size_t gc_cellsize(GCState *gs, const void *p); /* old objects */

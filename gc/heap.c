@@ -35,6 +35,12 @@ double gc_clockms(void) {
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+double gc_cpums(void) {   /* this thread's CPU time */
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
 /* ---------------- collector-private vectors ---------------- */
 
 int gc_vecpush(ObjVec *v, GCObject *o) {
@@ -345,6 +351,8 @@ void gc_sweepdone(GCState *gs) {
     if (gs->pages[i].kind != PG_FREE) { i += gs->pages[i].npages ? gs->pages[i].npages : 1; continue; }
     start = i;
     while (i < gs->frontier && gs->pages[i].kind == PG_FREE) i++;
+    /* release the run (parts freed between sweeps kept their memory) */
+    madvise(pageaddr(gs, start), (size_t)(i - start) << GC_PAGESHIFT, MADV_DONTNEED);
     if (i == gs->frontier) { gs->frontier = start; break; }   /* give back the tail */
     pushrun(gs, start, i - start);
   }
@@ -517,9 +525,12 @@ static void freeoldcell(GCState *gs, GCObject *o) {
     gs->oldbytes -= cs;
   }
   else {
-    uint32_t first = pg->head, n = pg->npages;
+    /* the pages are reusable at once but released (madvise) only by the
+    ** next sweep: releasing megabytes here would lengthen a minor that
+    ** frees a dead young table's big part */
+    uint32_t first = pg->head, n = pg->npages, i;
     gs->oldbytes -= (size_t)n << GC_PAGESHIFT;
-    freepages(gs, first, n);
+    for (i = 0; i < n; i++) gs->pages[first + i].kind = PG_FREE;
     pushrun(gs, first, n);
   }
 }

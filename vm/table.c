@@ -211,7 +211,9 @@ void tab_resize(lua_State *L, Table *t, unsigned nasize, unsigned nhsize) {
   t->isdummy = (nhsize == 0);
   t->lsizenode = (uint8_t)lsize;
   t->lastfree = nhsize > 0 ? newnode + ((size_t)1 << lsize) : NULL;
-  if (newarray != NULL) gc_cardmark(G(L), (GCObject *)t, newarray);
+  if (newarray != NULL)   /* the copied slots: every card they cover */
+    gc_cardmarkrange(G(L), (GCObject *)t, newarray,
+                     (size_t)(oldasize < nasize ? oldasize : nasize) * sizeof(Value));
   for (i = nasize; i < oldasize; i++)
     if (!v_isnil(oldarray[i])) rawinsert(L, t, v_immint((int64_t)i + 1), oldarray[i]);
   for (i = 0; i < oldhsize; i++) {
