@@ -85,7 +85,21 @@ typedef struct GCState {
   uint32_t committed;       /* pages [0, committed) are readable/writable */
   PageInfo *pages;          /* side table, one entry per old page */
   size_t nurserysize;       /* configured (MVM_NURSERY) */
-  size_t nurserycap;        /* reserved for the nursery */
+  size_t nurserycap;        /* reserved for eden (the bump area) */
+  /* Survivor semispaces after eden, inside [v.nstart, v.nend) (young):
+  ** an object that survives its first minor is copied to the to-space
+  ** (age 1), one that survives a second is promoted; the spaces swap. */
+  uintptr_t edenend;        /* eden: [v.nstart, edenend) */
+  char *surv[2];            /* the two survivor spaces */
+  size_t survsize;          /* bytes in each */
+  int survfrom;             /* index of the space holding survivors now */
+  char *survtop;            /* end of the survivors in surv[survfrom] */
+  char *survbump;           /* during a minor: bump pointer in the to-space */
+  int promoteall;           /* this minor promotes every survivor (majors, close) */
+  GCObject *remember;       /* old object being scanned (its card is re-marked
+                            ** when it keeps a reference to a survivor) */
+  int scanningcards;        /* re-marks are deferred into 'remarks' */
+  ObjVec remarks;           /* card indices (cast) to mark after scancards */
   void *freelist[GC_NCLASSES];
   uint8_t classof[GC_MAXSMALL / 16 + 1];   /* (size+15)/16 -> class */
   PageRun *runs;            /* free page runs (rebuilt after each sweep) */
@@ -118,6 +132,7 @@ typedef struct GCState {
   int running;              /* collectgarbage("stop") clears it */
   int stress;               /* MVM_GC_STRESS */
   int trace;                /* MVM_GC_TRACE */
+  int verify;               /* MVM_GC_VERIFY: check the heap after minors */
   int collecting;           /* inside a collection (no reentry) */
   int infinalizer;          /* running finalizers (no reentry) */
   int closing;              /* lua_close: no new finalizer registrations */
@@ -136,8 +151,9 @@ typedef struct GCState {
 static inline int gc_innursery(GCState *gs, const void *p) {
   return (uintptr_t)p - gs->v.nstart < gs->v.nend - gs->v.nstart;
 }
-static inline size_t gc_nurseryused(GCState *gs) {
-  return (size_t)((uintptr_t)gs->v.top - gs->v.nstart);
+static inline size_t gc_nurseryused(GCState *gs) {   /* eden + survivors */
+  return (size_t)((uintptr_t)gs->v.top - gs->v.nstart) +
+         (size_t)(gs->survtop - gs->surv[gs->survfrom]);
 }
 
 /* heap.c */

@@ -21,7 +21,7 @@
 
 /* the whole range: nursery + old space (virtual only until committed) */
 #define GC_RESERVE  ((size_t)16 << 30)
-#define GC_DEFNURSERY ((size_t)4 << 20)
+#define GC_DEFNURSERY ((size_t)1 << 20)   /* eden; minors stay under 1 ms (0003) */
 #define GC_MAXNURSERY ((size_t)256 << 20)
 
 const uint16_t gc_classsize[GC_NCLASSES] = {
@@ -110,6 +110,7 @@ void gc_init(lua_State *L) {
   gs->threshold = GC_MINTHRESHOLD;
   gs->stress = envflag("MVM_GC_STRESS");
   gs->trace = envflag("MVM_GC_TRACE");
+  gs->verify = envflag("MVM_GC_VERIFY");
   e = getenv("MVM_HEAP_LIMIT");
   if (e != NULL && *e != '\0') gs->heaplimit = parsesize(e);
   gs->nurserysize = GC_DEFNURSERY;
@@ -121,6 +122,9 @@ void gc_init(lua_State *L) {
     gs->nurserysize = n;
   }
   gs->nurserycap = (gs->nurserysize + GC_PAGESIZE - 1) & ~(GC_PAGESIZE - 1);
+  /* each survivor space: an eighth of eden (a minor that finds more young
+  ** survivors promotes the rest directly) */
+  gs->survsize = ((gs->nurserycap / 8) + GC_PAGESIZE - 1) & ~(GC_PAGESIZE - 1);
   /* one reservation for nursery + old space; the side tables are reserved
   ** too and touched (hence backed) only where the heap is used */
   total = GC_RESERVE;
@@ -129,11 +133,16 @@ void gc_init(lua_State *L) {
   gs->v.base = (uintptr_t)base;
   gs->v.size = total;
   gs->v.nstart = (uintptr_t)base;
-  gs->v.nend = (uintptr_t)base + gs->nurserycap;
-  if (mprotect(base, gs->nurserycap, PROT_READ | PROT_WRITE) != 0) goto nomem;
+  gs->edenend = (uintptr_t)base + gs->nurserycap;
+  gs->surv[0] = base + gs->nurserycap;
+  gs->surv[1] = gs->surv[0] + gs->survsize;
+  gs->survfrom = 0;
+  gs->survtop = gs->surv[0];
+  gs->v.nend = (uintptr_t)gs->surv[1] + gs->survsize;
+  if (mprotect(base, gs->v.nend - gs->v.nstart, PROT_READ | PROT_WRITE) != 0) goto nomem;
   gs->v.top = base;
-  gs->oldbase = base + gs->nurserycap;
-  gs->npages = (uint32_t)((total - gs->nurserycap) >> GC_PAGESHIFT);
+  gs->oldbase = (char *)gs->v.nend;
+  gs->npages = (uint32_t)((total - (gs->v.nend - gs->v.nstart)) >> GC_PAGESHIFT);
   gs->v.cards = (uint8_t *)mmap(NULL, total >> GC_CARDSHIFT, PROT_READ | PROT_WRITE,
                                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (gs->v.cards == MAP_FAILED) { gs->v.cards = NULL; goto nomem; }
@@ -380,7 +389,7 @@ GCObject *gc_newobj_slow(lua_State *L, int tt, size_t size) {
   if (size > gs->nurserysize / 4)       /* big: straight into the old space */
     return gc_newold(L, tt, size);
   if (!gs->collecting) {
-    int nroom = (size_t)(gs->v.nend - (uintptr_t)gs->v.top) < sz;   /* truly full */
+    int nroom = (size_t)(gs->edenend - (uintptr_t)gs->v.top) < sz;  /* truly full */
     int full = nroom || (size_t)(gs->v.limit - gs->v.top) < sz;      /* past the limit */
     if (gs->running && gs->stress) {
       if (++gs->stresscount % 64 == 0) gc_collect(L, 0);
@@ -398,7 +407,7 @@ GCObject *gc_newobj_slow(lua_State *L, int tt, size_t size) {
       if (overlimit(gs, sz)) do_throw(L, LUA_ERRMEM);
     }
   }
-  if ((size_t)(gs->v.nend - (uintptr_t)gs->v.top) < sz)
+  if ((size_t)(gs->edenend - (uintptr_t)gs->v.top) < sz)
     return gc_newold(L, tt, size);   /* collector stopped and nursery full */
   o = (GCObject *)(void *)gs->v.top;
   gs->v.top += sz;
@@ -495,7 +504,7 @@ void *gc_tryallocpart(lua_State *L, GCObject *owner, size_t size, int kind) {
   if (gc_innursery(gs, owner)) {
     /* under stress the limit is the top (every object allocation collects);
     ** parts may still use the nursery's room, so stress exercises them */
-    char *lim = gs->stress ? (char *)gs->v.nend : gs->v.limit;
+    char *lim = gs->stress ? (char *)gs->edenend : gs->v.limit;
     if (size <= GC_MAXNPART && sz <= (size_t)(lim - gs->v.top)) {
       h = (GCObject *)(void *)gs->v.top;
       gs->v.top += sz;
@@ -611,7 +620,7 @@ void gc_getstats(global_State *g, GCStats *st) {
   GCState *gs = GCS(g);
   st->minors = gs->nminors;
   st->majors = gs->nmajors;
-  st->bytes_allocated = gs->bytesallocated + gc_nurseryused(gs);
+  st->bytes_allocated = gs->bytesallocated + (size_t)((uintptr_t)gs->v.top - gs->v.nstart);
   st->bytes_promoted = gs->bytespromoted;
   st->max_pause_ms = gs->maxpause;
   st->total_pause_ms = gs->totalpause;
@@ -621,9 +630,16 @@ void gc_getstats(global_State *g, GCStats *st) {
 
 LUAI_FUNC void gc_resetnursery(GCState *gs);
 void gc_resetnursery(GCState *gs) {
-  /* nursery bytes (objects bumped inline, parts) are counted here, once */
-  gs->bytesallocated += gc_nurseryused(gs);
-  if (gs->stress) memset((void *)gs->v.nstart, POISON, gc_nurseryused(gs));
+  /* eden bytes (objects bumped inline, parts) are counted here, once */
+  size_t eden = (size_t)((uintptr_t)gs->v.top - gs->v.nstart);
+  gs->bytesallocated += eden;
+  if (gs->stress) {   /* evacuated memory: eden and the old from-space */
+    memset((void *)gs->v.nstart, POISON, eden);
+    memset(gs->surv[gs->survfrom], POISON, (size_t)(gs->survtop - gs->surv[gs->survfrom]));
+  }
+  /* the to-space now holds the survivors */
+  gs->survfrom ^= 1;
+  gs->survtop = gs->survbump;
   gs->v.top = (char *)gs->v.nstart;
   setnurserylimit(gs);
 }
@@ -639,6 +655,7 @@ void gc_freeall(lua_State *L) {
   gc_separatefinobj(g, 1);
   gc_runfinalizers(L);
   gs->closing = 1;
+  gs->promoteall = 1;
   gc_collectminor(L);     /* everything in the old space: one walk frees all */
   gs->collecting = 1;     /* no collection from here on */
   for (th = gs->threads; th != NULL; th = th->gcnext)
@@ -652,7 +669,7 @@ void gc_freeall(lua_State *L) {
   free(g->roots);
   g->roots = NULL; g->nroots = g->sizeroots = 0;
   gc_vecfree(&gs->gray); gc_vecfree(&gs->weak); gc_vecfree(&gs->ephemeron);
-  gc_vecfree(&gs->work);
+  gc_vecfree(&gs->work); gc_vecfree(&gs->remarks);
   gc_vecfree(&gs->finobj); gc_vecfree(&gs->tobefnz);
   free(gs->finseq); free(gs->fnzseq);
   free(gs->runs);
