@@ -146,7 +146,7 @@ typedef struct GCState {
 
 #define GCS(g)  ((g)->gc)
 
-#define GC_MINTHRESHOLD  ((size_t)4 << 20)   /* 4 MB of old + out-of-line */
+#define GC_MINTHRESHOLD  ((size_t)1 << 20)   /* 1 MB of old + out-of-line (peak RSS of small heaps) */
 
 static inline int gc_innursery(GCState *gs, const void *p) {
   return (uintptr_t)p - gs->v.nstart < gs->v.nend - gs->v.nstart;
