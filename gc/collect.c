@@ -328,7 +328,8 @@ static void sweepthreads(lua_State *L, GCState *gs) {
 
 static void sweepobjects(lua_State *L, GCState *gs) {
   gc_foreachold(gs, o, {
-    if (gc_iswhite(o)) {
+    if (o->tt == GC_TPART) {}   /* its owner frees it */
+    else if (gc_iswhite(o)) {
       if (o->tt == MVM_TSTRING) str_remove(L, (TString *)o);
       gc_freecell(L, o);
     }
@@ -339,35 +340,96 @@ static void sweepobjects(lua_State *L, GCState *gs) {
 
 /* ---------------- minor collection ---------------- */
 
-static void note(GCState *gs, const char *kind, double t0, size_t before, size_t promoted) {
+/* Statistics and the MVM_GC_TRACE line.  The trace also gives the pause in
+** thread CPU time: on a loaded machine the wall time includes preemption. */
+static void note(GCState *gs, const char *kind, double t0, double c0, size_t before, size_t promoted) {
   double ms = gc_clockms() - t0;
   gs->totalpause += ms;
   if (ms > gs->maxpause) gs->maxpause = ms;
   if (gs->trace)
-    fprintf(stderr, "[gc] %s %.3f ms %zuk -> %zuk promoted %zuk\n", kind, ms,
-            before >> 10, gc_totalbytes_(gs) >> 10, promoted >> 10);
+    fprintf(stderr, "[gc] %s %.3f ms (cpu %.3f) %zuk -> %zuk promoted %zuk\n", kind, ms,
+            gc_cpums() - c0, before >> 10, gc_totalbytes_(gs) >> 10, promoted >> 10);
 }
 
-/* Copy nursery object 'o' into the old space (once), returning its new
-** address.  The copy is queued for scanning. */
+#define young(gs, o)  gc_innursery(gs, o)
+
+/* Is 'p' in the space this minor evacuates: eden or the survivors'
+** from-space?  (The to-space is young too, but already copied.) */
+static inline int collected(GCState *gs, const void *p) {
+  uintptr_t a = (uintptr_t)p;
+  return a - gs->v.nstart < gs->edenend - gs->v.nstart ||
+         a - (uintptr_t)gs->surv[gs->survfrom] < gs->survsize;
+}
+#define ineden(gs, p)  ((uintptr_t)(p) - (gs)->v.nstart < (gs)->edenend - (gs)->v.nstart)
+
+/* Bump 'size' bytes in the survivors' to-space; NULL when it is full. */
+static void *survalloc(GCState *gs, size_t size) {
+  char *to = gs->surv[gs->survfrom ^ 1];
+  size_t sz = (size + 15) & ~(size_t)15;
+  void *p;
+  if (gs->survbump + sz > to + gs->survsize) return NULL;
+  p = gs->survbump;
+  gs->survbump += sz;
+  return p;
+}
+
+/* Move a young part along with its table's copy: beside a survivor table
+** when there is room, else into an old cell. */
+static void *movepart(GCState *gs, const void *part, int tosurv) {
+  if (tosurv) {
+    const GCObject *h = (const GCObject *)(const void *)((const char *)part - GC_PARTHDR);
+    size_t sz = GC_PARTHDR + gc_partsize(h);
+    char *p = (char *)survalloc(gs, sz);
+    if (p != NULL) {
+      memcpy(p, h, sz);
+      return p + GC_PARTHDR;
+    }
+  }
+  return gc_promotepart(gs, part);
+}
+
+/* Copy young object 'o' (once), returning its new address: an eden object
+** goes to the survivors' to-space (when there is room and the minor does
+** not promote everything), a survivor to an old cell (promotion at the
+** second survival).  The copy is queued for scanning. */
 static GCObject *evacuate(GCState *gs, GCObject *o) {
-  GCObject *n;
+  GCObject *n = NULL;
   size_t size;
+  int tosurv;
   if (o->marked & GC_FORWARD) return *(GCObject **)((char *)o + 8);
   size = gc_objsize(o);
-  n = (GCObject *)gc_oldalloc(gs, size);
-  if (n == NULL) {   /* the reservation is exhausted: nothing sane to do */
-    fputs("mvm: out of memory while promoting nursery objects\n", stderr);
-    abort();
+  if (!gs->promoteall && ineden(gs, o)) n = (GCObject *)survalloc(gs, size);
+  tosurv = (n != NULL);
+  if (!tosurv) {
+    n = (GCObject *)gc_oldalloc(gs, size);
+    if (n == NULL) {   /* the reservation is exhausted: nothing sane to do */
+      fputs("mvm: out of memory while promoting nursery objects\n", stderr);
+      abort();
+    }
+    gs->promoted += gc_cellsize(gs, n);
   }
   memcpy(n, o, size);
   if (o->tt == MVM_TUPVAL) {
     UpVal *uv = (UpVal *)o;
     if (uv->v == &uv->u.value) ((UpVal *)n)->v = &((UpVal *)n)->u.value;   /* closed */
   }
+  else if (o->tt == MVM_TTABLE) {   /* young parts move with their table */
+    Table *t = (Table *)n;
+    if (t->array != NULL && young(gs, t->array))
+      t->array = (Value *)movepart(gs, t->array, tosurv);
+    if (!t->isdummy && young(gs, t->node)) {
+      Node *nn = (Node *)movepart(gs, t->node, tosurv);
+      if (t->lastfree != NULL) t->lastfree = nn + (t->lastfree - t->node);
+      t->node = nn;
+    }
+    /* a surviving young table with an old part (kept, or moved there when
+    ** the to-space was full): the next minor frees it if the table dies */
+    if (tosurv && ((t->array != NULL && !young(gs, t->array)) ||
+                   (!t->isdummy && !young(gs, t->node))))
+      gs->youngext = 1;
+  }
   o->marked |= GC_FORWARD;
   *(GCObject **)((char *)o + 8) = n;
-  gs->promoted += gc_cellsize(gs, n);
   if (o->tt != MVM_TBIGINT && !gc_vecpush(&gs->work, n)) {
     fputs("mvm: out of memory in the collector\n", stderr);
     abort();
@@ -375,16 +437,38 @@ static GCObject *evacuate(GCState *gs, GCObject *o) {
   return n;
 }
 
-#define young(gs, o)  gc_innursery(gs, o)
+/* The holder being scanned (gs->remember, old) keeps a reference at 'slot'
+** to a survivor: mark its card again, so that the next minor finds it.
+** While the cards are being scanned the marks are deferred (scancards
+** cleans each card as it goes and would lose a mark on a card it has
+** passed or is about to clean). */
+static void remark(GCState *gs, void *slot) {
+  uintptr_t off = (uintptr_t)slot - gs->v.base;
+  if (off >= gs->v.size) off = (uintptr_t)gs->remember - gs->v.base;
+  if (gs->scanningcards) {
+    if (!gc_vecpush(&gs->remarks, (GCObject *)(off >> GC_CARDSHIFT))) {
+      fputs("mvm: out of memory in the collector\n", stderr);
+      abort();
+    }
+  }
+  else gs->v.cards[off >> GC_CARDSHIFT] = 1;
+}
 
+/* Fix one reference (evacuating its referent). */
 static inline void fixvalue(GCState *gs, Value *slot) {
   Value v = *slot;
-  if (v_isref(v) && young(gs, v_gc(v))) *slot = v_ref(evacuate(gs, v_gc(v)));
+  if (v_isref(v) && collected(gs, v_gc(v))) {
+    GCObject *n = evacuate(gs, v_gc(v));
+    *slot = v_ref(n);
+    if (gs->remember != NULL && young(gs, n)) remark(gs, slot);
+  }
 }
 
 #define fixptr(gs, pp)  do { \
-    if (*(pp) != NULL && young(gs, *(pp))) \
-      *(pp) = (void *)evacuate(gs, (GCObject *)*(pp)); } while (0)
+    if (*(pp) != NULL && collected(gs, *(pp))) { \
+      *(pp) = (void *)evacuate(gs, (GCObject *)*(pp)); \
+      if ((gs)->remember != NULL && young(gs, *(pp))) remark(gs, (void *)(pp)); \
+    } } while (0)
 
 /* Update every reference of 'o' to a nursery object (evacuating it). */
 static void scanyoung(GCState *gs, GCObject *o) {
@@ -392,12 +476,20 @@ static void scanyoung(GCState *gs, GCObject *o) {
     case MVM_TTABLE: {
       Table *t = (Table *)o;
       unsigned i, n = sizenodeof(t);
+      GCObject *holder = gs->remember;
       fixptr(gs, &t->metatable);
+      /* a part's slots have cards of their own: an old part (even of a
+      ** young table) is the holder of its survivor references */
+      if (t->array != NULL)
+        gs->remember = young(gs, t->array) ? NULL : (GCObject *)(void *)((char *)t->array - GC_PARTHDR);
       for (i = 0; i < t->asize; i++) fixvalue(gs, &t->array[i]);
+      if (n > 0)
+        gs->remember = young(gs, t->node) ? NULL : (GCObject *)(void *)((char *)t->node - GC_PARTHDR);
       for (i = 0; i < n; i++) {   /* empty entries too: 'next' needs their keys */
         fixvalue(gs, &t->node[i].key);
         fixvalue(gs, &t->node[i].val);
       }
+      gs->remember = holder;
       break;
     }
     case MVM_TLCL: {
@@ -430,6 +522,20 @@ static void scanyoung(GCState *gs, GCObject *o) {
       if (p->k) for (i = 0; i < p->sizek; i++) fixvalue(gs, &p->k[i]);
       break;
     }
+    case GC_TPART: {   /* an old table part under a dirty card */
+      size_t i, size = gc_partsize(o);
+      if (o->extra == GC_PARTVALUES) {
+        Value *a = (Value *)(void *)((char *)o + GC_PARTHDR);
+        for (i = 0; i < size / sizeof(Value); i++) fixvalue(gs, &a[i]);
+      } else {
+        Node *nd = (Node *)(void *)((char *)o + GC_PARTHDR);
+        for (i = 0; i < size / sizeof(Node); i++) {
+          fixvalue(gs, &nd[i].key);
+          fixvalue(gs, &nd[i].val);
+        }
+      }
+      break;
+    }
     default: break;   /* strings, boxed integers: no references; threads are roots */
   }
 }
@@ -450,14 +556,41 @@ static void minorthread(GCState *gs, lua_State *th) {
   for (; p < end; p++) *p = MVM_NIL;   /* NOBARRIER: stacks are roots */
   for (pp = &th->openupval; *pp != NULL; pp = &(*pp)->u.open.next) {
     UpVal *uv = *pp;
-    if (young(gs, uv)) uv = (UpVal *)evacuate(gs, (GCObject *)uv);
+    if (collected(gs, uv)) uv = (UpVal *)evacuate(gs, (GCObject *)uv);
     *pp = uv;
     uv->u.open.previous = pp;
   }
 }
 
+/* Fix the slots of old part 'o' (header included) that overlap the
+** card [a, a + 512): a large part is scanned card by card, since every
+** store into a part marks the card of its slot. */
+static void scanpartcard(GCState *gs, GCObject *o, char *a) {
+  char *d = (char *)o + GC_PARTHDR, *e = d + gc_partsize(o);
+  char *lo = a > d ? a : d, *hi = a + (1 << GC_CARDSHIFT);
+  if (hi > e) hi = e;
+  if (lo >= hi) return;
+  gs->remember = o;
+  if (o->extra == GC_PARTVALUES) {
+    Value *p = (Value *)(void *)(d + (size_t)(lo - d) / sizeof(Value) * sizeof(Value));
+    for (; (char *)p < hi; p++) fixvalue(gs, p);
+  } else {   /* every node overlapping the card, whole */
+    Node *p = (Node *)(void *)(d + (size_t)(lo - d) / sizeof(Node) * sizeof(Node));
+    for (; (char *)p < hi; p++) { fixvalue(gs, &p->key); fixvalue(gs, &p->val); }
+  }
+}
+
+/* An old object overlapping a dirty card.  An old table's parts are in the
+** heap with cards of their own, so only its own fields are looked at. */
+static void scancardobj(GCState *gs, GCObject *o) {
+  gs->remember = o;
+  if (o->tt == MVM_TTABLE) fixptr(gs, &((Table *)o)->metatable);
+  else scanyoung(gs, o);
+}
+
 /* Scan the objects overlapping dirty cards of the old space, then clean
-** the cards.  An object overlapping several dirty cards is scanned once. */
+** the cards.  An object overlapping several dirty cards is scanned once
+** (large parts: only the dirty cards). */
 static void scancards(GCState *gs) {
   uint8_t *cards = gs->v.cards;
   size_t first = (size_t)(gs->oldbase - (char *)gs->v.base) >> GC_CARDSHIFT;
@@ -474,7 +607,8 @@ static void scancards(GCState *gs) {
       PageInfo *pg = &gs->pages[pi];
       if (pg->kind == PG_LARGE) {
         GCObject *o = (GCObject *)(gs->oldbase + ((size_t)pg->head << GC_PAGESHIFT));
-        if (o != lastobj) { scanyoung(gs, o); lastobj = o; }
+        if (o->tt == GC_TPART) scanpartcard(gs, o, a);
+        else if (o != lastobj) { scancardobj(gs, o); lastobj = o; }
       }
       else if (pg->kind == PG_SMALL) {
         char *b = gs->oldbase + ((size_t)pg->head << GC_PAGESHIFT);
@@ -484,7 +618,7 @@ static void scancards(GCState *gs) {
         if (j >= ncells) j = ncells - 1;
         for (; i <= j; i++) {
           GCObject *o = (GCObject *)(b + i * cs);
-          if (o->tt != 0 && o != lastobj) { scanyoung(gs, o); lastobj = o; }
+          if (o->tt != 0 && o != lastobj) { scancardobj(gs, o); lastobj = o; }
         }
       }
     }
@@ -492,36 +626,105 @@ static void scancards(GCState *gs) {
   }
 }
 
-/* Tables that die young still own out-of-line parts: walk the nursery
-** (objects are contiguous; a forwarded object's size is read from its copy,
-** since the forwarding pointer overwrote offset 8) and free them. */
-static void freedeadtables(lua_State *L, GCState *gs) {
-  char *p = (char *)gs->v.nstart, *end = gs->v.top;
+/* Young tables that die may own parts in old cells (parts too big for
+** the nursery): walk [p, end) (objects are contiguous; a forwarded
+** object's size is read from its copy, since the forwarding pointer
+** overwrote offset 8) and free them. */
+static void freedeadtables(lua_State *L, char *p, char *end) {
   while (p < end) {
     GCObject *o = (GCObject *)(void *)p;
     size_t size;
     if (o->marked & GC_FORWARD) size = gc_objsize(*(GCObject **)(p + 8));
     else {
       size = gc_objsize(o);
-      if (o->tt == MVM_TTABLE) tab_free(L, (Table *)o);
+      if (o->tt == MVM_TTABLE) tab_free(L, (Table *)o);   /* nursery parts: no-op */
     }
     p += (size + 15) & ~(size_t)15;
   }
 }
 
+
+/* Debugging aid (MVM_GC_VERIFY=1): after each minor, check that no old
+** object or part refers to eden or the from-space, and that every old
+** reference to a survivor has a dirty card. */
+static void vcheck(GCState *gs, GCObject *holder, Value *slot) {
+  Value v = *slot;
+  GCObject *o;
+  if (!v_isref(v)) return;
+  o = v_gc(v);
+  if (ineden(gs, o) || (uintptr_t)o - (uintptr_t)gs->surv[gs->survfrom] < gs->survsize) {
+    fprintf(stderr, "VERIFY: holder +%lx tt %d slot +%lx -> dead young +%lx (eden end +%lx)\n", (unsigned long)((uintptr_t)holder - gs->v.base), holder->tt, (unsigned long)((uintptr_t)slot - gs->v.base), (unsigned long)((uintptr_t)o - gs->v.base), (unsigned long)(gs->edenend - gs->v.base));
+    abort();
+  }
+  if (young(gs, o)) {
+    uintptr_t off = (uintptr_t)slot - gs->v.base;
+    if (off >= gs->v.size) off = (uintptr_t)holder - gs->v.base;
+    if (!gs->v.cards[off >> GC_CARDSHIFT]) {
+      fprintf(stderr, "VERIFY: holder +%lx tt %d slot +%lx -> survivor +%lx, clean card\n", (unsigned long)((uintptr_t)holder - gs->v.base), holder->tt, (unsigned long)((uintptr_t)slot - gs->v.base), (unsigned long)((uintptr_t)o - gs->v.base));
+      abort();
+    }
+  }
+}
+static void verifyobj(GCState *gs, GCObject *o) {
+    switch (o->tt) {
+      case GC_TPART: {
+        size_t i, size = gc_partsize(o);
+        if (o->extra == GC_PARTVALUES) {
+          Value *a = (Value *)(void *)((char *)o + GC_PARTHDR);
+          for (i = 0; i < size / sizeof(Value); i++) vcheck(gs, o, &a[i]);
+        } else {
+          Node *nd = (Node *)(void *)((char *)o + GC_PARTHDR);
+          for (i = 0; i < size / sizeof(Node); i++) { vcheck(gs, o, &nd[i].key); vcheck(gs, o, &nd[i].val); }
+        }
+        break;
+      }
+      case MVM_TTABLE: {
+        Table *t = (Table *)o;
+        if (t->array && young(gs, t->array)) { fprintf(stderr, "VERIFY: old table %p young array\n", (void*)t); abort(); }
+        if (!t->isdummy && young(gs, t->node)) { fprintf(stderr, "VERIFY: old table %p young node\n", (void*)t); abort(); }
+        break;
+      }
+      case MVM_TCCL: {
+        CClosure *cl = (CClosure *)o; int i;
+        for (i = 0; i < cl->nupvalues; i++) vcheck(gs, o, &cl->upvalue[i]);
+        break;
+      }
+      case MVM_TUPVAL: {
+        UpVal *uv = (UpVal *)o;
+        if (uv->v == &uv->u.value) vcheck(gs, o, &uv->u.value);
+        break;
+      }
+      case MVM_TPROTO: {
+        Proto *p = (Proto *)o; int i;
+        if (p->k) for (i = 0; i < p->sizek; i++) vcheck(gs, o, &p->k[i]);
+        break;
+      }
+      default: break;
+    }
+}
+static void verifyheap(GCState *gs) {
+  gc_foreachold(gs, o, verifyobj(gs, o));
+}
+
 void gc_collectminor(lua_State *L) {
   global_State *g = G(L);
   GCState *gs = GCS(g);
-  double t0;
+  double t0, c0;
   size_t before, j;
   int i;
   lua_State *th;
+  int walk;
   if (gs == NULL || gs->collecting) return;
   gs->collecting = 1;
   t0 = gc_clockms();
+  c0 = gs->trace ? gc_cpums() : 0;
   before = gc_totalbytes_(gs);
   gs->promoted = 0;
   gs->work.n = 0;
+  gs->survbump = gs->surv[gs->survfrom ^ 1];
+  gs->remember = NULL;
+  walk = gs->youngext;   /* some young table may own an old part */
+  gs->youngext = 0;      /* set again by survivors that own one */
   /* roots */
   if (g->mainthread) minorthread(gs, g->mainthread);
   for (th = gs->threads; th != NULL; th = th->gcnext) minorthread(gs, th);
@@ -530,14 +733,27 @@ void gc_collectminor(lua_State *L) {
   for (i = 0; i < g->nroots; i++) fixvalue(gs, g->roots[i]);
   for (j = 0; j < gs->finobj.n; j++) fixptr(gs, &gs->finobj.a[j]);
   for (j = gs->fnzhead; j < gs->tobefnz.n; j++) fixptr(gs, &gs->tobefnz.a[j]);
+  gs->scanningcards = 1;
+  gs->remarks.n = 0;
   scancards(gs);
-  /* transitive closure over the promoted objects */
-  while (gs->work.n > 0) scanyoung(gs, gs->work.a[--gs->work.n]);
+  gs->scanningcards = 0;
+  for (j = 0; j < gs->remarks.n; j++) gs->v.cards[(uintptr_t)gs->remarks.a[j]] = 1;
+  /* transitive closure over the copies (survivors and promoted objects) */
+  while (gs->work.n > 0) {
+    GCObject *o = gs->work.a[--gs->work.n];
+    gs->remember = young(gs, o) ? NULL : o;
+    scanyoung(gs, o);
+  }
+  gs->remember = NULL;
   gs->bytespromoted += gs->promoted;
-  freedeadtables(L, gs);
+  if (walk) {
+    freedeadtables(L, (char *)gs->v.nstart, gs->v.top);
+    freedeadtables(L, gs->surv[gs->survfrom], gs->survtop);
+  }
+  if (gs->verify) verifyheap(gs);
   gc_resetnursery(gs);
   gs->nminors++;
-  note(gs, "minor", t0, before, gs->promoted);
+  note(gs, "minor", t0, c0, before, gs->promoted);
   gs->collecting = 0;
 }
 
@@ -546,12 +762,15 @@ void gc_collectminor(lua_State *L) {
 void gc_collect(lua_State *L, int isemergency) {
   global_State *g = G(L);
   GCState *gs = GCS(g);
-  double t0;
+  double t0, c0;
   size_t before, i;
   if (gs == NULL || gs->collecting) return;
   t0 = gc_clockms();
+  c0 = gs->trace ? gc_cpums() : 0;
   before = gc_totalbytes_(gs);
+  gs->promoteall = 1;
   gc_collectminor(L);                /* the major sees only old objects */
+  gs->promoteall = 0;
   gs->collecting = 1;
   gs->gray.n = 0; gs->grayoverflow = 0;
   gs->weak.n = 0; gs->ephemeron.n = 0;
@@ -582,7 +801,7 @@ void gc_collect(lua_State *L, int isemergency) {
     gs->threshold = gs->lastlive + room / 2;
   }
   gs->nmajors++;
-  note(gs, isemergency ? "major(emergency)" : "major", t0, before, gs->promoted);
+  note(gs, isemergency ? "major(emergency)" : "major", t0, c0, before, gs->promoted);
   gs->collecting = 0;
 }
 

@@ -22,8 +22,9 @@
 ** safe (fresh object, nil/non-reference value, stack slot).
 ** gc_cardmark marks, unconditionally, the card (512 bytes) of 'slot' when
 ** 'slot' lies in the heap range -- the common case: a field of the object
-** itself.  EXCEPTION: when 'slot' is out-of-line memory (a table's array or
-** hash part, a proto's constant array: outside the heap range) the card of
+** itself, or a table part (parts are in the heap, see gc_tryallocpart).
+** EXCEPTION: when 'slot' is out-of-line memory (a proto's constant array,
+** a C closure's... anything outside the heap range) the card of
 ** the OBJECT 'o' is marked instead, and a minor collection scans such an
 ** object entirely (with its out-of-line parts).  Stores into thread stacks
 ** need no barrier (every stack is a root of every collection).
@@ -80,6 +81,25 @@ LUAI_FUNC void mvm_memfree(lua_State *L, void *block, size_t size);
 #define mvm_reallocvector(L,b,on,n,t) \
    ((t *)mvm_memrealloc(L, (b), (size_t)(on) * sizeof(t), (size_t)(n) * sizeof(t)))
 
+/* ---- parts: the array and hash parts of tables ----
+** gc_tryallocpart: 'size' bytes for a part of 'owner' holding Values
+** (GC_PARTVALUES) or Nodes (GC_PARTNODES).  Parts live IN THE HEAP, behind
+** a 16-byte part header: bumped in the nursery while the owner is young
+** and the part small (a table that dies young then costs nothing to free),
+** else in an old-space cell.  A minor copies a young table's nursery parts
+** into old cells with it.  Parts are not objects: their owner frees them
+** (gc_freepart), majors do not mark or sweep them, but a minor scans a
+** part cell whose card is dirty -- so a store into a part marks the card of
+** the SLOT (the usual rule; parts are in the heap range).  Never collects;
+** NULL when the heap limit or the range is exhausted.  CONSEQUENCE: like
+** its owner, a young table's part MOVES at a collection: pointers into
+** t->array / t->node are stale after anything that may allocate.
+** gc_freepart: give a part back (a nursery part is simply left to die). */
+#define GC_PARTVALUES 0
+#define GC_PARTNODES  1
+LUAI_FUNC void *gc_tryallocpart(lua_State *L, GCObject *owner, size_t size, int kind);
+LUAI_FUNC void gc_freepart(lua_State *L, void *part, size_t size);
+
 /* ---- the barrier ---- */
 /* Remember that '*slot', which belongs to object 'o', was written (see the
 ** BARRIER RULE above for the out-of-line exception).  Objects outside the
@@ -93,10 +113,23 @@ static inline void gc_cardmark(global_State *g, GCObject *o, void *slot) {
   }
   h->cards[off >> GC_CARDSHIFT] = 1;
 }
-/* Store 'v' into '*slot', which belongs to object 'o'. */
+/* Mark the cards of the 'n' bytes at 'p' (a bulk copy into a part, whose
+** cards are scanned one by one when the part is large). */
+static inline void gc_cardmarkrange(global_State *g, GCObject *o, void *p, size_t n) {
+  GCHeapView *h = (GCHeapView *)(void *)g->gc;
+  uintptr_t off = (uintptr_t)p - h->base, c, e;
+  if (n == 0) return;
+  if (off >= h->size) { gc_cardmark(g, o, p); return; }
+  e = (off + n - 1) >> GC_CARDSHIFT;
+  for (c = off >> GC_CARDSHIFT; c <= e; c++) h->cards[c] = 1;
+}
+/* Store 'v' into '*slot', which belongs to object 'o'.  Only a reference
+** can point into the nursery: storing numbers, booleans or nil marks no
+** card (one tag test here saves minors from rescanning, say, every record
+** of a big array whose integer fields were updated). */
 static inline void gc_write(global_State *g, GCObject *o, Value *slot, Value v) {
   *slot = v;
-  gc_cardmark(g, o, slot);
+  if (v_isref(v)) gc_cardmark(g, o, slot);
 }
 #define gc_writeobj(L,o,slot,v)  gc_write(G(L), (GCObject *)(o), (slot), (v))
 

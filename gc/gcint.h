@@ -58,6 +58,16 @@ typedef struct PageRun { uint32_t first, n; } PageRun;
 #define GC_INFNZ   8      /* waiting in the to-be-finalized queue */
 #define GC_FORWARD 16     /* nursery object already copied: new address at offset 8 */
 
+/* A table part (gc_tryallocpart), in the nursery or in an old cell: a
+** 16-byte header -- tt GC_TPART, 'extra' the kind (GC_PARTVALUES/NODES),
+** the part's byte size at offset 8 -- then the part.  The nursery walk
+** steps over nursery parts; a minor scans an old part whose card is dirty;
+** majors skip part cells (the owner frees them). */
+#define GC_TPART      0x7F
+#define GC_PARTHDR    16
+#define GC_MAXNPART   ((size_t)4096)   /* bigger parts go straight to old cells */
+#define gc_partsize(h)  (*(size_t *)(void *)((char *)(h) + 8))
+
 #define gc_color(o)    ((o)->marked & GC_COLOR)
 #define gc_setcolor(o,c) ((o)->marked = (uint8_t)(((o)->marked & ~GC_COLOR) | (c)))
 #define gc_iswhite(o)  (gc_color(o) == GC_WHITE)
@@ -67,6 +77,7 @@ typedef struct ObjVec { GCObject **a; size_t n, cap; } ObjVec;
 
 typedef struct GCState {
   GCHeapView v;             /* MUST be first: gc.h's inline paths read it */
+  global_State *g;          /* the owner (host allocator for promoted parts) */
   /* the reservation */
   char *oldbase;            /* first old page */
   uint32_t npages;          /* pages in the old range */
@@ -74,7 +85,21 @@ typedef struct GCState {
   uint32_t committed;       /* pages [0, committed) are readable/writable */
   PageInfo *pages;          /* side table, one entry per old page */
   size_t nurserysize;       /* configured (MVM_NURSERY) */
-  size_t nurserycap;        /* reserved for the nursery */
+  size_t nurserycap;        /* reserved for eden (the bump area) */
+  /* Survivor semispaces after eden, inside [v.nstart, v.nend) (young):
+  ** an object that survives its first minor is copied to the to-space
+  ** (age 1), one that survives a second is promoted; the spaces swap. */
+  uintptr_t edenend;        /* eden: [v.nstart, edenend) */
+  char *surv[2];            /* the two survivor spaces */
+  size_t survsize;          /* bytes in each */
+  int survfrom;             /* index of the space holding survivors now */
+  char *survtop;            /* end of the survivors in surv[survfrom] */
+  char *survbump;           /* during a minor: bump pointer in the to-space */
+  int promoteall;           /* this minor promotes every survivor (majors, close) */
+  GCObject *remember;       /* old object being scanned (its card is re-marked
+                            ** when it keeps a reference to a survivor) */
+  int scanningcards;        /* re-marks are deferred into 'remarks' */
+  ObjVec remarks;           /* card indices (cast) to mark after scancards */
   void *freelist[GC_NCLASSES];
   uint8_t classof[GC_MAXSMALL / 16 + 1];   /* (size+15)/16 -> class */
   PageRun *runs;            /* free page runs (rebuilt after each sweep) */
@@ -95,6 +120,7 @@ typedef struct GCState {
   /* copying (minor) */
   ObjVec work;              /* promoted objects whose fields are not yet scanned */
   size_t promoted;          /* bytes promoted by the current minor */
+  int youngext;             /* a young table got an old-space part since the last minor */
   /* finalizers */
   ObjVec finobj;            /* objects with __gc, in registration order */
   ObjVec tobefnz;           /* unreachable finalizable objects, in call order */
@@ -106,6 +132,7 @@ typedef struct GCState {
   int running;              /* collectgarbage("stop") clears it */
   int stress;               /* MVM_GC_STRESS */
   int trace;                /* MVM_GC_TRACE */
+  int verify;               /* MVM_GC_VERIFY: check the heap after minors */
   int collecting;           /* inside a collection (no reentry) */
   int infinalizer;          /* running finalizers (no reentry) */
   int closing;              /* lua_close: no new finalizer registrations */
@@ -119,13 +146,14 @@ typedef struct GCState {
 
 #define GCS(g)  ((g)->gc)
 
-#define GC_MINTHRESHOLD  ((size_t)4 << 20)   /* 4 MB of old + out-of-line */
+#define GC_MINTHRESHOLD  ((size_t)1 << 20)   /* 1 MB of old + out-of-line (peak RSS of small heaps) */
 
 static inline int gc_innursery(GCState *gs, const void *p) {
   return (uintptr_t)p - gs->v.nstart < gs->v.nend - gs->v.nstart;
 }
-static inline size_t gc_nurseryused(GCState *gs) {
-  return (size_t)((uintptr_t)gs->v.top - gs->v.nstart);
+static inline size_t gc_nurseryused(GCState *gs) {   /* eden + survivors */
+  return (size_t)((uintptr_t)gs->v.top - gs->v.nstart) +
+         (size_t)(gs->survtop - gs->surv[gs->survfrom]);
 }
 
 /* heap.c */
@@ -133,11 +161,13 @@ LUAI_FUNC void gc_freeobject(lua_State *L, GCObject *o);
 LUAI_FUNC int gc_vecpush(ObjVec *v, GCObject *o);   /* 0 on allocation failure */
 LUAI_FUNC void gc_vecfree(ObjVec *v);
 LUAI_FUNC double gc_clockms(void);
+LUAI_FUNC double gc_cpums(void);
 LUAI_FUNC void *gc_oldalloc(GCState *gs, size_t size);   /* NULL if no room */
 LUAI_FUNC size_t gc_objsize(const GCObject *o);           /* movable kinds */
 LUAI_FUNC size_t gc_cellsize(GCState *gs, const void *p); /* old objects */
 LUAI_FUNC void gc_freecell(lua_State *L, GCObject *o);    /* sweep: free one old object */
 LUAI_FUNC void gc_sweepdone(GCState *gs);                  /* rebuild free lists/runs */
+LUAI_FUNC void *gc_promotepart(GCState *gs, const void *part);  /* nursery part -> old cell */
 /* iterate over every allocated old object */
 #define gc_foreachold(gs, o, body) do { \
   uint32_t pi_; \

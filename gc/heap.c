@@ -21,7 +21,7 @@
 
 /* the whole range: nursery + old space (virtual only until committed) */
 #define GC_RESERVE  ((size_t)16 << 30)
-#define GC_DEFNURSERY ((size_t)4 << 20)
+#define GC_DEFNURSERY ((size_t)1 << 20)   /* eden; minors stay under 1 ms (0003) */
 #define GC_MAXNURSERY ((size_t)256 << 20)
 
 const uint16_t gc_classsize[GC_NCLASSES] = {
@@ -32,6 +32,12 @@ const uint16_t gc_classsize[GC_NCLASSES] = {
 double gc_clockms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+double gc_cpums(void) {   /* this thread's CPU time */
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
@@ -100,9 +106,11 @@ void gc_init(lua_State *L) {
   if (gs == NULL) do_throw(L, LUA_ERRMEM);
   memset(gs, 0, sizeof *gs);
   gs->running = 1;
+  gs->g = g;
   gs->threshold = GC_MINTHRESHOLD;
   gs->stress = envflag("MVM_GC_STRESS");
   gs->trace = envflag("MVM_GC_TRACE");
+  gs->verify = envflag("MVM_GC_VERIFY");
   e = getenv("MVM_HEAP_LIMIT");
   if (e != NULL && *e != '\0') gs->heaplimit = parsesize(e);
   gs->nurserysize = GC_DEFNURSERY;
@@ -114,6 +122,9 @@ void gc_init(lua_State *L) {
     gs->nurserysize = n;
   }
   gs->nurserycap = (gs->nurserysize + GC_PAGESIZE - 1) & ~(GC_PAGESIZE - 1);
+  /* each survivor space: an eighth of eden (a minor that finds more young
+  ** survivors promotes the rest directly) */
+  gs->survsize = ((gs->nurserycap / 8) + GC_PAGESIZE - 1) & ~(GC_PAGESIZE - 1);
   /* one reservation for nursery + old space; the side tables are reserved
   ** too and touched (hence backed) only where the heap is used */
   total = GC_RESERVE;
@@ -122,11 +133,16 @@ void gc_init(lua_State *L) {
   gs->v.base = (uintptr_t)base;
   gs->v.size = total;
   gs->v.nstart = (uintptr_t)base;
-  gs->v.nend = (uintptr_t)base + gs->nurserycap;
-  if (mprotect(base, gs->nurserycap, PROT_READ | PROT_WRITE) != 0) goto nomem;
+  gs->edenend = (uintptr_t)base + gs->nurserycap;
+  gs->surv[0] = base + gs->nurserycap;
+  gs->surv[1] = gs->surv[0] + gs->survsize;
+  gs->survfrom = 0;
+  gs->survtop = gs->surv[0];
+  gs->v.nend = (uintptr_t)gs->surv[1] + gs->survsize;
+  if (mprotect(base, gs->v.nend - gs->v.nstart, PROT_READ | PROT_WRITE) != 0) goto nomem;
   gs->v.top = base;
-  gs->oldbase = base + gs->nurserycap;
-  gs->npages = (uint32_t)((total - gs->nurserycap) >> GC_PAGESHIFT);
+  gs->oldbase = (char *)gs->v.nend;
+  gs->npages = (uint32_t)((total - (gs->v.nend - gs->v.nstart)) >> GC_PAGESHIFT);
   gs->v.cards = (uint8_t *)mmap(NULL, total >> GC_CARDSHIFT, PROT_READ | PROT_WRITE,
                                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (gs->v.cards == MAP_FAILED) { gs->v.cards = NULL; goto nomem; }
@@ -149,6 +165,15 @@ void gc_init(lua_State *L) {
   if (gs->v.base) munmap((void *)gs->v.base, total);
   g->frealloc(g->ud, gs, sizeof(GCState), 0);
   do_throw(L, LUA_ERRMEM);
+}
+
+static size_t totalbytes(GCState *gs) {
+  return gc_nurseryused(gs) + gs->oldbytes + gs->extbytes;
+}
+
+/* Would growing the heap by 'delta' bytes pass the heap limit? */
+static int overlimit(GCState *gs, size_t delta) {
+  return gs->heaplimit != 0 && totalbytes(gs) + delta > gs->heaplimit;
 }
 
 /* ---------------- old space: pages ---------------- */
@@ -257,6 +282,7 @@ size_t gc_objsize(const GCObject *o) {
     case MVM_TCCL: return sizeCclosure(((const CClosure *)o)->nupvalues);
     case MVM_TUPVAL: return sizeof(UpVal);
     case MVM_TBIGINT: return sizeof(BoxedInt);
+    case GC_TPART: return GC_PARTHDR + gc_partsize(o);
     default: abort();   /* other kinds never live in the nursery */
   }
 }
@@ -334,21 +360,14 @@ void gc_sweepdone(GCState *gs) {
     if (gs->pages[i].kind != PG_FREE) { i += gs->pages[i].npages ? gs->pages[i].npages : 1; continue; }
     start = i;
     while (i < gs->frontier && gs->pages[i].kind == PG_FREE) i++;
+    /* release the run (parts freed between sweeps kept their memory) */
+    madvise(pageaddr(gs, start), (size_t)(i - start) << GC_PAGESHIFT, MADV_DONTNEED);
     if (i == gs->frontier) { gs->frontier = start; break; }   /* give back the tail */
     pushrun(gs, start, i - start);
   }
 }
 
 /* ---------------- allocation of objects ---------------- */
-
-static size_t totalbytes(GCState *gs) {
-  return gc_nurseryused(gs) + gs->oldbytes + gs->extbytes;
-}
-
-/* Would growing the heap by 'delta' bytes pass the heap limit? */
-static int overlimit(GCState *gs, size_t delta) {
-  return gs->heaplimit != 0 && totalbytes(gs) + delta > gs->heaplimit;
-}
 
 static void initheader(global_State *g, GCObject *o, int tt) {
   o->tt = (uint8_t)tt;
@@ -370,7 +389,7 @@ GCObject *gc_newobj_slow(lua_State *L, int tt, size_t size) {
   if (size > gs->nurserysize / 4)       /* big: straight into the old space */
     return gc_newold(L, tt, size);
   if (!gs->collecting) {
-    int nroom = (size_t)(gs->v.nend - (uintptr_t)gs->v.top) < sz;   /* truly full */
+    int nroom = (size_t)(gs->edenend - (uintptr_t)gs->v.top) < sz;  /* truly full */
     int full = nroom || (size_t)(gs->v.limit - gs->v.top) < sz;      /* past the limit */
     if (gs->running && gs->stress) {
       if (++gs->stresscount % 64 == 0) gc_collect(L, 0);
@@ -388,14 +407,13 @@ GCObject *gc_newobj_slow(lua_State *L, int tt, size_t size) {
       if (overlimit(gs, sz)) do_throw(L, LUA_ERRMEM);
     }
   }
-  if ((size_t)(gs->v.nend - (uintptr_t)gs->v.top) < sz)
+  if ((size_t)(gs->edenend - (uintptr_t)gs->v.top) < sz)
     return gc_newold(L, tt, size);   /* collector stopped and nursery full */
   o = (GCObject *)(void *)gs->v.top;
   gs->v.top += sz;
   if (gs->stress) gs->v.limit = gs->v.top;
   else if (gs->v.limit < gs->v.top) gs->v.limit = gs->v.top;
-  gs->bytesallocated += sz;
-  memset(o, 0, sz);
+  memset(o, 0, sz);   /* counted when the nursery is reset */
   initheader(g, o, tt);
   return o;
 }
@@ -471,6 +489,86 @@ void mvm_memfree(lua_State *L, void *block, size_t size) {
   mvm_memtryrealloc(L, block, size, 0);
 }
 
+/* ---------------- parts (gc.h) ---------------- */
+
+static void *newpart(GCObject *h, int kind, size_t size) {
+  h->tt = GC_TPART; h->marked = 0; h->extra = (uint8_t)kind;
+  gc_partsize(h) = size;
+  return (char *)h + GC_PARTHDR;
+}
+
+void *gc_tryallocpart(lua_State *L, GCObject *owner, size_t size, int kind) {
+  GCState *gs = GCS(G(L));
+  size_t sz = (size + GC_PARTHDR + 15) & ~(size_t)15;
+  GCObject *h;
+  if (gc_innursery(gs, owner)) {
+    /* under stress the limit is the top (every object allocation collects);
+    ** parts may still use the nursery's room, so stress exercises them */
+    char *lim = gs->stress ? (char *)gs->edenend : gs->v.limit;
+    if (size <= GC_MAXNPART && sz <= (size_t)(lim - gs->v.top)) {
+      h = (GCObject *)(void *)gs->v.top;
+      gs->v.top += sz;
+      if (gs->stress) gs->v.limit = gs->v.top;
+      return newpart(h, kind, size);   /* counted when the nursery is reset */
+    }
+    gs->youngext = 1;   /* the minor must free it if the owner dies young */
+  }
+  if (overlimit(gs, sz)) return NULL;
+  h = (GCObject *)gc_oldalloc(gs, sz);
+  if (h == NULL) return NULL;
+  gs->bytesallocated += gc_cellsize(gs, h);
+  return newpart(h, kind, size);
+}
+
+/* An old cell goes straight back on its free list (or its pages into the
+** free runs): parts are freed at resizes, between sweeps.  Both lists are
+** rebuilt from the page table by the next sweep anyway. */
+static void freeoldcell(GCState *gs, GCObject *o) {
+  PageInfo *pg = &gs->pages[((char *)o - gs->oldbase) >> GC_PAGESHIFT];
+  if (pg->kind == PG_SMALL) {
+    size_t cs = gc_classsize[pg->sclass];
+    if (gs->stress) memset(o, POISON, cs);
+    o->tt = 0;
+    *(void **)((char *)o + 8) = gs->freelist[pg->sclass];
+    gs->freelist[pg->sclass] = o;
+    gs->oldbytes -= cs;
+  }
+  else {
+    /* the pages are reusable at once but released (madvise) only by the
+    ** next sweep: releasing megabytes here would lengthen a minor that
+    ** frees a dead young table's big part */
+    uint32_t first = pg->head, n = pg->npages, i;
+    gs->oldbytes -= (size_t)n << GC_PAGESHIFT;
+    for (i = 0; i < n; i++) gs->pages[first + i].kind = PG_FREE;
+    pushrun(gs, first, n);
+  }
+}
+
+void gc_freepart(lua_State *L, void *part, size_t size) {
+  GCState *gs = GCS(G(L));
+  GCObject *h;
+  (void)size;
+  if (part == NULL) return;
+  h = (GCObject *)(void *)((char *)part - GC_PARTHDR);
+  if (gc_innursery(gs, h)) return;   /* dies with the nursery */
+  freeoldcell(gs, h);
+}
+
+/* Copy a nursery part of a table being promoted into an old cell.  Promotion
+** never fails on the heap limit; an exhausted range aborts (as evacuate). */
+void *gc_promotepart(GCState *gs, const void *part) {
+  const GCObject *h = (const GCObject *)(const void *)((const char *)part - GC_PARTHDR);
+  size_t sz = (gc_partsize(h) + GC_PARTHDR + 15) & ~(size_t)15;
+  GCObject *n = (GCObject *)gc_oldalloc(gs, sz);
+  if (n == NULL) {
+    fputs("mvm: out of memory while promoting a table part\n", stderr);
+    abort();
+  }
+  memcpy(n, h, sz);
+  gs->promoted += gc_cellsize(gs, n);
+  return (char *)n + GC_PARTHDR;
+}
+
 /* ---------------- C roots ---------------- */
 
 void gc_pushroot(lua_State *L, Value *slot) {
@@ -522,7 +620,7 @@ void gc_getstats(global_State *g, GCStats *st) {
   GCState *gs = GCS(g);
   st->minors = gs->nminors;
   st->majors = gs->nmajors;
-  st->bytes_allocated = gs->bytesallocated;
+  st->bytes_allocated = gs->bytesallocated + (size_t)((uintptr_t)gs->v.top - gs->v.nstart);
   st->bytes_promoted = gs->bytespromoted;
   st->max_pause_ms = gs->maxpause;
   st->total_pause_ms = gs->totalpause;
@@ -532,7 +630,16 @@ void gc_getstats(global_State *g, GCStats *st) {
 
 LUAI_FUNC void gc_resetnursery(GCState *gs);
 void gc_resetnursery(GCState *gs) {
-  if (gs->stress) memset((void *)gs->v.nstart, POISON, gc_nurseryused(gs));
+  /* eden bytes (objects bumped inline, parts) are counted here, once */
+  size_t eden = (size_t)((uintptr_t)gs->v.top - gs->v.nstart);
+  gs->bytesallocated += eden;
+  if (gs->stress) {   /* evacuated memory: eden and the old from-space */
+    memset((void *)gs->v.nstart, POISON, eden);
+    memset(gs->surv[gs->survfrom], POISON, (size_t)(gs->survtop - gs->surv[gs->survfrom]));
+  }
+  /* the to-space now holds the survivors */
+  gs->survfrom ^= 1;
+  gs->survtop = gs->survbump;
   gs->v.top = (char *)gs->v.nstart;
   setnurserylimit(gs);
 }
@@ -548,6 +655,7 @@ void gc_freeall(lua_State *L) {
   gc_separatefinobj(g, 1);
   gc_runfinalizers(L);
   gs->closing = 1;
+  gs->promoteall = 1;
   gc_collectminor(L);     /* everything in the old space: one walk frees all */
   gs->collecting = 1;     /* no collection from here on */
   for (th = gs->threads; th != NULL; th = th->gcnext)
@@ -561,7 +669,7 @@ void gc_freeall(lua_State *L) {
   free(g->roots);
   g->roots = NULL; g->nroots = g->sizeroots = 0;
   gc_vecfree(&gs->gray); gc_vecfree(&gs->weak); gc_vecfree(&gs->ephemeron);
-  gc_vecfree(&gs->work);
+  gc_vecfree(&gs->work); gc_vecfree(&gs->remarks);
   gc_vecfree(&gs->finobj); gc_vecfree(&gs->tobefnz);
   free(gs->finseq); free(gs->fnzseq);
   free(gs->runs);

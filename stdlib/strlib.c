@@ -24,6 +24,9 @@
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
+#include <stdint.h>
+/* stable identity of movable objects (vm/api.c) */
+LUAI_FUNC int api_objid(lua_State *L, int idx, unsigned int *id);
 
 #define UC(c)	((unsigned char)(c))
 
@@ -1071,7 +1074,14 @@ static int sl_format(lua_State *L) {
         break;
       }
       case 'p': {
+        /* tables and functions move (a young one at each of its first two
+        ** minors): print the stable identity that tostring shows
+        ** (stdlib/auxlib.c), not the current address */
         const void *ptr = lua_topointer(L, arg);
+        unsigned int id;
+        int tt = api_objid(L, arg, &id);
+        if (tt != 0)
+          ptr = (const void *)(uintptr_t)(((uint64_t)(0x5500u + (unsigned)tt * 0x11u) << 32) | id);
         sl_checkspec(L, form, FF_CHAR, 0);
         if (ptr == NULL) {  /* print "(null)" portably */
           form[strlen(form) - 1] = 's';

@@ -166,8 +166,8 @@ Table *tab_new(lua_State *L) {
 }
 
 void tab_free(lua_State *L, Table *t) {
-  if (!t->isdummy) mvm_freevector(L, t->node, sizenode(t), Node);
-  if (t->array != NULL) mvm_freevector(L, t->array, t->asize, Value);
+  if (!t->isdummy) gc_freepart(L, t->node, sizenode(t) * sizeof(Node));
+  if (t->array != NULL) gc_freepart(L, t->array, (size_t)t->asize * sizeof(Value));
   t->node = dummynode; t->isdummy = 1; t->lsizenode = 0;
   t->array = NULL; t->asize = 0;
 }
@@ -200,7 +200,10 @@ void tab_resize(lua_State *L, Table *t, unsigned nasize, unsigned nhsize) {
   if (nhsize > 0) {
     lsize = ceillog2(nhsize);
     if (lsize > MAXHBITS) dbg_runerror(L, "table overflow");
-    newnode = mvm_newvector(L, (size_t)1 << lsize, Node);
+    /* parts come from the collector (gc.h): in the nursery while 't' is
+    ** young; never collects, so 't' and the old parts stay put here */
+    newnode = (Node *)gc_tryallocpart(L, (GCObject *)t, sizeof(Node) << lsize, GC_PARTNODES);
+    if (newnode == NULL) do_throw(L, LUA_ERRMEM);
     for (i = 0; i < (1u << lsize); i++) {
       newnode[i].key = MVM_NIL;   /* NOBARRIER: fresh memory, constants */
       newnode[i].val = MVM_NIL;
@@ -210,9 +213,9 @@ void tab_resize(lua_State *L, Table *t, unsigned nasize, unsigned nhsize) {
   } else
     newnode = dummynode;
   if (nasize > 0) {
-    newarray = (Value *)mvm_memtryrealloc(L, NULL, 0, (size_t)nasize * sizeof(Value));
+    newarray = (Value *)gc_tryallocpart(L, (GCObject *)t, (size_t)nasize * sizeof(Value), GC_PARTVALUES);
     if (newarray == NULL) {
-      if (nhsize > 0) mvm_freevector(L, newnode, (size_t)1 << lsize, Node);
+      if (nhsize > 0) gc_freepart(L, newnode, sizeof(Node) << lsize);
       do_throw(L, LUA_ERRMEM);
     }
     i = oldasize < nasize ? oldasize : nasize;
@@ -226,15 +229,17 @@ void tab_resize(lua_State *L, Table *t, unsigned nasize, unsigned nhsize) {
   t->isdummy = (nhsize == 0);
   t->lsizenode = (uint8_t)lsize;
   t->lastfree = nhsize > 0 ? newnode + ((size_t)1 << lsize) : NULL;
-  if (newarray != NULL) gc_cardmark(G(L), (GCObject *)t, newarray);
+  if (newarray != NULL)   /* the copied slots: every card they cover */
+    gc_cardmarkrange(G(L), (GCObject *)t, newarray,
+                     (size_t)(oldasize < nasize ? oldasize : nasize) * sizeof(Value));
   for (i = nasize; i < oldasize; i++)
     if (!v_isnil(oldarray[i])) rawinsert(L, t, v_immint((int64_t)i + 1), oldarray[i]);
   for (i = 0; i < oldhsize; i++) {
     Node *old = &oldnode[i];
     if (!v_isnil(old->val)) rawinsert(L, t, old->key, old->val);
   }
-  if (oldarray != NULL) mvm_freevector(L, oldarray, oldasize, Value);
-  if (oldhsize > 0) mvm_freevector(L, oldnode, oldhsize, Node);
+  if (oldarray != NULL) gc_freepart(L, oldarray, (size_t)oldasize * sizeof(Value));
+  if (oldhsize > 0) gc_freepart(L, oldnode, (size_t)oldhsize * sizeof(Node));
 }
 
 void tab_resizearray(lua_State *L, Table *t, unsigned nasize) {

@@ -278,7 +278,8 @@ START_TEST(test_copy_keeps_values_and_hash) {
   t = v_tab(TOP(-1));
   h = t->hash; addr = (uintptr_t)t;
   gc_getstats(G(L), &st0);
-  gc_minor(L);
+  gc_minor(L);                                        /* to a survivor space */
+  gc_minor(L);                                        /* promoted: second survival */
   gc_getstats(G(L), &st1);
   ck_assert_uint_gt(st1.minors, st0.minors);
   t = v_tab(TOP(-1));                                  /* re-read: it moved */
@@ -304,8 +305,8 @@ START_TEST(test_card_table_slot) {
   Table *old, *young;
   uint32_t h;
   int i;
-  lua_newtable(L);                      /* becomes old */
-  gc_minor(L);
+  lua_newtable(L);                      /* becomes old (second survival) */
+  gc_minor(L); gc_minor(L);
   ck_assert(!gc_innursery(GCS(G(L)), v_gc(TOP(-1))));
   for (i = 1; i <= 3; i++) {            /* array part, hash part, field */
     Value yv, key;
@@ -321,7 +322,10 @@ START_TEST(test_card_table_slot) {
     if (i == 3) gc_writeobj(L, old, (Value *)(void *)&old->metatable, yv);  /* an object field */
     else tab_set(L, old, key, yv);
     GC_UNROOT(L, 1);
-    /* the only reference to 'young' is in the old table */
+    /* the only reference to 'young' is in the old table: the first minor
+    ** copies it to a survivor space and marks the card again, the second
+    ** finds it through that card and promotes it */
+    gc_minor(L);
     gc_minor(L);
     old = v_tab(TOP(-1));
     if (i == 3) {
