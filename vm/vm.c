@@ -75,10 +75,13 @@ static inline const Value *rawget_any(Table *t, Value key) {
 ** memory).  The barrier result is the one gc_cardmark gives for an
 ** out-of-line slot: the card of the table itself, named here directly by
 ** the table's address (always in the heap range).  No metamethod-cache
-** reset: an integer key is never an event name. */
+** reset: an integer key is never an event name.  As in gc_write, only a
+** reference needs the card: numbers, booleans and nil cannot point into
+** the nursery (sieve's `t[j] = true` then touches no card and no
+** global_State). */
 static inline void arr_store(lua_State *L, Table *t, Value *slot, Value v) {
   *slot = v;
-  gc_cardmark(G(L), (GCObject *)t, t);
+  if (v_isref(v)) gc_cardmark(G(L), (GCObject *)t, t);
 }
 
 /* (GETI/SETI keys are 8-bit constants: always immediates) */
