@@ -900,3 +900,33 @@ LUA_API void lua_warning(lua_State *L, const char *msg, int tocont) {
   if (wf != NULL)
     wf(G(L)->ud_warn, msg, tocont);
 }
+
+/* ------------------------------------------------------------------------
+** mvm extension for the table library: a raw block move inside the array
+** part, used by table.insert/remove to shift elements.  Their shift loops
+** are specified as lua_geti/lua_seti pairs; for a table without a
+** metatable those are raw accesses, and when both ranges lie in the array
+** part the loop reads and writes only array slots, so a memmove produces
+** the same contents (a hole moves as a nil, as lua_geti/lua_seti would
+** move it).  Returns 0, doing nothing, when that does not hold; the caller
+** then runs the generic loop.
+** ---------------------------------------------------------------------- */
+LUAI_FUNC int mvm_tabmove(lua_State *L, int idx, lua_Integer dst,
+                          lua_Integer src, lua_Integer n) {
+  const Value *t = index2value(L, idx);
+  Table *h;
+  lua_Unsigned lo, hi;
+  if (n <= 0 || !v_istable(*t)) return 0;
+  h = v_tab(*t);
+  if (h->metatable != NULL) return 0;
+  lo = (lua_Unsigned)(dst < src ? dst : src);
+  hi = (lua_Unsigned)(dst < src ? src : dst);
+  /* 1 <= lo and hi + n - 1 <= asize (unsigned: rejects lo <= 0) */
+  if (lo - 1u >= (lua_Unsigned)h->asize ||
+      (lua_Unsigned)n > (lua_Unsigned)h->asize - (hi - 1u)) return 0;
+  memmove(&h->array[dst - 1], &h->array[src - 1], (size_t)n * sizeof(Value));
+  /* the moved values may include references into the nursery */
+  gc_cardmarkrange(G(L), (GCObject *)h, &h->array[dst - 1],
+                   (size_t)n * sizeof(Value));
+  return 1;
+}

@@ -488,9 +488,15 @@ lua_Unsigned tab_getn(Table *t) {
     /* a border inside the array part */
     unsigned i = 0, j = asize;
     if (asize >= 2 && !v_isnil(t->array[asize - 2])) return asize - 1;
+    /* lua5.4's binary search over [0, asize], probe for probe (the border
+    ** it finds among several is part of the observable behaviour), written
+    ** as selects: on a partly filled array the probe outcomes follow the
+    ** bits of the border and mispredict about half the time as branches */
     while (j - i > 1u) {
       unsigned m = (i + j) / 2;
-      if (v_isnil(t->array[m - 1])) j = m; else i = m;
+      int isnil = v_isnil(t->array[m - 1]);
+      j = isnil ? m : j;
+      i = isnil ? i : m;
     }
     return i;
   }
