@@ -16,10 +16,12 @@
 ** C header <string.h>; declare the few functions used here directly
 ** (compatible with the standard declarations). */
 extern void *memcpy(void *dst, const void *src, size_t n);
-/* vm/api.c: raw move of t[src..src+n-1] to t[dst..] inside the array part
-** of a table without a metatable; 0 (nothing done) when that does not apply */
-extern int mvm_tabmove(lua_State *L, int idx, lua_Integer dst,
-                       lua_Integer src, lua_Integer n);
+/* vm/api.c (hidden, declared in vm/stateint.h; the one internal call of
+** this library): raw move of t[src..src+n-1] to t[dst..] inside the array
+** part of a table without a metatable; 0 (nothing done) when that does not
+** apply.  Declared here so the library keeps to the public headers. */
+LUAI_FUNC int api_tabmove(lua_State *L, int idx, lua_Integer dst,
+                          lua_Integer src, lua_Integer n);
 
 /* what a "table-like" argument must support */
 #define NEED_READ   1
@@ -82,7 +84,7 @@ static int tab_insert(lua_State *L) {
                     "position out of bounds");
       /* shift up: t[pos..last-1] -> t[pos+1..last] (raw block move when
       ** t has no metatable and 'last' is in the array part) */
-      if (last > pos && mvm_tabmove(L, 1, pos + 1, pos, last - pos)) break;
+      if (last > pos && api_tabmove(L, 1, pos + 1, pos, last - pos)) break;
       for (lua_Integer i = last; i > pos; i--) {
         lua_geti(L, 1, i - 1);
         lua_seti(L, 1, i);
@@ -104,7 +106,7 @@ static int tab_remove(lua_State *L) {
                   "position out of bounds");
   lua_geti(L, 1, pos);   /* the result */
   /* shift down t[pos+1..size] -> t[pos..size-1]: as a block when possible */
-  if (pos < size && mvm_tabmove(L, 1, pos, pos + 1, size - pos)) pos = size;
+  if (pos < size && api_tabmove(L, 1, pos, pos + 1, size - pos)) pos = size;
   for (; pos < size; pos++) {   /* shift down */
     lua_geti(L, 1, pos + 1);
     lua_seti(L, 1, pos);

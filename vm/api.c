@@ -911,7 +911,7 @@ LUA_API void lua_warning(lua_State *L, const char *msg, int tocont) {
 ** move it).  Returns 0, doing nothing, when that does not hold; the caller
 ** then runs the generic loop.
 ** ---------------------------------------------------------------------- */
-LUAI_FUNC int mvm_tabmove(lua_State *L, int idx, lua_Integer dst,
+LUAI_FUNC int api_tabmove(lua_State *L, int idx, lua_Integer dst,
                           lua_Integer src, lua_Integer n) {
   const Value *t = index2value(L, idx);
   Table *h;

@@ -21,5 +21,9 @@ LUAI_FUNC void state_preinit(lua_State *L1, global_State *g);
 /* vm/api.c: the value named by an API index (stack, registry, upvalue);
 ** a pointer to a nil that must not be written when the index is invalid */
 LUAI_FUNC const Value *api_index2value(lua_State *L, int idx);
+/* raw block move inside a table's array part, for table.insert/remove
+** (vm/api.c; 0 when it does not apply and the caller must loop) */
+LUAI_FUNC int api_tabmove(lua_State *L, int idx, lua_Integer dst,
+                          lua_Integer src, lua_Integer n);
 
 #endif
