@@ -86,6 +86,10 @@ typedef struct GCState {
   PageInfo *pages;          /* side table, one entry per old page */
   size_t nurserysize;       /* configured (MVM_NURSERY) */
   size_t nurserycap;        /* reserved for eden (the bump area) */
+  size_t edensize;          /* eden in use now: nurserysize, or (default
+                            ** size) half the old + out-of-line bytes,
+                            ** at least GC_MINEDEN -- see gc_resetnursery */
+  int fixednursery;         /* MVM_NURSERY given: edensize = nurserysize */
   /* Survivor semispaces after eden, inside [v.nstart, v.nend) (young):
   ** an object that survives its first minor is copied to the to-space
   ** (age 1), one that survives a second is promoted; the spaces swap. */
@@ -146,7 +150,7 @@ typedef struct GCState {
 
 #define GCS(g)  ((g)->gc)
 
-#define GC_MINTHRESHOLD  ((size_t)1 << 20)   /* 1 MB of old + out-of-line (peak RSS of small heaps) */
+#define GC_MINTHRESHOLD  ((size_t)512 << 10)   /* 512 KB of old + out-of-line (peak RSS of small heaps; 0003) */
 
 static inline int gc_innursery(GCState *gs, const void *p) {
   return (uintptr_t)p - gs->v.nstart < gs->v.nend - gs->v.nstart;

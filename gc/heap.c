@@ -23,6 +23,13 @@
 #define GC_RESERVE  ((size_t)16 << 30)
 #define GC_DEFNURSERY ((size_t)1 << 20)   /* eden; minors stay under 1 ms (0003) */
 #define GC_MAXNURSERY ((size_t)256 << 20)
+/* A small heap gets a small eden: every eden page is touched once the
+** program has allocated that much, so a 1 MB eden alone is a third of a
+** tiny program's peak RSS.  Minor work that does not depend on the eden
+** (roots, dirty cards, sweeping young parts) grows with the heap, so an
+** eden of half the old + out-of-line bytes keeps that overhead per
+** allocated byte about constant while bounding eden's share of RSS. */
+#define GC_MINEDEN    ((size_t)256 << 10)
 
 const uint16_t gc_classsize[GC_NCLASSES] = {
   16, 32, 48, 64, 80, 96, 112, 128, 160, 192, 224, 256,
@@ -82,11 +89,11 @@ static int envflag(const char *name) {
 ** tight heap limit (the nursery counts against it), none under stress (every
 ** allocation takes the slow path and collects). */
 static void setnurserylimit(GCState *gs) {
-  size_t n = gs->nurserysize;
+  size_t n = gs->edensize;
   if (gs->heaplimit != 0 && n > gs->heaplimit / 8) {
     n = gs->heaplimit / 8;
     if (n < ((size_t)64 << 10)) n = (size_t)64 << 10;
-    if (n > gs->nurserysize) n = gs->nurserysize;
+    if (n > gs->edensize) n = gs->edensize;
   }
   n &= ~(size_t)15;
   if (gs->stress) gs->v.limit = gs->v.top;
@@ -120,7 +127,9 @@ void gc_init(lua_State *L) {
     if (n < ((size_t)64 << 10)) n = (size_t)64 << 10;
     if (n > GC_MAXNURSERY) n = GC_MAXNURSERY;
     gs->nurserysize = n;
+    gs->fixednursery = 1;
   }
+  gs->edensize = gs->fixednursery ? gs->nurserysize : GC_MINEDEN;
   gs->nurserycap = (gs->nurserysize + GC_PAGESIZE - 1) & ~(GC_PAGESIZE - 1);
   /* each survivor space: an eighth of eden (a minor that finds more young
   ** survivors promotes the rest directly) */
@@ -386,7 +395,7 @@ GCObject *gc_newobj_slow(lua_State *L, int tt, size_t size) {
   GCState *gs = GCS(g);
   size_t sz = (size + 15) & ~(size_t)15;
   GCObject *o;
-  if (size > gs->nurserysize / 4)       /* big: straight into the old space */
+  if (size > gs->edensize / 4)          /* big: straight into the old space */
     return gc_newold(L, tt, size);
   if (!gs->collecting) {
     int nroom = (size_t)(gs->edenend - (uintptr_t)gs->v.top) < sz;  /* truly full */
@@ -641,6 +650,12 @@ void gc_resetnursery(GCState *gs) {
   gs->survfrom ^= 1;
   gs->survtop = gs->survbump;
   gs->v.top = (char *)gs->v.nstart;
+  if (!gs->fixednursery) {   /* eden follows the heap (GC_MINEDEN) */
+    size_t e = (gs->oldbytes + gs->extbytes) / 2;
+    if (e < GC_MINEDEN) e = GC_MINEDEN;
+    if (e > gs->nurserysize) e = gs->nurserysize;
+    gs->edensize = (e + GC_PAGESIZE - 1) & ~(size_t)(GC_PAGESIZE - 1);
+  }
   setnurserylimit(gs);
 }
 
