@@ -1,5 +1,6 @@
 /* test_gc.c -- allocation, collection, roots, weak tables, finalizers, limit. */
 #include <check.h>
+#include "checkmain.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -376,8 +377,6 @@ int main(void) {
   const char *e = getenv("MVM_GC_STRESS");
   stress = e != NULL && *e != '\0' && strcmp(e, "0") != 0;
   TCase *tc = tcase_create("collector");
-  SRunner *sr;
-  int nf;
   tcase_add_checked_fixture(tc, setup, teardown);
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_accounting);
@@ -397,9 +396,5 @@ int main(void) {
   tcase_add_test(tc, test_card_upvalue);
   tcase_add_test(tc, test_open_upvalues_move);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  nf = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return nf == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return unit_run_suite(s);
 }

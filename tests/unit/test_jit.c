@@ -3,6 +3,7 @@
 ** the stack-map registry, interrupts at safepoint polls, flush.
 ** Needs libmvmjit.so (MVM_JIT_LIB is set by ctest); skipped without it. */
 #include <check.h>
+#include "checkmain.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include "lua.h"
@@ -158,8 +159,6 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("jit");
   TCase *tc = tcase_create("core");
-  SRunner *sr;
-  int nf;
   lua_State *probe;
   mvm_JITStats st;
   /* skip (77) when the backend cannot be loaded */
@@ -182,9 +181,5 @@ int main(void) {
   tcase_add_test(tc, test_interrupt_at_poll);
   tcase_add_test(tc, test_flush_and_off);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  nf = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return nf == 0 ? 0 : 1;
+  return unit_run_suite(s);
 }

@@ -1,6 +1,7 @@
 /* test_lex.c -- the scanner (vm/lex.c): tokens, numerals, escapes, long
 ** brackets, error messages, and chunk ids. */
 #include <check.h>
+#include "checkmain.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,10 +184,5 @@ static Suite *lex_suite(void) {
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(lex_suite());
-  int failed;
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return unit_run_suite(lex_suite());
 }

@@ -1,6 +1,7 @@
 /* test_stackmap.c -- the LLVM stack map (v3) parser and the registry, on
 ** synthetic sections built byte by byte. */
 #include <check.h>
+#include "checkmain.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -267,17 +268,11 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("stackmap");
   TCase *tc = tcase_create("core");
-  SRunner *sr;
-  int nf;
   tcase_add_test(tc, test_parse_all_kinds);
   tcase_add_test(tc, test_parse_unaligned_buffer);
   tcase_add_test(tc, test_parse_rejects);
   tcase_add_test(tc, test_empty_and_no_records);
   tcase_add_test(tc, test_registry);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  nf = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return nf == 0 ? 0 : 1;
+  return unit_run_suite(s);
 }

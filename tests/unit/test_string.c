@@ -1,5 +1,6 @@
 /* test_string.c -- interned strings, hashing, long strings, pushfstring. */
 #include <check.h>
+#include "checkmain.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -189,8 +190,6 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("string");
   TCase *tc = tcase_create("strings");
-  SRunner *sr;
-  int nf;
   tcase_add_checked_fixture(tc, setup, teardown);
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, test_interning);
@@ -200,9 +199,5 @@ int main(void) {
   tcase_add_test(tc, test_pushfstring);
   tcase_add_test(tc, test_udata);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  nf = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return nf == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return unit_run_suite(s);
 }

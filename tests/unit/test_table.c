@@ -1,5 +1,6 @@
 /* test_table.c -- array/hash parts, resize, key normalisation, next, border. */
 #include <check.h>
+#include "checkmain.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -305,8 +306,6 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("table");
   TCase *tc = tcase_create("tables");
-  SRunner *sr;
-  int nf;
   tcase_add_checked_fixture(tc, setup, teardown);
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, test_array_part);
@@ -319,9 +318,5 @@ int main(void) {
   tcase_add_test(tc, test_cache_invalidation);
   tcase_add_test(tc, test_object_keys_identity);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  nf = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return nf == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return unit_run_suite(s);
 }

@@ -1,5 +1,6 @@
 /* test_value.c -- the one-word value encoding (vm/value.h, vm/object.h). */
 #include <check.h>
+#include "checkmain.h"
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -177,8 +178,6 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("value");
   TCase *tc = tcase_create("encoding");
-  SRunner *sr;
-  int nf;
   tcase_add_test(tc, test_constants);
   tcase_add_test(tc, test_floats);
   tcase_add_test(tc, test_random_floats);
@@ -188,9 +187,5 @@ int main(void) {
   tcase_add_test(tc, test_rawequal);
   tcase_add_test(tc, test_boxed);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  nf = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return nf == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return unit_run_suite(s);
 }
