@@ -349,50 +349,53 @@ static LLVMValueRef isnil(Gen *g, LLVMValueRef v) {
   return LLVMBuildICmp(B_, LLVMIntEQ, bits(g, v), ci64(g, MVM_NIL), "");
 }
 
-/* GETI / GETTABLE: the array part inline, anything else in the helper */
-static void gettab_int(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
-                       LLVMValueRef keyconst, const char *helper) {
-  LLVMBasicBlockRef slow = newbb(g, "getslow"), tab = newbb(g, "gettab");
-  LLVMBasicBlockRef hit = newbb(g, "gethit");
-  LLVMValueRef key, slot, v;
-  istable(g, t, bits(g, t), tab, slow);
-  if (keyconst != NULL) key = keyconst;
-  else {
+/* The table fast paths below share one shape: 't' must be a table, the key
+** selects a slot (array part or string-key chain) or branches to 'slow';
+** a read hits when the slot holds a non-nil value, a write when it already
+** does (a store into an existing slot never rehashes).  Everything else,
+** metamethods and errors included, is the instruction's helper at 'slow'. */
+
+/* the helper alone, at pc */
+static void helper_only(Gen *g, int pc, const char *helper) {
+  callop(g, helper, pc, pc + 1, 0);
+  br(g, pc + 1);
+}
+
+/* array slot of integer key 'keyconst' (a constant) or 'keyv' (a register
+** that must hold an immediate integer) in table 't', else branch to 'slow' */
+static LLVMValueRef intslot(Gen *g, LLVMValueRef t, LLVMValueRef keyv,
+                            LLVMValueRef keyconst, LLVMBasicBlockRef slow) {
+  LLVMValueRef key = keyconst;
+  istable(g, t, bits(g, t), newbb(g, "tab"), slow);
+  if (key == NULL) {
     LLVMBasicBlockRef ik = newbb(g, "intkey");
     LLVMValueRef kb = bits(g, keyv);
     LLVMBuildCondBr(B_, isint(g, kb), ik, slow);
     LLVMPositionBuilderAtEnd(B_, ik);
     key = sext48(g, kb);
   }
-  slot = arrayslot(g, t, key, slow);
-  v = LLVMBuildLoad2(B_, g->p1, slot, "");
+  return arrayslot(g, t, key, slow);
+}
+
+/* read: R[a] := *slot when it is not nil, else the helper */
+static void get_finish(Gen *g, int pc, int a, LLVMValueRef slot, LLVMBasicBlockRef slow,
+                       const char *helper) {
+  LLVMBasicBlockRef hit = newbb(g, "gethit");
+  LLVMValueRef v = LLVMBuildLoad2(B_, g->p1, slot, "");
   LLVMBuildCondBr(B_, isnil(g, v), slow, hit);
   LLVMPositionBuilderAtEnd(B_, hit);
   setreg(g, a, v);
   br(g, pc + 1);
   LLVMPositionBuilderAtEnd(B_, slow);
-  callop(g, helper, pc, pc + 1, 0);
-  br(g, pc + 1);
+  helper_only(g, pc, helper);
 }
 
-/* SETI / SETTABLE: an existing (non-nil) array slot inline, as tab_setslot
+/* write: *slot := val when the slot holds a non-nil value, as tab_setslot
 ** does (clear the metamethod-absence cache, barrier); else the helper */
-static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
-                       LLVMValueRef keyconst, LLVMValueRef val, const char *helper) {
-  LLVMBasicBlockRef slow = newbb(g, "setslow"), tab = newbb(g, "settab");
+static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
+                       LLVMBasicBlockRef slow, const char *helper) {
   LLVMBasicBlockRef hit = newbb(g, "sethit");
-  LLVMValueRef key, slot, old, off;
-  istable(g, t, bits(g, t), tab, slow);
-  if (keyconst != NULL) key = keyconst;
-  else {
-    LLVMBasicBlockRef ik = newbb(g, "intkey");
-    LLVMValueRef kb = bits(g, keyv);
-    LLVMBuildCondBr(B_, isint(g, kb), ik, slow);
-    LLVMPositionBuilderAtEnd(B_, ik);
-    key = sext48(g, kb);
-  }
-  slot = arrayslot(g, t, key, slow);
-  old = LLVMBuildLoad2(B_, g->p1, slot, "");
+  LLVMValueRef old = LLVMBuildLoad2(B_, g->p1, slot, ""), off;
   LLVMBuildCondBr(B_, isnil(g, old), slow, hit);
   LLVMPositionBuilderAtEnd(B_, hit);
   off = ci64(g, offsetof(GCObject, extra));
@@ -401,8 +404,21 @@ static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
   gcwrite(g, val, t, slot);
   br(g, pc + 1);
   LLVMPositionBuilderAtEnd(B_, slow);
-  callop(g, helper, pc, pc + 1, 0);
-  br(g, pc + 1);
+  helper_only(g, pc, helper);
+}
+
+/* GETI / GETTABLE: the array part inline */
+static void gettab_int(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
+                       LLVMValueRef keyconst, const char *helper) {
+  LLVMBasicBlockRef slow = newbb(g, "getslow");
+  get_finish(g, pc, a, intslot(g, t, keyv, keyconst, slow), slow, helper);
+}
+
+/* SETI / SETTABLE: an existing array slot inline */
+static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
+                       LLVMValueRef keyconst, LLVMValueRef val, const char *helper) {
+  LLVMBasicBlockRef slow = newbb(g, "setslow");
+  set_finish(g, pc, t, intslot(g, t, keyv, keyconst, slow), val, slow, helper);
 }
 
 /* the table value of upvalue 'idx' (GETTABUP/SETTABUP: _ENV) */
@@ -418,58 +434,23 @@ static LLVMValueRef upvalue(Gen *g, int idx) {
 }
 
 /* GETFIELD / GETTABUP / SELF with a short-string constant key: the hash
-** chain inline (a hit with a non-nil value), anything else in the helper */
+** chain inline; a key that is not a string constant: the helper alone */
 static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
-  LLVMBasicBlockRef slow = newbb(g, "getslow"), tab = newbb(g, "gettab");
-  LLVMBasicBlockRef hit = newbb(g, "gethit");
-  LLVMValueRef slot, v;
-  if (key == NULL) {   /* not a string constant: the helper does it all */
-    LLVMBuildBr(B_, slow);
-    LLVMPositionBuilderAtEnd(B_, slow);
-    callop(g, helper, pc, pc + 1, 0);
-    br(g, pc + 1);
-    LLVMDeleteBasicBlock(tab); LLVMDeleteBasicBlock(hit);
-    return;
-  }
-  istable(g, t, bits(g, t), tab, slow);
-  slot = strslot(g, t, key, slow);
-  v = LLVMBuildLoad2(B_, g->p1, slot, "");
-  LLVMBuildCondBr(B_, isnil(g, v), slow, hit);
-  LLVMPositionBuilderAtEnd(B_, hit);
-  setreg(g, a, v);
-  br(g, pc + 1);
-  LLVMPositionBuilderAtEnd(B_, slow);
-  callop(g, helper, pc, pc + 1, 0);
-  br(g, pc + 1);
+  LLVMBasicBlockRef slow;
+  if (key == NULL) { helper_only(g, pc, helper); return; }
+  slow = newbb(g, "getslow");
+  istable(g, t, bits(g, t), newbb(g, "tab"), slow);
+  get_finish(g, pc, a, strslot(g, t, key, slow), slow, helper);
 }
 
-/* SETFIELD / SETTABUP: an existing (non-nil) field inline, as tab_setslot */
+/* SETFIELD / SETTABUP: an existing field inline */
 static void setstr(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef val,
                    const char *helper) {
-  LLVMBasicBlockRef slow = newbb(g, "setslow"), tab = newbb(g, "settab");
-  LLVMBasicBlockRef hit = newbb(g, "sethit");
-  LLVMValueRef slot, old, off;
-  if (key == NULL) {   /* not a string constant: the helper does it all */
-    LLVMBuildBr(B_, slow);
-    LLVMPositionBuilderAtEnd(B_, slow);
-    callop(g, helper, pc, pc + 1, 0);
-    br(g, pc + 1);
-    LLVMDeleteBasicBlock(tab); LLVMDeleteBasicBlock(hit);
-    return;
-  }
-  istable(g, t, bits(g, t), tab, slow);
-  slot = strslot(g, t, key, slow);
-  old = LLVMBuildLoad2(B_, g->p1, slot, "");
-  LLVMBuildCondBr(B_, isnil(g, old), slow, hit);
-  LLVMPositionBuilderAtEnd(B_, hit);
-  off = ci64(g, offsetof(GCObject, extra));
-  /* NOBARRIER: a byte, never a reference */
-  LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""));
-  gcwrite(g, val, t, slot);
-  br(g, pc + 1);
-  LLVMPositionBuilderAtEnd(B_, slow);
-  callop(g, helper, pc, pc + 1, 0);
-  br(g, pc + 1);
+  LLVMBasicBlockRef slow;
+  if (key == NULL) { helper_only(g, pc, helper); return; }
+  slow = newbb(g, "setslow");
+  istable(g, t, bits(g, t), newbb(g, "tab"), slow);
+  set_finish(g, pc, t, strslot(g, t, key, slow), val, slow, helper);
 }
 
 /* a constant that is a string (all strings are interned and never move) */
