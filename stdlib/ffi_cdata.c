@@ -578,6 +578,17 @@ static char *cd_locate(lua_State *L, FFIState *S, CData *cd, int kidx, int *type
 
 static int cb_method(lua_State *L);
 
+/* the error for key 2 that names no member or element of cdata 'cd' of type
+** 'ct' (a pointer is reported by the aggregate it points to) */
+static int index_error(lua_State *L, FFIState *S, CData *cd, CType *ct) {
+  int agg = ct->kind == CT_PTR ? ct->base : cd->id;
+  if (lua_type(L, 2) == LUA_TSTRING)
+    return luaL_error(L, "'%s' has no member named '%s'", ct_pushname(L, S, agg),
+                      lua_tostring(L, 2));
+  return luaL_error(L, "'%s' cannot be indexed with '%s'", ct_pushname(L, S, cd->id),
+                    luaL_typename(L, 2));
+}
+
 static int cd_index(lua_State *L) {
   FFIState *S = ffi_state(L);
   CData *cd = cd_check(L, 1);
@@ -609,12 +620,7 @@ static int cd_index(lua_State *L) {
     return 1;
   }
   if (cd->flags & CD_CTYPE) ct = ctype(S, (int)*(lua_Integer *)cd->p);
-  int agg = ct->kind == CT_PTR ? ct->base : cd->id;
-  if (lua_type(L, 2) == LUA_TSTRING)
-    return luaL_error(L, "'%s' has no member named '%s'", ct_pushname(L, S, agg),
-                      lua_tostring(L, 2));
-  return luaL_error(L, "'%s' cannot be indexed with '%s'", ct_pushname(L, S, cd->id),
-                    luaL_typename(L, 2));
+  return index_error(L, S, cd, ct);
 }
 
 static int cd_newindex(lua_State *L) {
@@ -643,13 +649,7 @@ static int cd_newindex(lua_State *L) {
     }
     return 0;
   }
-  CType *ct = ctype(S, cd->id);
-  int agg = ct->kind == CT_PTR ? ct->base : cd->id;
-  if (lua_type(L, 2) == LUA_TSTRING)
-    return luaL_error(L, "'%s' has no member named '%s'", ct_pushname(L, S, agg),
-                      lua_tostring(L, 2));
-  return luaL_error(L, "'%s' cannot be indexed with '%s'", ct_pushname(L, S, cd->id),
-                    luaL_typename(L, 2));
+  return index_error(L, S, cd, ctype(S, cd->id));
 }
 
 /* cb:free() and cb:set(func) on callback pointers */
