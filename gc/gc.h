@@ -151,6 +151,7 @@ LUAI_FUNC size_t gc_totalbytes(global_State *g);
 LUAI_FUNC void gc_setrunning(global_State *g, int on);
 LUAI_FUNC int  gc_isrunning(global_State *g);
 LUAI_FUNC int  gc_setmode(global_State *g, int generational); /* returns previous (1 = gen) */
+LUAI_FUNC int  gc_getmode(global_State *g);                   /* 1 = generational */
 LUAI_FUNC void gc_setheaplimit(global_State *g, size_t bytes); /* 0 = none */
 LUAI_FUNC size_t gc_getheaplimit(global_State *g);             /* 0 = none */
 /* finalizers: mark 'o' (table/udata) as having __gc (setmetatable time) */

@@ -606,6 +606,8 @@ void gc_setrunning(global_State *g, int on) { GCS(g)->running = on; }
 int gc_isrunning(global_State *g) { return GCS(g)->running; }
 size_t gc_cyclecount(global_State *g) { return GCS(g)->nmajors; }
 
+int gc_getmode(global_State *g) { return GCS(g)->generational; }
+
 int gc_setmode(global_State *g, int generational) {
   int old = GCS(g)->generational;
   GCS(g)->generational = generational;

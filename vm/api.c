@@ -789,9 +789,7 @@ LUA_API int lua_gc(lua_State *L, int what, ...) {
       ** pause state, so it answers false; in incremental mode a basic step
       ** (0) finishes a cycle of a small heap, and explicit amounts of work
       ** add up until they cover the heap (so "repeat until step(n)" ends). */
-      int generational = gc_setmode(g, 0);
-      gc_setmode(g, generational);              /* (just reading it) */
-      if (generational) {
+      if (gc_getmode(g)) {
         gc_step(L, data);
         res = 0;
       }
