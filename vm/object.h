@@ -232,7 +232,7 @@ static inline int v_type(Value v) {
 ** with the same mathematical value (1 == 1.0; boxed integers by payload). */
 static inline int v_rawequal(Value a, Value b) {
   /* identical words are equal, except NaN (its two canonical encodings) */
-  if (a == b) return (a & 0x7FFFFFFFFFFFFFFFULL) != (0x7FF8000000000000ULL + MVM_DOUBLE_OFFSET);
+  if (a == b) return !v_isnan(a);
   if (v_isnumber(a) && v_isnumber(b)) {
     if (v_isinteger(a) && v_isinteger(b)) return v_getint(a) == v_getint(b);
     if (v_isfloat(a) && v_isfloat(b)) return v_getfloat(a) == v_getfloat(b);

@@ -81,6 +81,10 @@ static inline int v_isfloat(Value v) {
   uint64_t t = v >> 48;
   return t >= 0x0002 && t <= 0xFFFA;
 }
+/* one of the two canonical NaN encodings (the only float unequal to itself) */
+static inline int v_isnan(Value v) {
+  return (v & 0x7FFFFFFFFFFFFFFFULL) == (0x7FF8000000000000ULL + MVM_DOUBLE_OFFSET);
+}
 static inline int v_islud(Value v)   { return (v & MVM_TAGMASK) == MVM_TAG_LUDATA; }
 static inline int v_islcf(Value v)   { return (v & MVM_TAGMASK) == MVM_TAG_LCF; }
 

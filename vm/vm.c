@@ -52,14 +52,9 @@ static inline int tonum_ns(Value v, double *d) {
   return 0;
 }
 
-/* identical words are equal values, except the (canonical) NaN */
+/* identical words are equal values, except NaN */
 static inline int same_value(Value a, Value b) {
-  return a == b && (!v_isfloat(a) || v_getfloat(a) == v_getfloat(a));
-}
-
-/* raw equality (NaN-aware, see v_rawequal) */
-static inline int raw_eq(Value a, Value b) {
-  return v_rawequal(a, b);
+  return a == b && !v_isnan(a);
 }
 
 /* raw lookup of any key, with the array part inlined */
@@ -290,7 +285,7 @@ int vm_equalobj(lua_State *L, const Value *t1, const Value *t2) {
   const Value *tm = NULL;
   int tt;
   if (v_isnumber(a) || v_isnumber(b))
-    return v_isnumber(a) && v_isnumber(b) && raw_eq(a, b);
+    return v_isnumber(a) && v_isnumber(b) && v_rawequal(a, b);
   if (a == b) return 1;
   if (!v_isref(a) || !v_isref(b)) return 0;
   tt = v_gc(a)->tt;
@@ -1347,7 +1342,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
       }
       vmcase(EQK) {
         /* constants are numbers, strings, booleans or nil: raw equality */
-        int cond = raw_eq(base[GETARG_A(i)], k[GETARG_B(i)]);
+        int cond = v_rawequal(base[GETARG_A(i)], k[GETARG_B(i)]);
         docondjump(cond);
         vmbreak;
       }
