@@ -512,7 +512,7 @@ static void push_closure(lua_State *L, CallInfo *ci, int bx, int a) {
   int i;
   LClosure *ncl = func_newLclosure(L, nup);
   Value *base = ci->func + 1;
-  ncl->p = p;
+  ncl->p = p;                /* NOBARRIER: fresh closure, nothing allocated since */
   base[a] = v_ref(ncl);      /* anchor it */
   for (i = 0; i < nup; i++) {
     UpVal *uv;
