@@ -780,6 +780,22 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
       pc++; setint_ra(i, op(i1_, i2_)); \
     } }
 
+/* whole handlers of the binary arithmetic/bitwise instructions: operand B
+** is a register, operand C a register ('from' = base) or a constant
+** ('from' = k); on success the next instruction (the MMBIN*) is skipped */
+#define op_arith(from, iop, fop, fx) { \
+  Value *p1 = base + GETARG_B(i), *p2 = (from) + GETARG_C(i); \
+  op_arith_aux(p1, p2, iop, fop, fx); \
+  vmbreak; }
+#define op_arithf(from, fop, fx) { \
+  Value *p1 = base + GETARG_B(i), *p2 = (from) + GETARG_C(i); \
+  op_arithf_aux(p1, p2, fop, fx); \
+  vmbreak; }
+#define op_bitwise(from, op) { \
+  Value v1 = base[GETARG_B(i)], v2 = (from)[GETARG_C(i)]; \
+  op_bitwise_aux(v1, v2, op); \
+  vmbreak; }
+
 /* order comparisons: integers, numbers, then generic */
 #define op_order(iop, nop, other) { \
     Value va_ = *ra, vb_ = base[GETARG_B(i)]; \
@@ -1117,56 +1133,16 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         }
         vmbreak;
       }
-      vmcase(ADDK) {
-        Value *p1 = base + GETARG_B(i), *p2 = k + GETARG_C(i);
-        op_arith_aux(p1, p2, l_iadd, l_fadd, 1);
-        vmbreak;
-      }
-      vmcase(SUBK) {
-        Value *p1 = base + GETARG_B(i), *p2 = k + GETARG_C(i);
-        op_arith_aux(p1, p2, l_isub, l_fsub, 1);
-        vmbreak;
-      }
-      vmcase(MULK) {
-        Value *p1 = base + GETARG_B(i), *p2 = k + GETARG_C(i);
-        op_arith_aux(p1, p2, l_imul, l_fmul, 1);
-        vmbreak;
-      }
-      vmcase(MODK) {
-        Value *p1 = base + GETARG_B(i), *p2 = k + GETARG_C(i);
-        op_arith_aux(p1, p2, l_imod, l_fmod, 0);
-        vmbreak;
-      }
-      vmcase(POWK) {
-        Value *p1 = base + GETARG_B(i), *p2 = k + GETARG_C(i);
-        op_arithf_aux(p1, p2, l_fpow, 0);
-        vmbreak;
-      }
-      vmcase(DIVK) {
-        Value *p1 = base + GETARG_B(i), *p2 = k + GETARG_C(i);
-        op_arithf_aux(p1, p2, l_fdiv, 1);
-        vmbreak;
-      }
-      vmcase(IDIVK) {
-        Value *p1 = base + GETARG_B(i), *p2 = k + GETARG_C(i);
-        op_arith_aux(p1, p2, l_iidiv, l_fidiv, 0);
-        vmbreak;
-      }
-      vmcase(BANDK) {
-        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
-        op_bitwise_aux(v1, v2, l_band);
-        vmbreak;
-      }
-      vmcase(BORK) {
-        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
-        op_bitwise_aux(v1, v2, l_bor);
-        vmbreak;
-      }
-      vmcase(BXORK) {
-        Value v1 = base[GETARG_B(i)], v2 = k[GETARG_C(i)];
-        op_bitwise_aux(v1, v2, l_bxor);
-        vmbreak;
-      }
+      vmcase(ADDK) op_arith(k, l_iadd, l_fadd, 1)
+      vmcase(SUBK) op_arith(k, l_isub, l_fsub, 1)
+      vmcase(MULK) op_arith(k, l_imul, l_fmul, 1)
+      vmcase(MODK) op_arith(k, l_imod, l_fmod, 0)
+      vmcase(POWK) op_arithf(k, l_fpow, 0)
+      vmcase(DIVK) op_arithf(k, l_fdiv, 1)
+      vmcase(IDIVK) op_arith(k, l_iidiv, l_fidiv, 0)
+      vmcase(BANDK) op_bitwise(k, l_band)
+      vmcase(BORK) op_bitwise(k, l_bor)
+      vmcase(BXORK) op_bitwise(k, l_bxor)
       vmcase(SHRI) {
         Value v1 = base[GETARG_B(i)];
         int64_t ib;
@@ -1183,66 +1159,18 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         }
         vmbreak;
       }
-      vmcase(ADD) {
-        Value *p1 = base + GETARG_B(i), *p2 = base + GETARG_C(i);
-        op_arith_aux(p1, p2, l_iadd, l_fadd, 1);
-        vmbreak;
-      }
-      vmcase(SUB) {
-        Value *p1 = base + GETARG_B(i), *p2 = base + GETARG_C(i);
-        op_arith_aux(p1, p2, l_isub, l_fsub, 1);
-        vmbreak;
-      }
-      vmcase(MUL) {
-        Value *p1 = base + GETARG_B(i), *p2 = base + GETARG_C(i);
-        op_arith_aux(p1, p2, l_imul, l_fmul, 1);
-        vmbreak;
-      }
-      vmcase(MOD) {
-        Value *p1 = base + GETARG_B(i), *p2 = base + GETARG_C(i);
-        op_arith_aux(p1, p2, l_imod, l_fmod, 0);
-        vmbreak;
-      }
-      vmcase(POW) {
-        Value *p1 = base + GETARG_B(i), *p2 = base + GETARG_C(i);
-        op_arithf_aux(p1, p2, l_fpow, 0);
-        vmbreak;
-      }
-      vmcase(DIV) {
-        Value *p1 = base + GETARG_B(i), *p2 = base + GETARG_C(i);
-        op_arithf_aux(p1, p2, l_fdiv, 1);
-        vmbreak;
-      }
-      vmcase(IDIV) {
-        Value *p1 = base + GETARG_B(i), *p2 = base + GETARG_C(i);
-        op_arith_aux(p1, p2, l_iidiv, l_fidiv, 0);
-        vmbreak;
-      }
-      vmcase(BAND) {
-        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
-        op_bitwise_aux(v1, v2, l_band);
-        vmbreak;
-      }
-      vmcase(BOR) {
-        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
-        op_bitwise_aux(v1, v2, l_bor);
-        vmbreak;
-      }
-      vmcase(BXOR) {
-        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
-        op_bitwise_aux(v1, v2, l_bxor);
-        vmbreak;
-      }
-      vmcase(SHL) {
-        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
-        op_bitwise_aux(v1, v2, l_shl);
-        vmbreak;
-      }
-      vmcase(SHR) {
-        Value v1 = base[GETARG_B(i)], v2 = base[GETARG_C(i)];
-        op_bitwise_aux(v1, v2, l_shr);
-        vmbreak;
-      }
+      vmcase(ADD) op_arith(base, l_iadd, l_fadd, 1)
+      vmcase(SUB) op_arith(base, l_isub, l_fsub, 1)
+      vmcase(MUL) op_arith(base, l_imul, l_fmul, 1)
+      vmcase(MOD) op_arith(base, l_imod, l_fmod, 0)
+      vmcase(POW) op_arithf(base, l_fpow, 0)
+      vmcase(DIV) op_arithf(base, l_fdiv, 1)
+      vmcase(IDIV) op_arith(base, l_iidiv, l_fidiv, 0)
+      vmcase(BAND) op_bitwise(base, l_band)
+      vmcase(BOR) op_bitwise(base, l_bor)
+      vmcase(BXOR) op_bitwise(base, l_bxor)
+      vmcase(SHL) op_bitwise(base, l_shl)
+      vmcase(SHR) op_bitwise(base, l_shr)
       vmcase(MMBIN) {
         Instruction pi = *(pc - 2);   /* the arithmetic instruction */
         Value *ra = RA(i);
