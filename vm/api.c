@@ -754,20 +754,12 @@ LUA_API int lua_dump(lua_State *L, lua_Writer writer, void *data, int strip) {
 ** garbage collection
 ** ---------------------------------------------------------------------- */
 
-/* The collector has no pause/step-multiplier knobs of PUC's kind; the values
-** set through the API are remembered (per VM, in the registry) so that
-** SETPAUSE/SETSTEPMUL/INC answer with the previous values as 5.4 does. */
-static const char gcparam_key[3] = { 'p', 's', 'k' };  /* 'k': step debt (KB) */
-
-static int gcparam(lua_State *L, int which, int newval, int set) {
-  Table *reg = v_tab(G(L)->l_registry);
-  Value key = v_lud((void *)&gcparam_key[which]);
-  const Value *slot = tab_get(reg, key);
-  int old = (isabstkey(slot) || !v_isimmint(*slot)) ? (which == 0 ? 200 : which == 1 ? 100 : 0)
-                                                     : (int)v_getimmint(*slot);
-  /* 5.4 keeps these in a byte as value/4 (setgcparam/getgcparam), so what
-     comes back is the value rounded down to a multiple of 4, modulo 1024 */
-  if (set) tab_set(L, reg, key, v_immint((int)(unsigned char)(newval / 4) * 4));
+/* Set a remembered lua_gc knob (global_State.gcpause/gcstepmul) and return
+** its previous value.  5.4 keeps these in a byte as value/4, so what comes
+** back later is the value rounded down to a multiple of 4, modulo 1024. */
+static int gcparam(int *knob, int newval) {
+  int old = *knob;
+  *knob = (int)(unsigned char)(newval / 4) * 4;
   return old;
 }
 
@@ -796,25 +788,22 @@ LUA_API int lua_gc(lua_State *L, int what, ...) {
       else if (data <= 0)
         res = gc_step(L, data);
       else {
-        int acc = gcparam(L, 2, 0, 0) + data;
-        if ((size_t)acc * 1024 >= gc_totalbytes(g)) {
-          gcparam(L, 2, 0, 1);
+        g->gcstepdebt += data;
+        if ((size_t)g->gcstepdebt * 1024 >= gc_totalbytes(g)) {
+          g->gcstepdebt = 0;
           res = gc_step(L, data);
         }
-        else
-          tab_set(L, v_tab(G(L)->l_registry), v_lud((void *)&gcparam_key[2]),
-                  v_immint(acc));
       }
       break;
     }
     case LUA_GCSETPAUSE: {
       int data = va_arg(argp, int);
-      res = gcparam(L, 0, data, 1);
+      res = gcparam(&g->gcpause, data);
       break;
     }
     case LUA_GCSETSTEPMUL: {
       int data = va_arg(argp, int);
-      res = gcparam(L, 1, data, 1);
+      res = gcparam(&g->gcstepmul, data);
       break;
     }
     case LUA_GCISRUNNING: res = gc_isrunning(g); break;
@@ -828,8 +817,8 @@ LUA_API int lua_gc(lua_State *L, int what, ...) {
       int pause = va_arg(argp, int);
       int stepmul = va_arg(argp, int);
       (void)va_arg(argp, int);   /* stepsize */
-      if (pause != 0) gcparam(L, 0, pause, 1);
-      if (stepmul != 0) gcparam(L, 1, stepmul, 1);
+      if (pause != 0) gcparam(&g->gcpause, pause);
+      if (stepmul != 0) gcparam(&g->gcstepmul, stepmul);
       res = gc_setmode(g, 0) ? LUA_GCGEN : LUA_GCINC;
       break;
     }

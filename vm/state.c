@@ -188,6 +188,9 @@ LUA_API lua_State *lua_newstate(lua_Alloc f, void *ud) {
   g->interrupt = 0;
   g->jit = NULL;
   g->jitmode = 0;
+  g->gcpause = 200;
+  g->gcstepmul = 100;
+  g->gcstepdebt = 0;
   if (do_rawrunprotected(L, open_state, NULL) != LUA_OK) {
     close_state(L);
     return NULL;

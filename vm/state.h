@@ -142,6 +142,11 @@ typedef struct global_State {
   Value **roots;
   int nroots, sizeroots;
   void *jit;                   /* JIT state (jit/), NULL until first compile */
+  /* lua_gc's incremental-mode knobs, remembered only to answer as 5.4 does
+  ** (the collector has no such knobs): pause and step multiplier as stored
+  ** by SETPAUSE/SETSTEPMUL/INC, and the KB of explicit STEP work not yet
+  ** amounting to a cycle (vm/api.c) */
+  int gcpause, gcstepmul, gcstepdebt;
   /* 'interrupt' is set asynchronously (host interrupt, signal) and checked
   ** at safe points.  It shares one 8-byte word with 'jitmode', so that an
   ** interpreted loop back-edge tests both with one load of 'bepoll':
