@@ -5,12 +5,6 @@
 #include "lauxlib.h"
 #include "lualib.h"
 
-#ifdef MVM_STOCK_TEST   /* building against stock Lua 5.4.4 for testing */
-#define close_thread(co, from)  lua_resetthread(co)
-#else
-#define close_thread(co, from)  lua_closethread(co, from)
-#endif
-
 enum { CO_RUNNING, CO_SUSPENDED, CO_NORMAL, CO_DEAD };
 static const char *const status_names[] =
   {"running", "suspended", "normal", "dead"};
@@ -89,7 +83,7 @@ static int wrap_call(lua_State *L) {
     return r;
   int st = lua_status(co);
   if (st != LUA_OK && st != LUA_YIELD) {   /* the coroutine raised */
-    close_thread(co, L);    /* run its pending to-be-closed variables */
+    lua_closethread(co, L);    /* run its pending to-be-closed variables */
     lua_xmove(co, L, 1);    /* error object after closing */
   }
   if (lua_type(L, -1) == LUA_TSTRING) {   /* add caller position */
@@ -140,7 +134,7 @@ static int co_close(lua_State *L) {
   lua_State *co = check_co(L, 1);
   int st = co_state(L, co);
   if (st == CO_DEAD || st == CO_SUSPENDED) {
-    int status = close_thread(co, L);
+    int status = lua_closethread(co, L);
     if (status == LUA_OK) {
       lua_pushboolean(L, 1);
       return 1;

@@ -3,29 +3,11 @@
 ** control library ('jit' sets the mode and reports statistics through the
 ** public mvm_jitmode/mvm_jitstats/mvm_jitflush of mvm.h).
 */
-#include <string.h>
-
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
 
 #include "mvm.h"
-
-#ifdef MVM_STOCK_TEST   /* standalone test build against stock Lua */
-static int stock_jitmode = MVM_JIT_ON;
-static int stock_mode(lua_State *L, int mode) {
-  int old = stock_jitmode;
-  (void)L;
-  if (mode != MVM_JIT_QUERY) stock_jitmode = mode;
-  return old;
-}
-#define mvm_jitmode stock_mode
-static void mvm_jitstats(lua_State *L, mvm_JITStats *st) {
-  (void)L;
-  memset(st, 0, sizeof *st);
-}
-static void mvm_jitflush(lua_State *L) { (void)L; }
-#endif
 
 /* jit.on(): enable hot-code compilation (an "eager" mode is kept) */
 static int jit_on(lua_State *L) {
