@@ -6,17 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
 
-/* The build puts vm/ on the include path, where vm/string.h shadows the
-** C header <string.h>; declare the few functions used here directly
-** (compatible with the standard declarations). */
-extern char *strchr(const char *s, int c);
-extern int strcmp(const char *a, const char *b);
-extern size_t strlen(const char *s);
 
 static const char *const HOOK_KEY = "_HOOKKEY";
 

@@ -12,18 +12,12 @@
 #include <stdlib.h>
 #include <stddef.h>
 #include <sys/types.h>
+#include <string.h>
 
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
 
-/* The build puts vm/ on the include path, where vm/string.h shadows the
-** C header <string.h>; declare the few functions used here directly
-** (compatible with the standard declarations). */
-extern char *strerror(int errnum);
-extern char *strchr(const char *s, int c);
-extern size_t strspn(const char *s, const char *accept);
-extern size_t strlen(const char *s);
 
 #define IO_PREFIX   "_IO_"
 #define IO_INPUT    (IO_PREFIX "input")

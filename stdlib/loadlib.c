@@ -8,18 +8,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
 
-/* The build puts vm/ on the include path, where vm/string.h shadows the
-** C header <string.h>; declare the few functions used here directly
-** (compatible with the standard declarations). */
-extern void *memcpy(void *dst, const void *src, size_t n);
-extern char *strchr(const char *s, int c);
-extern size_t strlen(const char *s);
-extern char *strstr(const char *h, const char *n);
 
 #define PATH_VAR      "LUA_PATH"
 #define CPATH_VAR     "LUA_CPATH"

@@ -10,19 +10,12 @@
 #include <stddef.h>
 #include <time.h>
 #include <unistd.h>
+#include <string.h>
 
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
 
-/* The build puts vm/ on the include path, where vm/string.h shadows the
-** C header <string.h>; declare the few functions used here directly
-** (compatible with the standard declarations). */
-extern char *strcpy(char *dst, const char *src);
-extern void *memset(void *s, int c, size_t n);
-extern char *strchr(const char *s, int c);
-extern int strcmp(const char *a, const char *b);
-extern void *memcpy(void *dst, const void *src, size_t n);
 
 static int os_execute(lua_State *L) {
   const char *cmd = luaL_optstring(L, 1, NULL);

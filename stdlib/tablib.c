@@ -1,21 +1,18 @@
 /*
-** tablib.c -- the table library.  Public C API only.  Every element access
+** tablib.c -- the table library.  Public C API only (and api_tabmove, a
+** raw fast path for insert/remove, below).  Every element access
 ** goes through lua_geti/lua_seti and lengths through luaL_len, so __index,
 ** __newindex and __len are honoured as in Lua 5.4.
 */
 #include <limits.h>
 #include <stddef.h>
-#include <stddef.h>
 #include <time.h>
+#include <string.h>
 
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
 
-/* The build puts vm/ on the include path, where vm/string.h shadows the
-** C header <string.h>; declare the few functions used here directly
-** (compatible with the standard declarations). */
-extern void *memcpy(void *dst, const void *src, size_t n);
 /* vm/api.c (hidden, declared in vm/stateint.h; the one internal call of
 ** this library): raw move of t[src..src+n-1] to t[dst..] inside the array
 ** part of a table without a metatable; 0 (nothing done) when that does not
