@@ -142,7 +142,7 @@ LUA_API int (mvm_jitmodename) (const char *name);
 /* JIT statistics, filled by mvm_jitstats.  New fields are only appended. */
 typedef struct mvm_JITStats {
   size_t functions_compiled;  /* functions compiled to native code */
-  size_t loops_compiled;      /* loops entered through on-stack replacement (not yet: 0) */
+  size_t loops_compiled;      /* entries into compiled code at a loop header from an interpreted back-edge (OSR) */
   size_t compile_failures;    /* compile attempts that stayed interpreted */
   size_t side_exits;          /* exits from compiled code back to the interpreter (guards, unsupported paths) */
   size_t code_bytes;          /* bytes of native code currently held */

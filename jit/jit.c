@@ -136,6 +136,45 @@ static JitState *getstate(lua_State *L) {
   return J;
 }
 
+/* keep the duration of one compile for the statistics at close (dropped
+** silently when out of memory: only statistics) */
+static void record_ctime(JitState *J, double t) {
+  if (J->nctimes == J->sizectimes) {
+    size_t n = J->sizectimes ? 2 * J->sizectimes : 64;
+    double *a = (double *)realloc(J->ctimes, n * sizeof *a);
+    if (a == NULL) return;
+    J->ctimes = a;
+    J->sizectimes = n;
+  }
+  J->ctimes[J->nctimes++] = t;
+}
+
+static int cmpdouble(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* MVM_JIT_STATS at close: totals, then the distribution of compile times
+** and their share of the run time (since the JIT started) */
+static void print_stats(JitState *J) {
+  double run = now() - J->start;
+  fprintf(stderr, "mvm: JIT: %lu compiled, %lu not supported, %lu failed, "
+          "%.3f ms compiling, %lu side exits, %lu OSR entries, %zu code bytes at most, "
+          "%zu stack-map records\n",
+          J->ncompiled, J->nunsupported, J->nfailed, J->compile_seconds * 1e3,
+          J->nexits, J->nosr, J->codepeak, J->stackmaps.n);
+  if (J->nctimes > 0) {
+    size_t n = J->nctimes;
+    double med;
+    qsort(J->ctimes, n, sizeof *J->ctimes, cmpdouble);
+    med = n % 2 ? J->ctimes[n / 2] : (J->ctimes[n / 2 - 1] + J->ctimes[n / 2]) / 2;
+    fprintf(stderr, "mvm: JIT: compile time per function: median %.3f ms, max %.3f ms "
+            "(%zu compiles); compiling took %.1f%% of %.3f s run time\n",
+            med * 1e3, J->ctimes[n - 1] * 1e3, n,
+            run > 0 ? 100.0 * J->compile_seconds / run : 0.0, run);
+  }
+}
+
 void jit_maybecompile(lua_State *L, Proto *p) {
   global_State *g = G(L);
   JitState *J = (JitState *)g->jit;
@@ -186,6 +225,7 @@ void jit_maybecompile(lua_State *L, Proto *p) {
   t0 = now();
   r = be->compile(J->bs, L, p, &entry, &handle, &why);
   J->compile_seconds += now() - t0;
+  if (J->stats) record_ctime(J, now() - t0);
   if (J->stats > 1)
     fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): %s, %.3f ms, %zu code bytes held\n",
             p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode,
@@ -201,11 +241,24 @@ void jit_maybecompile(lua_State *L, Proto *p) {
     free(u);
     if (r == JIT_UNSUPPORTED) J->nunsupported++;
     else {
+      /* LLVM failed on this function: it stays interpreted, the rest of
+      ** the program is not affected */
       J->nfailed++;
-      if (J->dump) fprintf(stderr, "mvm: JIT compile failed: %s\n", why ? why : "?");
+      if (J->dump || J->stats)
+        fprintf(stderr, "mvm: JIT: warning: compiling %s:%d failed (%s); it stays interpreted\n",
+                p->source ? getstr(p->source) : "?", p->linedefined, why ? why : "?");
     }
     p->jitcode = JIT_NOCODE;
   }
+}
+
+int jit_osr(lua_State *L, Proto *p) {
+  JitState *J;
+  if (p->jitcode == NULL) jit_maybecompile(L, p);
+  if (!jit_hascode(p)) return 0;
+  J = (JitState *)G(L)->jit;
+  J->nosr++;
+  return 1;
 }
 
 int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
@@ -268,11 +321,7 @@ void jit_close(lua_State *L) {
   global_State *g = G(L);
   JitState *J = (JitState *)g->jit;
   if (J == NULL) return;
-  if (J->stats)
-    fprintf(stderr, "mvm: JIT: %lu compiled, %lu not supported, %lu failed, "
-            "%.3f ms compiling, %lu side exits, %zu code bytes at most, %zu stack-map records\n",
-            J->ncompiled, J->nunsupported, J->nfailed, J->compile_seconds * 1e3,
-            J->nexits, J->codepeak, J->stackmaps.n);
+  if (J->stats) print_stats(J);
   if (J->bs != NULL) {
     /* protos are freed before us (gc_freeall): only dropped code is left */
     release_list(J, J->units, 0);
@@ -280,6 +329,7 @@ void jit_close(lua_State *L) {
     backend->freestate(J->bs);
   }
   sm_regfree(&J->stackmaps);
+  free(J->ctimes);
   free(J);
   g->jit = NULL;
 }
@@ -292,6 +342,7 @@ LUA_API void mvm_jitstats(lua_State *L, mvm_JITStats *st) {
   st->compile_failures = J->nunsupported + J->nfailed;
   st->stackmaps = J->stackmaps.n;
   st->side_exits = J->nexits;
+  st->loops_compiled = J->nosr;
   st->code_bytes = J->codebytes;
   st->compile_ms = J->compile_seconds * 1e3;
 }

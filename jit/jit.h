@@ -65,9 +65,12 @@ typedef struct JitState {
   int broken;                     /* backend failed to load: never retry */
   unsigned long ncompiled, nunsupported, nfailed;
   unsigned long nexits;           /* side exits: JIT_EXITED returns */
+  unsigned long nosr;             /* entries at a loop header from a back-edge */
   size_t codebytes;               /* native code held (the backend's code sections) */
   size_t codepeak;                /* the most ever held (for MVM_JIT_STATS at close) */
   double compile_seconds;
+  double *ctimes;                 /* seconds of each compile that ran LLVM (MVM_JIT_STATS) */
+  size_t nctimes, sizectimes;
   double start;                   /* when the JitState was made (first call in "on") */
   double budget;                  /* "on": compile time may not exceed this fraction
                                   ** of the time since 'start' (MVM_JIT_BUDGET, %) */
@@ -81,6 +84,13 @@ LUAI_FUNC const char *jit_unsupported(Proto *p);
 ** instruction with jitmode on: compile 'p' if the policy says so.  May run
 ** the compiler (no collection, no Lua error). */
 LUAI_FUNC void jit_maybecompile(lua_State *L, Proto *p);
+/* On-stack replacement, from a loop back-edge of frame L->ci running 'p'
+** (ci->u.l.savedpc = the loop header): compile 'p' if it has no code yet
+** and the policy says so (as jit_maybecompile); 1 if it has code, which
+** the interpreter then enters at savedpc (counted as an OSR entry).  The
+** interpreter asks every JIT_OSR_EVERY back-edges (a power of 2). */
+#define JIT_OSR_EVERY  64
+LUAI_FUNC int jit_osr(lua_State *L, Proto *p);
 /* run compiled 'p' for frame 'ci' (returns JIT_RETURNED or JIT_EXITED) */
 LUAI_FUNC int jit_run(lua_State *L, CallInfo *ci, Proto *p);
 /* a prototype is being freed: release its code */

@@ -42,6 +42,14 @@
 ** the C-stack limit; deeper calls go through the interpreter, which does
 ** not nest, so recursion depth stays what it is interpreted */
 #define RT_MAXNEST      (LUAI_MAXCCALLS - 40)
+/* A direct call counts as a non-yieldable level (the high bits of
+** nCcalls), not as a C level: it is only made where the thread is not
+** yieldable anyway, so it changes nothing there, and the C levels a Lua
+** program can observe (the parser's nesting limit, the depth of "C stack
+** overflow") stay what they are interpreted.  An error unwinds it with the
+** rest of nCcalls (do_rawrunprotected).  RT_MAXNEST bounds both kinds. */
+#define RT_DIRECT       0x10000u
+#define rt_depth(L)     (rt_ccalls(L) + ((L)->nCcalls >> 16))
 
 static const Value *rt_rawget(Table *t, Value key) {
   if (v_isimmint(key)) {
@@ -72,7 +80,7 @@ static void rt_interrupted(lua_State *L) {
 ** 'nci' (CIST_FRESH), exactly as for a Lua function called from C. */
 static void rt_runnested(lua_State *L, CallInfo *nci, Proto *p) {
   int r;
-  L->nCcalls++;
+  L->nCcalls += RT_DIRECT;
   while ((r = jit_run(L, nci, p)) == JIT_TAILCALLED) {
     /* the frame now runs another Lua function from its start: loop (a
     ** proper tail call) while it has compiled code */
@@ -94,7 +102,7 @@ static void rt_runnested(lua_State *L, CallInfo *nci, Proto *p) {
       vm_execute(L, nci);
     }
   }
-  L->nCcalls--;
+  L->nCcalls -= RT_DIRECT;
 }
 
 /* Start the call R[a](R[a+1] .. R[a+b-1]) with 'nresults' results (>= 0),
@@ -103,7 +111,9 @@ static void rt_runnested(lua_State *L, CallInfo *nci, Proto *p) {
 ** compiled code that ran as a direct call.  Returns 1 when a Lua frame is
 ** now L->ci that the interpreter must run: compiled code then returns
 ** JIT_CALLED and the interpreter runs the callee in its own loop, without C
-** recursion.  Direct calls are only made where nothing can yield across
+** recursion.  Returns 2 when the call is complete but hooks are now on (the
+** callee set them): compiled code leaves to the interpreter after the call,
+** which then reports the events of the rest of the frame.  Direct calls are only made where nothing can yield across
 ** them (a thread that is not yieldable: the main thread, or inside a
 ** non-yieldable C call), with hooks off, below RT_MAXNEST C levels. */
 static int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresults) {
@@ -114,7 +124,7 @@ static int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresults)
   nci = do_precall(L, func, nresults);
   if (nci != NULL) {
     Proto *p = v_lcl(*nci->func)->p;
-    if (rt_yieldable(L) || L->hookmask || rt_ccalls(L) >= RT_MAXNEST)
+    if (rt_yieldable(L) || L->hookmask || rt_depth(L) >= RT_MAXNEST)
       return 1;
     if (p->jitcode == NULL && G(L)->jitmode != 0)   /* do_precall counted the call */
       jit_maybecompile(L, p);
@@ -126,7 +136,7 @@ static int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresults)
   ** another thread (coroutines) that left through longjmp without
   ** restoring curL */
   ((JitState *)G(L)->jit)->curL = L;
-  return 0;
+  return L->hookmask ? 2 : 0;
 }
 
 /* return R[a] .. R[a+n-1] from frame 'ci' */
@@ -392,6 +402,33 @@ static void mvmrt_close(lua_State *L, CallInfo *ci, int pc) {
   func_close(L, base + GETARG_A(i), LUA_OK, 1);
 }
 
+/* Vararg functions (VARARGPREP, VARARG, RETURN with C != 0), as the
+** interpreter does them.  VARARGPREP moves the frame above the extra
+** arguments (ci->func changes; the stack may be reallocated). */
+static void mvmrt_varargprep(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  (void)base;
+  meta_adjustvarargs(L, GETARG_A(i), ci, cl->p);
+}
+
+/* VARARG: C == 0 (all extras) leaves L->top at the end of the copies for
+** the next instruction, which compiled code then leaves to the interpreter */
+static void mvmrt_vararg(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  meta_getvarargs(L, ci, base + GETARG_A(i), GETARG_C(i) - 1);
+}
+
+/* RETURN with fixed results (B > 0) and no upvalues to close (k == 0) in
+** a vararg function: the frame goes back down below the extra arguments */
+static void mvmrt_varreturn(lua_State *L, CallInfo *ci, int pc) {
+  RT_DECODE;
+  Value *ra = base + GETARG_A(i);
+  int n = GETARG_B(i) - 1;
+  ci->func -= ci->u.l.nextraargs + GETARG_C(i);
+  L->top = ra + n;
+  do_poscall(L, ci, n);
+}
+
 /* comparisons that the inline number paths do not handle (metamethods,
 ** strings, errors): the interpreter's generic paths */
 static int mvmrt_eq(lua_State *L, CallInfo *ci, int pc) {
@@ -461,6 +498,9 @@ static const JitHelper helpers[] = {
   {"mvmrt_setlist", (void *)mvmrt_setlist},
   {"mvmrt_tforprep", (void *)mvmrt_tforprep},
   {"mvmrt_close", (void *)mvmrt_close},
+  {"mvmrt_varargprep", (void *)mvmrt_varargprep},
+  {"mvmrt_vararg", (void *)mvmrt_vararg},
+  {"mvmrt_varreturn", (void *)mvmrt_varreturn},
   {"mvmrt_eq", (void *)mvmrt_eq},
   {"mvmrt_lt", (void *)mvmrt_lt},
   {"mvmrt_le", (void *)mvmrt_le},

@@ -7,10 +7,16 @@
 #include "jit.h"
 #include "opcodes.h"
 
+/* Larger functions stay interpreted: LLVM's time grows faster than the
+** size (a 450-instruction main chunk takes ~1 s, mostly code generation),
+** and the biggest functions are generated straight-line main chunks that
+** run once (tests/lua/conf_fold.lua: 23000 instructions). */
+#define JIT_MAXCODE  1000
+
 /* NULL if 'p' is inside the subset, else a reason */
 const char *jit_unsupported(Proto *p) {
   int pc;
-  if (p->is_vararg) return "vararg function";
+  if (p->sizecode > JIT_MAXCODE) return "function too large";
   for (pc = 0; pc < p->sizecode; pc++) {
     Instruction i = p->code[pc];
     OpCode op = GET_OPCODE(i);
@@ -33,6 +39,7 @@ const char *jit_unsupported(Proto *p) {
       case OP_TFORPREP: case OP_TFORLOOP:
       case OP_TAILCALL:   /* compiled as an exit: the interpreter's proper tail call */
       case OP_RETURN0: case OP_RETURN1:
+      case OP_VARARGPREP: case OP_VARARG:   /* helpers; C == 0 VARARG: then an exit */
         break;
       case OP_EQ: case OP_LT: case OP_LE: case OP_EQK: case OP_EQI:
       case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI: case OP_TEST: case OP_TESTSET:
@@ -50,8 +57,8 @@ const char *jit_unsupported(Proto *p) {
         break;
       case OP_RETURN:
         /* k (upvalues to close) and B == 0 (results up to the top: after a
-        ** tail call or a variable-results call, which exit) are exits */
-        if (GETARG_C(i) != 0) return "vararg return";
+        ** tail call or a variable-results call, which exit) are exits;
+        ** C != 0 (a vararg function's frame to move back) is a helper */
         break;
       default:
         return mvm_opnames[op];

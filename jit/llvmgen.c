@@ -39,7 +39,8 @@
 **     interpreter runs it: JIT_CALLED).  TAILCALL: mvmrt_tailcall, then
 **     JIT_TAILCALLED.  Instructions reading L->top (B == 0 CALL/RETURN/
 **     SETLIST/TAILCALL, after a C == 0 CALL) and closing RETURNs exit.
-** Vararg functions are not compiled.
+** Vararg functions: VARARGPREP, VARARG and their RETURNs are helpers.
+** Entry points: the start, after calls, loop headers (entrypoints()).
 */
 #include <signal.h>
 #include <stdio.h>
@@ -745,7 +746,10 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   r = LLVMBuildCall2(B_, g->ty_call, g->f_call, args, 5, "");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, r, ci32(g, 0), ""), luacall, cdone);
   LLVMPositionBuilderAtEnd(B_, luacall);
-  LLVMBuildRet(B_, ci32(g, JIT_CALLED));
+  /* 1: a Lua callee for the interpreter; 2: done, but hooks are on now:
+  ** the interpreter goes on after the call (reporting its events) */
+  LLVMBuildRet(B_, LLVMBuildSelect(B_, LLVMBuildICmp(B_, LLVMIntEQ, r, ci32(g, 2), ""),
+                                   ci32(g, JIT_EXITED), ci32(g, JIT_CALLED), ""));
   LLVMPositionBuilderAtEnd(B_, cdone);
   reload_base(g);   /* the stack may have moved */
   if (nres == LUA_MULTRET)   /* L->top marks the results: the interpreter goes on */
@@ -1003,6 +1007,17 @@ static void emit(Gen *g, int pc) {
         emitcall(g, pc, a, GETARG_B(i), GETARG_C(i) - 1);
       break;
     case OP_CLOSE: callop(g, "mvmrt_close", pc, pc + 1, 0); br(g, pc + 1); break;
+    case OP_VARARGPREP:   /* only ever entered at pc 0: OSR enters after it */
+      callop(g, "mvmrt_varargprep", pc, pc + 1, 0);
+      br(g, pc + 1);
+      break;
+    case OP_VARARG:
+      callop(g, "mvmrt_vararg", pc, pc + 1, 0);
+      if (GETARG_C(i) == 0)   /* L->top marks the values: the interpreter goes on */
+        LLVMBuildBr(B_, exitblock(g, pc + 1));
+      else
+        br(g, pc + 1);
+      break;
     case OP_TAILCALL:
       if (GETARG_B(i) == 0 || GETARG_C(i) != 0)   /* L->top arguments, vararg: interpreter */
         LLVMBuildBr(B_, exitblock(g, pc));
@@ -1023,6 +1038,11 @@ static void emit(Gen *g, int pc) {
         LLVMBuildBr(B_, exitblock(g, pc));
         break;
       }
+      if (op == OP_RETURN && GETARG_C(i) != 0) {   /* vararg function */
+        callop(g, "mvmrt_varreturn", pc, pc + 1, 0);
+        LLVMBuildRet(B_, ci32(g, JIT_RETURNED));
+        break;
+      }
       set_savedpc(g, pc + 1);
       args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, a); args[3] = ci32(g, n);
       LLVMBuildCall2(B_, g->ty_ret, g->f_ret, args, 4, "");
@@ -1040,6 +1060,31 @@ static void emit(Gen *g, int pc) {
 static int resumes(Instruction i) {
   return (GET_OPCODE(i) == OP_CALL && GETARG_B(i) != 0 && GETARG_C(i) != 0) ||
          GET_OPCODE(i) == OP_TFORCALL;
+}
+
+/* Entry points of the compiled code (the cases of its entry switch on
+** ci->u.l.savedpc), marked in 'mark' (sizecode bytes):
+**   - pc 0, the function's start;
+**   - the instruction after each CALL/TFORCALL (resumes());
+**   - loop headers, the targets of backward jumps (FORLOOP, TFORLOOP and
+**     backward JMPs, also those after a test): the interpreter enters
+**     there from a back-edge when the loop gets hot (OSR, vm.c BACKEDGE).
+**     A vararg function's headers all lie after its VARARGPREP (pc 0). */
+static void entrypoints(const Proto *p, char *mark) {
+  int pc;
+  memset(mark, 0, (size_t)p->sizecode);
+  mark[0] = 1;
+  for (pc = 0; pc < p->sizecode; pc++) {
+    Instruction i = p->code[pc];
+    int t = -1;
+    if (resumes(i) && pc + 1 < p->sizecode) mark[pc + 1] = 1;
+    switch (GET_OPCODE(i)) {
+      case OP_FORLOOP: case OP_TFORLOOP: t = pc + 1 - GETARG_Bx(i); break;
+      case OP_JMP: if (GETARG_sJ(i) < 0) t = pc + 1 + GETARG_sJ(i); break;
+      default: break;
+    }
+    if (t >= 0 && t < p->sizecode) mark[t] = 1;
+  }
 }
 
 /* gc.safepoint_poll: place-safepoints inlines it at function entries and
@@ -1151,22 +1196,28 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, Proto *p,
   g->basevar = LLVMBuildAlloca(g->B, g->p0, "basevar");   /* addrspace(0): a raw stack pointer */
   reload_base(g);
   {
-    /* dispatch on ci->u.l.savedpc: the start, or the instruction after a
-    ** CALL (re-entry after a Lua callee returned); anything else goes
-    ** back to the interpreter, which continues at savedpc */
+    /* dispatch on ci->u.l.savedpc: the start, the instruction after a
+    ** CALL (re-entry after a Lua callee returned) or a loop header (OSR);
+    ** anything else goes back to the interpreter, which continues at
+    ** savedpc */
     LLVMValueRef spc = LLVMBuildLoad2(g->B, g->p0, byteptr(g, g->ci, offsetof(CallInfo, u.l.savedpc)), "savedpc");
     LLVMValueRef off = LLVMBuildSub(g->B, LLVMBuildPtrToInt(g->B, spc, g->i64, ""),
                                     ci64(g, (uint64_t)(uintptr_t)p->code), "");
     LLVMBasicBlockRef other = LLVMAppendBasicBlockInContext(ctx, g->fn, "notentry");
     LLVMValueRef sw;
-    int ncalls = 0;
-    for (pc = 0; pc < p->sizecode; pc++)
-      if (resumes(p->code[pc])) ncalls++;
-    sw = LLVMBuildSwitch(g->B, off, other, (unsigned)ncalls + 1);
-    LLVMAddCase(sw, ci64(g, 0), g->bb[0]);
-    for (pc = 0; pc < p->sizecode; pc++)
-      if (resumes(p->code[pc]))
-        LLVMAddCase(sw, ci64(g, (uint64_t)(pc + 1) * sizeof(Instruction)), g->bb[pc + 1]);
+    char *mark = (char *)malloc((size_t)p->sizecode);
+    int nentries = 0;
+    if (mark == NULL)     /* no entries: the code only ever exits (correct) */
+      LLVMBuildBr(g->B, other);
+    else {
+      entrypoints(p, mark);
+      for (pc = 0; pc < p->sizecode; pc++) nentries += mark[pc];
+      sw = LLVMBuildSwitch(g->B, off, other, (unsigned)nentries);
+      for (pc = 0; pc < p->sizecode; pc++)
+        if (mark[pc])
+          LLVMAddCase(sw, ci64(g, (uint64_t)pc * sizeof(Instruction)), g->bb[pc]);
+      free(mark);
+    }
     LLVMPositionBuilderAtEnd(g->B, other);
     LLVMBuildRet(g->B, ci32(g, JIT_EXITED));
   }

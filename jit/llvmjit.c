@@ -17,6 +17,17 @@
 ** Pipeline (LLVMRunPasses): "default<O2>", then place-safepoints and
 ** rewrite-statepoints-for-gc, then a light cleanup.  MVM_JIT_DUMP=1 prints
 ** the IR before and after the statepoint rewriting.
+**
+** Tools: the object layer notifies LLVM's GDB registration listener (the
+** GDB JIT interface: backtraces through compiled code show the function
+** names, which carry the Lua chunk and line; MVM_JIT_GDB=0 turns it off)
+** and, with MVM_JIT_PERF=1, LLVM's perf listener (jit-PID.dump for `perf
+** inject --jit`, if this LLVM was built with it).  MVM_JIT_PERF also
+** appends "address size lua:chunk:line" lines to /tmp/perf-PID.map, which
+** perf report reads directly.  MVM_JIT_FAILTEST=LINE (a test knob) makes
+** the compile of the functions defined at LINE fail inside LLVM (an
+** invalid pass pipeline), to check that such a failure leaves the function
+** interpreted.
 */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -29,6 +40,7 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Error.h>
+#include <llvm-c/ExecutionEngine.h>
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
 #include <llvm-c/OrcEE.h>
@@ -47,6 +59,9 @@ typedef struct Backend {
   LLVMOrcThreadSafeContextRef tsctx;
   LLVMTargetMachineRef tm;      /* for the optimisation passes */
   unsigned long nextid;
+  int perf;                     /* MVM_JIT_PERF: perf map and listener */
+  const uint8_t *lastcode;      /* code section of the object last finalized */
+  size_t lastcodesize;
   char err[256];
 } Backend;
 
@@ -123,8 +138,11 @@ static LLVMBool mm_finalize(void *opaque, char **errmsg) {
       *errmsg = strdup("mprotect failed");
       return 1;
     }
-    if (s->code)
+    if (s->code) {
       __builtin___clear_cache((char *)s->addr, (char *)s->addr + s->size);
+      be->lastcode = (const uint8_t *)s->addr;   /* (one function per object) */
+      be->lastcodesize = s->req;
+    }
   }
   /* relocations are resolved: function addresses in the section are final */
   if (mm->smaddr != NULL && mm->sm == NULL) {
@@ -155,11 +173,76 @@ static void mm_destroy(void *opaque) {
   free(mm);
 }
 
+static int env_flag(const char *name, int dflt) {
+  const char *v = getenv(name);
+  if (v == NULL || *v == '\0') return dflt;
+  return strcmp(v, "0") != 0;
+}
+
+/* the object layer, with the tool listeners (LLVM keeps the listeners:
+** they are process-wide singletons) */
 static LLVMOrcObjectLayerRef make_objlayer(void *ctx, LLVMOrcExecutionSessionRef es,
                                            const char *triple) {
+  Backend *be = (Backend *)ctx;
+  LLVMOrcObjectLayerRef ol;
   (void)triple;
-  return LLVMOrcCreateRTDyldObjectLinkingLayerWithMCJITMemoryManagerLikeCallbacks(
+  ol = LLVMOrcCreateRTDyldObjectLinkingLayerWithMCJITMemoryManagerLikeCallbacks(
       es, ctx, mm_create, mm_terminating, mm_code, mm_data, mm_finalize, mm_destroy);
+  if (ol == NULL) return NULL;
+  if (env_flag("MVM_JIT_GDB", 1)) {
+    LLVMJITEventListenerRef gdb = LLVMCreateGDBRegistrationListener();
+    if (gdb != NULL) LLVMOrcRTDyldObjectLinkingLayerRegisterJITEventListener(ol, gdb);
+  }
+  if (be->perf) {
+    LLVMJITEventListenerRef perf = LLVMCreatePerfJITEventListener();
+    if (perf != NULL) LLVMOrcRTDyldObjectLinkingLayerRegisterJITEventListener(ol, perf);
+    else if (be->J->stats)
+      fprintf(stderr, "mvm: JIT: this LLVM has no perf listener (only /tmp/perf-%d.map)\n",
+              (int)getpid());
+  }
+  return ol;
+}
+
+/* ---------------------------------------------------------------------
+** perf map: /tmp/perf-PID.map, "start size name" (hex), one line per
+** compiled function, appended by every VM of the process
+** --------------------------------------------------------------------- */
+
+static pthread_mutex_t perfmap_lock = PTHREAD_MUTEX_INITIALIZER;
+static FILE *perfmap;
+
+static void perfmap_add(const void *addr, size_t size, const Proto *p) {
+  const char *src = p->source ? getstr(p->source) : "?";
+  if (*src == '@' || *src == '=') src++;
+  pthread_mutex_lock(&perfmap_lock);
+  if (perfmap == NULL) {
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/perf-%d.map", (int)getpid());
+    perfmap = fopen(path, "a");
+  }
+  if (perfmap != NULL) {
+    fprintf(perfmap, "%lx %zx lua:%.200s:%d\n", (unsigned long)(uintptr_t)addr, size,
+            src, p->linedefined);
+    fflush(perfmap);
+  }
+  pthread_mutex_unlock(&perfmap_lock);
+}
+
+/* the symbol of a compiled function: unique, and readable in a debugger
+** or profiler without the map: mvmf_ID_CHUNK_LINE (CHUNK: the file name of
+** the chunk, other characters as '_') */
+static void funcname(char *buf, size_t size, unsigned long id, const Proto *p) {
+  const char *src = p->source ? getstr(p->source) : "";
+  const char *slash = strrchr(src, '/');
+  size_t n;
+  int k = snprintf(buf, size, "mvmf_%lu_", id);
+  if (k < 0 || (size_t)k >= size) return;
+  if (slash != NULL) src = slash + 1;
+  else if (*src == '@' || *src == '=') src++;
+  for (n = (size_t)k; *src != '\0' && n + 16 < size; src++)
+    buf[n++] = (char)((*src >= 'a' && *src <= 'z') || (*src >= 'A' && *src <= 'Z') ||
+                      (*src >= '0' && *src <= '9') ? *src : '_');
+  snprintf(buf + n, size - n, "_%d", p->linedefined);
 }
 
 /* ---------------------------------------------------------------------
@@ -206,6 +289,7 @@ static void *newstate(JitState *J, const MvmJitHost *host, const char **err) {
   if (be == NULL) { *err = "out of memory"; return NULL; }
   be->J = J;
   be->host = host;
+  be->perf = env_flag("MVM_JIT_PERF", 0);
   /* the target: a machine for the optimisation pipeline and one for the
   ** JIT's code generator */
   triple = LLVMGetDefaultTargetTriple();
@@ -315,12 +399,12 @@ static int compile(void *bs, lua_State *L, Proto *p, void **entry, void **handle
   LLVMOrcThreadSafeModuleRef tsm;
   LLVMOrcExecutorAddress addr = 0;
   LLVMValueRef poll;
-  char name[48];
+  char name[96];
   char *msg = NULL;
   int status;
   Unit *u;
   (void)L;
-  snprintf(name, sizeof name, "mvmf_%lu", be->nextid++);
+  funcname(name, sizeof name, be->nextid++, p);
   double t0 = tnow(), t1 = 0, t2 = 0, t2b = 0, t3 = 0;
   m = llvmgen_module(ctx, J, p, name, be->host->opnames, &status, why);
   t1 = tnow();
@@ -343,6 +427,9 @@ static int compile(void *bs, lua_State *L, Proto *p, void **entry, void **handle
     ** forward the VM-register stores to their loads and fold the tag tests,
     ** which is what default<O2> achieved here at 3x the compile time.
     ** MVM_JIT_OPT overrides it (a pass pipeline string). */
+    const char *ft = getenv("MVM_JIT_FAILTEST");
+    if (ft != NULL && *ft != '\0' && atoi(ft) == p->linedefined)
+      pl = "mvm-no-such-pass";   /* test knob: a real LLVM error */
     if ((e = runpasses(be, m, pl ? pl : JIT_PIPELINE)) != NULL) goto llvmerror;
   }
   t2 = tnow();
@@ -364,6 +451,7 @@ static int compile(void *bs, lua_State *L, Proto *p, void **entry, void **handle
     *why = errtext(be, e);
     return JIT_ERROR;
   }
+  be->lastcode = NULL;
   /* materialises: compile, link, finalize (stack maps registered) */
   if ((e = LLVMOrcLLJITLookup(be->jit, &addr, name)) != NULL || addr == 0) {
     *why = e ? errtext(be, e) : "symbol not found";
@@ -386,6 +474,13 @@ static int compile(void *bs, lua_State *L, Proto *p, void **entry, void **handle
     return JIT_ERROR;
   }
   u->rt = rt;
+  if (be->perf) {
+    const uint8_t *a = (const uint8_t *)(uintptr_t)addr;
+    size_t size = 0;
+    if (be->lastcode != NULL && a >= be->lastcode && a < be->lastcode + be->lastcodesize)
+      size = be->lastcodesize - (size_t)(a - be->lastcode);
+    perfmap_add(a, size, p);
+  }
   *entry = (void *)(uintptr_t)addr;
   *handle = u;
   return JIT_OK;

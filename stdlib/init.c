@@ -23,7 +23,7 @@ static int jit_off(lua_State *L) {
 
 /* jit.status() -> enabled (boolean), mode ("off", "on" or "eager"),
 ** statistics table {compiled=, failed=, stackmaps=, compile_ms=,
-** side_exits=, code_bytes=} */
+** side_exits=, code_bytes=, osr=} */
 static int jit_status(lua_State *L) {
   int mode = mvm_jitmode(L, MVM_JIT_QUERY);
   mvm_JITStats st;
@@ -31,7 +31,7 @@ static int jit_status(lua_State *L) {
   lua_pushboolean(L, mode != MVM_JIT_OFF);
   lua_pushstring(L, mode == MVM_JIT_OFF ? "off"
                     : (mode == MVM_JIT_EAGER ? "eager" : "on"));
-  lua_createtable(L, 0, 6);
+  lua_createtable(L, 0, 7);
   lua_pushinteger(L, (lua_Integer)st.functions_compiled);
   lua_setfield(L, -2, "compiled");
   lua_pushinteger(L, (lua_Integer)st.compile_failures);
@@ -44,6 +44,8 @@ static int jit_status(lua_State *L) {
   lua_setfield(L, -2, "side_exits");
   lua_pushinteger(L, (lua_Integer)st.code_bytes);
   lua_setfield(L, -2, "code_bytes");
+  lua_pushinteger(L, (lua_Integer)st.loops_compiled);
+  lua_setfield(L, -2, "osr");
   return 3;
 }
 

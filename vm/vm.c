@@ -670,14 +670,27 @@ static inline uint8_t fb_kind(Value v) {
 ** it is not kept then.  'from' is the pc
 ** before the jump (just past the jumping instruction): the error is raised
 ** there, so that it is reported at the loop's own line and not at the
-** instruction before the loop's start (which may not exist: line -1). */
+** instruction before the loop's start (which may not exist: line -1).
+** On-stack replacement: with the JIT on, every JIT_OSR_EVERY back-edges
+** (so that a loop whose compiled code keeps exiting on a guard does not
+** bounce between the two every iteration) a function that is not known
+** to stay interpreted is compiled if the policy says so (jit_osr), and
+** its compiled code is entered at the loop header 'pc' (an entry point of
+** every compiled function), exactly like an entry at the start; never
+** under hooks. */
 #define BACKEDGE(from) { \
     if (l_unlikely(G(L)->bepoll)) { \
-      cl->p->hotcount++;   /* (only read by the JIT policy) */ \
+      Proto *p_ = cl->p; \
+      p_->hotcount++;   /* (only read by the JIT policy) */ \
       if (l_unlikely(G(L)->interrupt)) { \
         G(L)->interrupt = 0; \
         pc = (from); \
         Protect(dbg_runerror(L, "interrupted")); \
+      } \
+      if ((p_->hotcount & (JIT_OSR_EVERY - 1)) == 0 && G(L)->jitmode != 0 && \
+          p_->jitcode != JIT_NOCODE && !L->hookmask) { \
+        savepc(); \
+        if (jit_osr(L, p_)) goto runjit; \
       } \
     } \
   }

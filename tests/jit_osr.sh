@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# jit_osr.sh -- on-stack replacement under "-j on": run MVM on the corpus
+# scripts tests/lua/jit_osr*.lua with a low hotness threshold and no
+# compile-time budget, so that their long-running loops are compiled while
+# they run and entered at a loop header; the output must equal NAME.expected
+# (from lua5.4) and MVM_JIT_STATS must report OSR entries.
+#   jit_osr.sh MVM [stress]      (stress: also MVM_GC_STRESS=1)
+set -u
+MVM=$1
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cd "$HERE/lua" || exit 2
+[ "${2:-}" = stress ] && export MVM_GC_STRESS=1
+export MVM_JIT_THRESHOLD=100 MVM_JIT_BUDGET=1000000 MVM_JIT_STATS=1
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+FAIL=0
+for script in jit_osr*.lua; do
+  name=${script%.lua}
+  "$MVM" -j on "$script" >"$TMP/out" 2>"$TMP/err" </dev/null
+  status=$?
+  # the statistics line goes last on stderr; the rest is the script's
+  grep -v '^mvm: JIT: ' "$TMP/err" >>"$TMP/out"
+  if [ $status != 0 ] || ! cmp -s "$TMP/out" "$name.expected"; then
+    echo "FAIL $name (status $status):"
+    diff -u "$name.expected" "$TMP/out" | head -40
+    FAIL=1
+  fi
+  osr=$(sed -n 's/.* \([0-9][0-9]*\) OSR entries.*/\1/p' "$TMP/err")
+  if [ -z "$osr" ] || [ "$osr" -eq 0 ]; then
+    echo "FAIL $name: no OSR entry reported:"; cat "$TMP/err"
+    FAIL=1
+  else
+    echo "ok $name: $osr OSR entries"
+  fi
+done
+exit $FAIL

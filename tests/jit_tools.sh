@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# jit_tools.sh -- the JIT's tool support and statistics, on the corpus
+# script jit_osr_nested.lua under -j eager:
+#   - MVM_JIT_FAILTEST=LINE: LLVM fails on the function defined at LINE;
+#     the output stays right, MVM_JIT_STATS warns and counts 1 failure
+#   - MVM_JIT_STATS=1 reports the compile time distribution and share
+#   - MVM_JIT_PERF=1 writes /tmp/perf-PID.map with a line per function
+set -u
+MVM=$1
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cd "$HERE/lua" || exit 2
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+FAIL=0
+fail() { echo "FAIL: $*"; FAIL=1; }
+NAME=jit_osr_nested
+
+# 1. an LLVM failure on one function (deep, line 24)
+MVM_JIT_FAILTEST=24 MVM_JIT_STATS=1 "$MVM" -j eager $NAME.lua >"$TMP/out" 2>"$TMP/err" </dev/null
+cmp -s "$TMP/out" $NAME.expected || fail "output differs with MVM_JIT_FAILTEST"
+grep -q "warning: compiling @$NAME.lua:24 failed (.*); it stays interpreted" "$TMP/err" ||
+  fail "no warning for the failed function"
+grep -q " 1 failed," "$TMP/err" || fail "failure not counted"
+grep -q "compile time per function: median [0-9.]* ms, max [0-9.]* ms" "$TMP/err" ||
+  fail "no compile time distribution"
+grep -q "compiling took [0-9.]*% of" "$TMP/err" || fail "no compile time share"
+[ $FAIL = 0 ] || cat "$TMP/err"
+
+# 2. the perf map (the perf listener's jit-PID.dump goes to JITDUMPDIR)
+JITDUMPDIR=$TMP MVM_JIT_PERF=1 "$MVM" -j eager $NAME.lua >"$TMP/out2" 2>"$TMP/err2" </dev/null &
+pid=$!
+wait $pid
+map=/tmp/perf-$pid.map
+cmp -s "$TMP/out2" $NAME.expected || fail "output differs with MVM_JIT_PERF"
+if [ -f "$map" ]; then
+  grep -Eq "^[0-9a-f]+ [0-9a-f]+ lua:$NAME.lua:24$" "$map" || { fail "no map line for line 24"; cat "$map"; }
+  n=$(grep -Ec "^[0-9a-f]+ [1-9a-f][0-9a-f]* lua:$NAME.lua:[0-9]+$" "$map")
+  [ "$n" -ge 5 ] || { fail "only $n map lines"; cat "$map"; }
+  rm -f "$map"
+else
+  fail "no $map"
+fi
+[ $FAIL = 0 ] && echo "ok"
+exit $FAIL
