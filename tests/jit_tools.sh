@@ -5,6 +5,7 @@
 #     the output stays right, MVM_JIT_STATS warns and counts 1 failure
 #   - MVM_JIT_STATS=1 reports the compile time distribution and share
 #   - MVM_JIT_PERF=1 writes /tmp/perf-PID.map with a line per function
+#   - gdb (if installed) names compiled frames in a backtrace
 set -u
 MVM=$1
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -39,6 +40,17 @@ if [ -f "$map" ]; then
   rm -f "$map"
 else
   fail "no $map"
+fi
+# 3. the GDB JIT interface: a backtrace from a helper shows the compiled
+#    Lua functions by name (only where gdb is installed)
+if command -v gdb >/dev/null 2>&1; then
+  printf '%s\n' 'local function f(n) local s = "" for i = 1, n do s = s .. "x" end return #s end' \
+    'print(f(10))' >"$TMP/bt.lua"
+  timeout 120 gdb -q -batch -ex "break mvmrt_concat" -ex run -ex bt -ex kill \
+    --args "$MVM" -j eager "$TMP/bt.lua" >"$TMP/gdb" 2>&1 </dev/null
+  grep -q "in mvmf_[0-9]*_bt_lua_1 " "$TMP/gdb" || { fail "no compiled frame in gdb's backtrace"; cat "$TMP/gdb"; }
+else
+  echo "(no gdb: GDB JIT interface not checked)"
 fi
 [ $FAIL = 0 ] && echo "ok"
 exit $FAIL
