@@ -19,6 +19,7 @@
 
 #include "jit.h"
 #include "jitbackend.h"
+#include "gc.h"
 #include "opcodes.h"
 #include "mvm.h"
 
@@ -125,6 +126,7 @@ static JitState *getstate(lua_State *L) {
     if (J == NULL) return NULL;
     sm_reginit(&J->stackmaps);
     J->g = g;
+    J->stresspoll = gc_isstress(g);
     J->threshold = env_uint("MVM_JIT_THRESHOLD", 1000);
     J->dump = env_flag("MVM_JIT_DUMP");
     J->stats = env_flag("MVM_JIT_STATS") ? (int)env_uint("MVM_JIT_STATS", 1) : 0;
@@ -216,7 +218,9 @@ int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   ** stores it again after each of its calls (a callee may have switched
   ** threads and left through longjmp without restoring it) */
   J->curL = L;
+  ci->callstatus |= CIST_JITACT;   /* its anchor is live while the code runs */
   r = ((JitFunction)p->jitcode)(L, ci);
+  ci->callstatus &= (unsigned short)~CIST_JITACT;
   J->curL = saved;
   if (r == JIT_EXITED) J->nexits++;
   return r;
@@ -270,9 +274,12 @@ void jit_close(lua_State *L) {
   if (J == NULL) return;
   if (J->stats)
     fprintf(stderr, "mvm: JIT: %lu compiled, %lu not supported, %lu failed, "
-            "%.3f ms compiling, %lu side exits, %zu code bytes at most, %zu stack-map records\n",
+            "%.3f ms compiling, %lu side exits, %zu code bytes at most, %zu stack-map records; "
+            "collector walked %zu compiled frames: %zu reference slots, %zu relocated\n",
             J->ncompiled, J->nunsupported, J->nfailed, J->compile_seconds * 1e3,
-            J->nexits, J->codepeak, J->stackmaps.n);
+            J->nexits, J->codepeak, J->stackmaps.n, J->nwalked, J->nslots, J->nmoved);
+  if (J->stats && J->stresspoll)
+    fprintf(stderr, "mvm: JIT: %zu stress collections at safepoint polls\n", J->stresspolls);
   if (J->bs != NULL) {
     /* protos are freed before us (gc_freeall): only dropped code is left */
     release_list(J, J->units, 0);
@@ -298,6 +305,37 @@ LUA_API void mvm_jitstats(lua_State *L, mvm_JITStats *st) {
 
 LUA_API void mvm_jitflush(lua_State *L) {
   jit_flush(L);
+}
+
+/* A compiled frame's anchor has no record: the anchor was recorded by
+** something other than a helper called from compiled code, or code was
+** released while running.  Either way the frame's references cannot be
+** found, and continuing would corrupt the heap. */
+static l_noret walkfatal(lua_State *L, CallInfo *ci, const char *what) {
+  Proto *p = v_lcl(*ci->func)->p;
+  fprintf(stderr, "mvm: internal error: walking the compiled frame of %s:%d "
+          "(return address %p, sp %p): %s\n", p->source ? getstr(p->source) : "?",
+          p->linedefined, ci->u.l.jitra, (void *)ci->u.l.jitsp, what);
+  abort();
+}
+
+void jit_walkframes(lua_State *L, SMVisitor visit, void *ud) {
+  JitState *J = (JitState *)G(L)->jit;
+  CallInfo *ci;
+  if (J == NULL) return;
+  for (ci = L->ci; ci != NULL; ci = ci->previous) {
+    const SMRecord *r;
+    SMWalkStats st = {0, 0, 0};
+    const char *err;
+    if (!(ci->callstatus & CIST_JITACT)) continue;
+    r = sm_lookup(&J->stackmaps, (uintptr_t)ci->u.l.jitra);
+    if (r == NULL) walkfatal(L, ci, "no stack-map record at the anchored return address");
+    if (sm_walkrecord(r, (uintptr_t)ci->u.l.jitsp, visit, ud, &st, &err) != 0)
+      walkfatal(L, ci, err);
+    J->nwalked++;
+    J->nslots += st.nbases;
+    J->nmoved += st.nmoved + st.nderived;
+  }
 }
 
 const SMRegistry *jit_stackmaps(global_State *g) {

@@ -8,6 +8,15 @@
 ** libmvmjit.so, which is loaded with dlopen only then: a script that never
 ** compiles anything never maps LLVM).
 **
+** Compiled frames and the moving collector: while a frame's compiled code
+** is on the C stack (CIST_JITACT, set by jit_run), each runtime helper it
+** calls through a statepoint first records an anchor in its CallInfo
+** (jitrt.c, JIT_ANCHOR: return address + stack pointer at the call);
+** jit_walkframes() uses it to find, through the statepoint's stack-map
+** record, the spill slots where the frame keeps references, and relocates
+** them.  lua_resume clears CIST_JITACT of a coroutine whose C stack a
+** longjmp (yield, error) has discarded.
+**
 ** Compiled code: int f(lua_State *L, CallInfo *ci) runs the Lua function of
 ** frame 'ci' from its first instruction.  All Lua registers live in the VM
 ** stack (ci->func + 1 ...), which compiled code re-reads after every call
@@ -63,10 +72,15 @@ typedef struct JitState {
   uint32_t threshold;             /* hotcount that triggers a compile ("on") */
   int dump, stats;                /* MVM_JIT_DUMP, MVM_JIT_STATS */
   int broken;                     /* backend failed to load: never retry */
+  int stresspoll;                 /* MVM_GC_STRESS: every safepoint poll takes the
+                                  ** slow path, which collects (mvmrt_poll) */
+  size_t stresspolls;             /* collections at polls under MVM_GC_STRESS */
   unsigned long ncompiled, nunsupported, nfailed;
   unsigned long nexits;           /* side exits: JIT_EXITED returns */
   size_t codebytes;               /* native code held (the backend's code sections) */
   size_t codepeak;                /* the most ever held (for MVM_JIT_STATS at close) */
+  size_t nwalked, nslots, nmoved; /* collector's walks: compiled frames, reference
+                                  ** slots found, slots relocated (MVM_JIT_STATS) */
   double compile_seconds;
   double start;                   /* when the JitState was made (first call in "on") */
   double budget;                  /* "on": compile time may not exceed this fraction
@@ -89,6 +103,13 @@ LUAI_FUNC void jit_freeproto(lua_State *L, Proto *p);
 LUAI_FUNC void jit_close(lua_State *L);
 /* jit.flush(): forget all compiled code (kept mapped until close) */
 LUAI_FUNC void jit_flush(lua_State *L);
+/* The collector's walk of compiled frames (gc/collect.c, for every thread,
+** in majors and minors): for each frame of L whose compiled code is on the
+** C stack (CIST_JITACT), find the statepoint record of its anchor and pass
+** every spill slot holding a reference to 'visit' (which may relocate it;
+** derived pointers follow their base).  A missing record is a fatal
+** internal error.  See jitrt.c (JIT_ANCHOR) for how anchors are made. */
+LUAI_FUNC void jit_walkframes(lua_State *L, SMVisitor visit, void *ud);
 /* the VM's stack-map registry, or NULL if nothing was ever compiled */
 LUAI_FUNC const SMRegistry *jit_stackmaps(global_State *g);
 

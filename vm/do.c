@@ -685,6 +685,17 @@ static void resume(lua_State *L, void *ud) {
   }
 }
 
+/* A protected run of coroutine L ended (returned, yielded, or raised):
+** nothing of L's own C stack is left, so none of its frames runs compiled
+** code any more, though a longjmp left their CIST_JITACT set (the
+** collector must not use their stale anchors). */
+static void unwound(lua_State *L) {
+  CallInfo *ci;
+  if (G(L)->jit == NULL) return;    /* nothing ever compiled */
+  for (ci = L->ci; ci != NULL; ci = ci->previous)
+    ci->callstatus &= (unsigned short)~CIST_JITACT;
+}
+
 /* errors inside the coroutine: continue in the nearest yieldable pcallk */
 static int precover(lua_State *L, int status) {
   CallInfo *ci;
@@ -692,6 +703,7 @@ static int precover(lua_State *L, int status) {
     L->ci = ci;
     setcistrecst(ci, status);
     status = do_rawrunprotected(L, unroll, NULL);
+    unwound(L);
   }
   return status;
 }
@@ -711,6 +723,7 @@ LUA_API int lua_resume(lua_State *L, lua_State *from, int nargs, int *nresults) 
     return resume_error(L, "C stack overflow", nargs);
   L->nCcalls++;
   status = do_rawrunprotected(L, resume, &nargs);
+  unwound(L);
   status = precover(L, status);
   if (l_unlikely(errorstatus(status))) {
     /* the coroutine is dead; its frames are kept for tracebacks */
