@@ -44,6 +44,23 @@ local function points(n)
 end
 print("points", points(200))
 
+-- a table fresh from the nursery (moved by the next minor) read through an
+-- __index that allocates, then used again: the read's helper collects
+-- while the compiled frame may hold the table
+local Fresh = {__index = function(t, k) local a = {k} return #a end}
+local function fresh(n)
+  local s = 0
+  for i = 1, n do
+    local p = setmetatable({v = i}, Fresh)
+    s = s + p.missing + p.v + rawget(p, "v")
+    local c = function() return p.v end
+    local q = setmetatable({w = c}, Fresh)
+    s = s + q.absent + q.w() + c()
+  end
+  return s
+end
+print("fresh", fresh(300))
+
 -- many live locals (more than registers) across nested calls
 local function wide(n)
   local a, b, c, d, e = {1}, {2}, {3}, {4}, {5}
