@@ -338,6 +338,19 @@ void jit_walkframes(lua_State *L, SMVisitor visit, void *ud) {
   }
 }
 
+lua_State *jit_curthread(global_State *g) {
+  return g->jit ? ((JitState *)g->jit)->curL : NULL;
+}
+
+void jit_unwound(lua_State *L, lua_State *cur) {
+  JitState *J = (JitState *)G(L)->jit;
+  CallInfo *ci;
+  if (J == NULL) return;
+  J->curL = cur;
+  for (ci = L->ci; ci != NULL; ci = ci->previous)
+    ci->callstatus &= (unsigned short)~CIST_JITACT;
+}
+
 const SMRegistry *jit_stackmaps(global_State *g) {
   return g->jit ? &((JitState *)g->jit)->stackmaps : NULL;
 }

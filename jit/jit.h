@@ -15,7 +15,7 @@
 ** jit_walkframes() uses it to find, through the statepoint's stack-map
 ** record, the spill slots where the frame keeps references, and relocates
 ** them.  lua_resume clears CIST_JITACT of a coroutine whose C stack a
-** longjmp (yield, error) has discarded.
+** longjmp (yield, error) has discarded (jit_unwound).
 **
 ** Compiled code: int f(lua_State *L, CallInfo *ci) runs the Lua function of
 ** frame 'ci' from its first instruction.  All Lua registers live in the VM
@@ -110,6 +110,15 @@ LUAI_FUNC void jit_flush(lua_State *L);
 ** derived pointers follow their base).  A missing record is a fatal
 ** internal error.  See jitrt.c (JIT_ANCHOR) for how anchors are made. */
 LUAI_FUNC void jit_walkframes(lua_State *L, SMVisitor visit, void *ud);
+/* lua_resume: 'jit_curthread' before a protected run of coroutine L, and
+** 'jit_unwound(L, cur)' after it, however it ended: a longjmp (yield,
+** error) has discarded L's C stack, so none of L's frames runs compiled
+** code any more (CIST_JITACT cleared: their anchors are stale), and the
+** compiled code that resumed L, if any, is running again (J->curL, which
+** the safepoint poll uses, is restored: a jit_run left by longjmp could not
+** restore it).  No-ops when nothing was ever compiled. */
+LUAI_FUNC lua_State *jit_curthread(global_State *g);
+LUAI_FUNC void jit_unwound(lua_State *L, lua_State *cur);
 /* the VM's stack-map registry, or NULL if nothing was ever compiled */
 LUAI_FUNC const SMRegistry *jit_stackmaps(global_State *g);
 

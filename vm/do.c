@@ -19,6 +19,7 @@
 
 #include "lua.h"
 #include "do.h"
+#include "jit.h"
 #include "gc.h"
 #include "vm.h"
 #include "func.h"
@@ -685,31 +686,21 @@ static void resume(lua_State *L, void *ud) {
   }
 }
 
-/* A protected run of coroutine L ended (returned, yielded, or raised):
-** nothing of L's own C stack is left, so none of its frames runs compiled
-** code any more, though a longjmp left their CIST_JITACT set (the
-** collector must not use their stale anchors). */
-static void unwound(lua_State *L) {
-  CallInfo *ci;
-  if (G(L)->jit == NULL) return;    /* nothing ever compiled */
-  for (ci = L->ci; ci != NULL; ci = ci->previous)
-    ci->callstatus &= (unsigned short)~CIST_JITACT;
-}
-
 /* errors inside the coroutine: continue in the nearest yieldable pcallk */
-static int precover(lua_State *L, int status) {
+static int precover(lua_State *L, int status, lua_State *jcur) {
   CallInfo *ci;
   while (errorstatus(status) && (ci = find_pcall(L)) != NULL) {
     L->ci = ci;
     setcistrecst(ci, status);
     status = do_rawrunprotected(L, unroll, NULL);
-    unwound(L);
+    jit_unwound(L, jcur);
   }
   return status;
 }
 
 LUA_API int lua_resume(lua_State *L, lua_State *from, int nargs, int *nresults) {
   int status;
+  lua_State *jcur;
   if (L->status == LUA_OK) {
     if (L->ci != &L->base_ci)
       return resume_error(L, "cannot resume non-suspended coroutine", nargs);
@@ -722,9 +713,10 @@ LUA_API int lua_resume(lua_State *L, lua_State *from, int nargs, int *nresults) 
   if (getCcalls(L) >= LUAI_MAXCCALLS)
     return resume_error(L, "C stack overflow", nargs);
   L->nCcalls++;
+  jcur = jit_curthread(G(L));
   status = do_rawrunprotected(L, resume, &nargs);
-  unwound(L);
-  status = precover(L, status);
+  jit_unwound(L, jcur);   /* L's C stack is gone, whatever ended the run */
+  status = precover(L, status, jcur);
   if (l_unlikely(errorstatus(status))) {
     /* the coroutine is dead; its frames are kept for tracebacks */
     L->status = (uint8_t)status;

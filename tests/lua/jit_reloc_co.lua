@@ -123,3 +123,27 @@ local function yieldmeta(n)
   return r, count
 end
 print("yieldmeta", yieldmeta(100))
+
+-- a metamethod that resumes a coroutine whose compiled code yields, read
+-- from a compiled loop: the loop's safepoint polls must find the running
+-- thread again (the yield left the coroutine's compiled code by longjmp)
+local function resumer(n)
+  local co = coroutine.wrap(function()
+    local i = 0
+    while true do
+      i = i + 1
+      local t = {i}
+      coroutine.yield(t[1])
+    end
+  end)
+  -- the C function itself: no compiled caller restores the running thread
+  local obj = setmetatable({}, {__index = co})
+  local s, keep = 0, {}
+  for i = 1, n do
+    local fresh = {i}
+    s = s + obj.x + fresh[1]
+    keep[i % 10 + 1] = fresh
+  end
+  return s, #keep
+end
+print("resumer", resumer(200))
