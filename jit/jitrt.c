@@ -204,6 +204,12 @@ static void rt_stresspoll(JitState *J, lua_State *L) {
 RT_HELPER void mvmrt_poll(JitState *J) {
   lua_State *L = J->curL;
   global_State *g = J->g;
+  if (l_unlikely(!(L->ci->callstatus & CIST_JITACT))) {
+    /* J->curL is stale: the anchor would go into some other CallInfo
+    ** (cheap to check here: the slow path is rare outside stress runs) */
+    fputs("mvm: internal error: safepoint poll: J->curL is not running compiled code\n", stderr);
+    abort();
+  }
   JIT_ANCHOR(L, L->ci);   /* the running compiled frame is L->ci */
   if (J->stresspoll) rt_stresspoll(J, L);
   if (g->interrupt) {
