@@ -5,7 +5,8 @@
 ** the old space (promotion on first survival; the to-space is the old
 ** space, so the scan queue is a worklist of promoted objects instead of a
 ** contiguous region).  Roots: every thread's stack (up to the same bound as
-** a major, the rest is set to nil) and open upvalues, the registry, the
+** a major, the rest is set to nil) and open upvalues, the spill slots of
+** its compiled frames (jit_walkframes, also marked by majors), the registry, the
 ** basic-type metatables, the C root chain, the finalizer lists, and the
 ** objects overlapping DIRTY CARDS of the old space.  Weak tables are
 ** treated as strong (their young entries are promoted; a later major clears
@@ -37,6 +38,7 @@
 #include "table.h"
 #include "string.h"
 #include "func.h"
+#include "jit.h"
 
 LUAI_FUNC void gc_resetnursery(GCState *gs);
 
@@ -180,6 +182,10 @@ static void traverseproto(GCState *gs, Proto *p) {
 ** frames up to their ci->top would keep dead locals of closed blocks alive,
 ** which 5.4 collects.  Everything above is set to nil so that dead values
 ** never resurface.  Stacks are never shrunk here. */
+static void markslot(void *gs, uint64_t *slot) {
+  markvalue((GCState *)gs, *slot);
+}
+
 static void traversethread(GCState *gs, lua_State *th) {
   Value *p, *lim, *end;
   CallInfo *ci;
@@ -194,6 +200,7 @@ static void traversethread(GCState *gs, lua_State *th) {
   for (; p < end; p++) *p = MVM_NIL;   /* NOBARRIER: stacks are roots */
   for (uv = th->openupval; uv != NULL; uv = uv->u.open.next)
     markobject(gs, (GCObject *)uv);
+  jit_walkframes(th, markslot, gs);    /* references spilled by compiled code */
 }
 
 static void traverse(global_State *g, GCState *gs, GCObject *o) {
@@ -540,6 +547,10 @@ static void scanyoung(GCState *gs, GCObject *o) {
   }
 }
 
+static void fixslot(void *gs, uint64_t *slot) {
+  fixvalue((GCState *)gs, slot);
+}
+
 /* A thread's stack (same bound as traversethread) and its open upvalues,
 ** whose list links are rebuilt after their objects moved. */
 static void minorthread(GCState *gs, lua_State *th) {
@@ -554,6 +565,7 @@ static void minorthread(GCState *gs, lua_State *th) {
   if (lim > end) lim = end;
   for (p = th->stack; p < lim; p++) fixvalue(gs, p);
   for (; p < end; p++) *p = MVM_NIL;   /* NOBARRIER: stacks are roots */
+  jit_walkframes(th, fixslot, gs);     /* spill slots of compiled frames */
   for (pp = &th->openupval; *pp != NULL; pp = &(*pp)->u.open.next) {
     UpVal *uv = *pp;
     if (collected(gs, uv)) uv = (UpVal *)evacuate(gs, (GCObject *)uv);
@@ -820,13 +832,22 @@ int gc_step(lua_State *L, int kbytes) {
   return 1;
 }
 
+int gc_stresscollect(lua_State *L) {
+  GCState *gs = GCS(G(L));
+  if (!gs->stress || !gs->running) return 0;
+  if (++gs->stresscount % 64 == 0) gc_collect(L, 0);
+  else gc_collectminor(L);
+  return 1;
+}
+
+int gc_isstress(global_State *g) {
+  return GCS(g)->stress;
+}
+
 void gc_check(lua_State *L) {
   GCState *gs = GCS(G(L));
   if (gs->running) {
-    if (gs->stress) {
-      if (++gs->stresscount % 64 == 0) gc_collect(L, 0);
-      else gc_collectminor(L);
-    }
+    if (gs->stress) gc_stresscollect(L);
     else if (gs->oldbytes + gs->extbytes >= gs->threshold) gc_collect(L, 0);
   }
   /* Under stress every unreachable object is found at once, one per cycle;

@@ -28,6 +28,16 @@
 ** the OBJECT 'o' is marked instead, and a minor collection scans such an
 ** object entirely (with its out-of-line parts).  Stores into thread stacks
 ** need no barrier (every stack is a root of every collection).
+**
+** ANCHOR RULE (compiled code): compiled Lua code may keep references in
+** machine registers and spill slots across its calls; the collector finds
+** them through the LLVM stack maps (jit_walkframes, jit/jit.h).  Hence every
+** call that compiled code makes through a statepoint (every helper that is
+** not a "gc-leaf-function") goes to a runtime helper that anchors first:
+** JIT_ANCHOR(L, ci) as its first statement records, in the calling
+** frame's CallInfo, the return address and the stack pointer at the call
+** (jit/jitrt.c).  A helper that cannot collect may be a gc-leaf instead,
+** and must then really never allocate.
 */
 #ifndef mvm_gc_h
 #define mvm_gc_h
@@ -144,6 +154,11 @@ static inline void gc_poproots(lua_State *L, int n) { G(L)->nroots -= n; }
 LUAI_FUNC void gc_init(lua_State *L);           /* called by lua_newstate */
 LUAI_FUNC void gc_freeall(lua_State *L);        /* called by lua_close */
 LUAI_FUNC void gc_check(lua_State *L);          /* collect if debt (safe point) */
+/* MVM_GC_STRESS only: collect as gc_check does under stress (no finalizers
+** run); returns 0 at once otherwise.  Compiled code's safepoint polls call
+** it (jit/jitrt.c) so that every poll's stack map gets exercised. */
+LUAI_FUNC int gc_stresscollect(lua_State *L);
+LUAI_FUNC int gc_isstress(global_State *g);     /* MVM_GC_STRESS is on */
 LUAI_FUNC void gc_fullgc(lua_State *L, int isemergency);
 LUAI_FUNC void gc_minor(lua_State *L);
 LUAI_FUNC int  gc_step(lua_State *L, int kbytes); /* returns 1 if a cycle finished */

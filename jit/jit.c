@@ -19,6 +19,7 @@
 
 #include "jit.h"
 #include "jitbackend.h"
+#include "gc.h"
 #include "opcodes.h"
 #include "mvm.h"
 
@@ -125,6 +126,7 @@ static JitState *getstate(lua_State *L) {
     if (J == NULL) return NULL;
     sm_reginit(&J->stackmaps);
     J->g = g;
+    J->stresspoll = gc_isstress(g);
     J->threshold = env_uint("MVM_JIT_THRESHOLD", 1000);
     J->dump = env_flag("MVM_JIT_DUMP");
     J->stats = env_flag("MVM_JIT_STATS") ? (int)env_uint("MVM_JIT_STATS", 1) : 0;
@@ -163,6 +165,10 @@ static void print_stats(JitState *J) {
           "%zu stack-map records\n",
           J->ncompiled, J->nunsupported, J->nfailed, J->compile_seconds * 1e3,
           J->nexits, J->nosr, J->codepeak, J->stackmaps.n);
+  fprintf(stderr, "mvm: JIT: collector walked %zu compiled frames: %zu reference slots, "
+          "%zu relocated\n", J->nwalked, J->nslots, J->nmoved);
+  if (J->stresspoll)
+    fprintf(stderr, "mvm: JIT: %zu stress collections at safepoint polls\n", J->stresspolls);
   if (J->nctimes > 0) {
     size_t n = J->nctimes;
     double med;
@@ -269,7 +275,9 @@ int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   ** stores it again after each of its calls (a callee may have switched
   ** threads and left through longjmp without restoring it) */
   J->curL = L;
+  ci->callstatus |= CIST_JITACT;   /* its anchor is live while the code runs */
   r = ((JitFunction)p->jitcode)(L, ci);
+  ci->callstatus &= (unsigned short)~CIST_JITACT;
   J->curL = saved;
   if (r == JIT_EXITED) J->nexits++;
   return r;
@@ -349,6 +357,50 @@ LUA_API void mvm_jitstats(lua_State *L, mvm_JITStats *st) {
 
 LUA_API void mvm_jitflush(lua_State *L) {
   jit_flush(L);
+}
+
+/* A compiled frame's anchor has no record: the anchor was recorded by
+** something other than a helper called from compiled code, or code was
+** released while running.  Either way the frame's references cannot be
+** found, and continuing would corrupt the heap. */
+static l_noret walkfatal(lua_State *L, CallInfo *ci, const char *what) {
+  Proto *p = v_lcl(*ci->func)->p;
+  fprintf(stderr, "mvm: internal error: walking the compiled frame of %s:%d "
+          "(return address %p, sp %p): %s\n", p->source ? getstr(p->source) : "?",
+          p->linedefined, ci->u.l.jitra, (void *)ci->u.l.jitsp, what);
+  abort();
+}
+
+void jit_walkframes(lua_State *L, SMVisitor visit, void *ud) {
+  JitState *J = (JitState *)G(L)->jit;
+  CallInfo *ci;
+  if (J == NULL) return;
+  for (ci = L->ci; ci != NULL; ci = ci->previous) {
+    const SMRecord *r;
+    SMWalkStats st = {0, 0, 0};
+    const char *err;
+    if (!(ci->callstatus & CIST_JITACT)) continue;
+    r = sm_lookup(&J->stackmaps, (uintptr_t)ci->u.l.jitra);
+    if (r == NULL) walkfatal(L, ci, "no stack-map record at the anchored return address");
+    if (sm_walkrecord(r, (uintptr_t)ci->u.l.jitsp, visit, ud, &st, &err) != 0)
+      walkfatal(L, ci, err);
+    J->nwalked++;
+    J->nslots += st.nbases;
+    J->nmoved += st.nmoved + st.nderived;
+  }
+}
+
+lua_State *jit_curthread(global_State *g) {
+  return g->jit ? ((JitState *)g->jit)->curL : NULL;
+}
+
+void jit_unwound(lua_State *L, lua_State *cur) {
+  JitState *J = (JitState *)G(L)->jit;
+  CallInfo *ci;
+  if (J == NULL) return;
+  J->curL = cur;
+  for (ci = L->ci; ci != NULL; ci = ci->previous)
+    ci->callstatus &= (unsigned short)~CIST_JITACT;
 }
 
 const SMRegistry *jit_stackmaps(global_State *g) {

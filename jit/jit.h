@@ -8,6 +8,15 @@
 ** libmvmjit.so, which is loaded with dlopen only then: a script that never
 ** compiles anything never maps LLVM).
 **
+** Compiled frames and the moving collector: while a frame's compiled code
+** is on the C stack (CIST_JITACT, set by jit_run), each runtime helper it
+** calls through a statepoint first records an anchor in its CallInfo
+** (jitrt.c, JIT_ANCHOR: return address + stack pointer at the call);
+** jit_walkframes() uses it to find, through the statepoint's stack-map
+** record, the spill slots where the frame keeps references, and relocates
+** them.  lua_resume clears CIST_JITACT of a coroutine whose C stack a
+** longjmp (yield, error) has discarded (jit_unwound).
+**
 ** Compiled code: int f(lua_State *L, CallInfo *ci) runs the Lua function of
 ** frame 'ci' from its first instruction.  All Lua registers live in the VM
 ** stack (ci->func + 1 ...), which compiled code re-reads after every call
@@ -63,11 +72,16 @@ typedef struct JitState {
   uint32_t threshold;             /* hotcount that triggers a compile ("on") */
   int dump, stats;                /* MVM_JIT_DUMP, MVM_JIT_STATS */
   int broken;                     /* backend failed to load: never retry */
+  int stresspoll;                 /* MVM_GC_STRESS: every safepoint poll takes the
+                                  ** slow path, which collects (mvmrt_poll) */
+  size_t stresspolls;             /* collections at polls under MVM_GC_STRESS */
   unsigned long ncompiled, nunsupported, nfailed;
   unsigned long nexits;           /* side exits: JIT_EXITED returns */
   unsigned long nosr;             /* entries at a loop header from a back-edge */
   size_t codebytes;               /* native code held (the backend's code sections) */
   size_t codepeak;                /* the most ever held (for MVM_JIT_STATS at close) */
+  size_t nwalked, nslots, nmoved; /* collector's walks: compiled frames, reference
+                                  ** slots found, slots relocated (MVM_JIT_STATS) */
   double compile_seconds;
   double *ctimes;                 /* seconds of each compile that ran LLVM (MVM_JIT_STATS) */
   size_t nctimes, sizectimes;
@@ -99,6 +113,22 @@ LUAI_FUNC void jit_freeproto(lua_State *L, Proto *p);
 LUAI_FUNC void jit_close(lua_State *L);
 /* jit.flush(): forget all compiled code (kept mapped until close) */
 LUAI_FUNC void jit_flush(lua_State *L);
+/* The collector's walk of compiled frames (gc/collect.c, for every thread,
+** in majors and minors): for each frame of L whose compiled code is on the
+** C stack (CIST_JITACT), find the statepoint record of its anchor and pass
+** every spill slot holding a reference to 'visit' (which may relocate it;
+** derived pointers follow their base).  A missing record is a fatal
+** internal error.  See jitrt.c (JIT_ANCHOR) for how anchors are made. */
+LUAI_FUNC void jit_walkframes(lua_State *L, SMVisitor visit, void *ud);
+/* lua_resume: 'jit_curthread' before a protected run of coroutine L, and
+** 'jit_unwound(L, cur)' after it, however it ended: a longjmp (yield,
+** error) has discarded L's C stack, so none of L's frames runs compiled
+** code any more (CIST_JITACT cleared: their anchors are stale), and the
+** compiled code that resumed L, if any, is running again (J->curL, which
+** the safepoint poll uses, is restored: a jit_run left by longjmp could not
+** restore it).  No-ops when nothing was ever compiled. */
+LUAI_FUNC lua_State *jit_curthread(global_State *g);
+LUAI_FUNC void jit_unwound(lua_State *L, lua_State *cur);
 /* the VM's stack-map registry, or NULL if nothing was ever compiled */
 LUAI_FUNC const SMRegistry *jit_stackmaps(global_State *g);
 

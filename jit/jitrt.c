@@ -18,8 +18,27 @@
 ** after each.  The few pure helpers at the end (float modulo, floor
 ** division, power, raw equality) never allocate and are leaves.  Names
 ** never look like C library functions (LLVM treats those as leaves).
+**
+** ANCHOR RULE: every call that compiled code makes through a statepoint
+** (every helper that is not a gc-leaf) goes to a helper here that begins
+** with JIT_ANCHOR(ci), ci being the compiled frame that called it.  The
+** anchor records in the CallInfo the return address into compiled code
+** (the key of the statepoint's stack-map record) and the caller's stack
+** pointer at the call (the base of the record's RSP-relative locations;
+** the caller's RBP is the word the helper pushed just below the return
+** address), so that the collector, walking the CallInfos of a thread
+** (jit_walkframes), can find and relocate the references that the
+** compiled frame holds in spill slots while the helper runs -- the helper
+** itself may call Lua, other compiled code, and collect.  jit_run sets
+** CIST_JITACT while a frame's code is on the C stack; only those frames'
+** anchors are used.  Helpers must therefore be real frames of their own:
+** RT_HELPER (noinline, noclone; the core is built with frame pointers,
+** and __builtin_frame_address forces one anyway), and one helper never
+** calls another (its anchor would point into C code).
 */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include "jit.h"
 #include "jitbackend.h"
 #include "do.h"
@@ -30,6 +49,31 @@
 #include "opcodes.h"
 #include "table.h"
 #include "vm.h"
+
+/* a helper called from compiled code through a statepoint */
+#define RT_HELPER  static __attribute__((noinline, noclone))
+
+#ifdef MVM_CHECKED_VALUES
+/* the anchor must be the return address of a statepoint of compiled code */
+static void rt_checkanchor(lua_State *L, CallInfo *ci) {
+  JitState *J = (JitState *)G(L)->jit;
+  if (!(ci->callstatus & CIST_JITACT) ||
+      sm_lookup(&J->stackmaps, (uintptr_t)ci->u.l.jitra) == NULL) {
+    fprintf(stderr, "mvm: internal error: bad JIT anchor %p (frame %sactive)\n",
+            ci->u.l.jitra, (ci->callstatus & CIST_JITACT) ? "" : "not ");
+    abort();
+  }
+}
+#else
+#define rt_checkanchor(L, ci)  ((void)0)
+#endif
+
+/* See the ANCHOR RULE above.  First statement of every RT_HELPER. */
+#define JIT_ANCHOR(L, ci) do { \
+    (ci)->u.l.jitra = __builtin_return_address(0); \
+    (ci)->u.l.jitsp = (char *)__builtin_frame_address(0) + 16; \
+    rt_checkanchor(L, ci); \
+  } while (0)
 
 #define rt_cl(ci)      v_lcl(*(ci)->func)
 #define rt_base(ci)    ((ci)->func + 1)
@@ -116,7 +160,8 @@ static void rt_runnested(lua_State *L, CallInfo *nci, Proto *p) {
 ** which then reports the events of the rest of the frame.  Direct calls are only made where nothing can yield across
 ** them (a thread that is not yieldable: the main thread, or inside a
 ** non-yieldable C call), with hooks off, below RT_MAXNEST C levels. */
-static int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresults) {
+RT_HELPER int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresults) {
+  JIT_ANCHOR(L, ci);
   Value *func = ci->func + 1 + a;
   CallInfo *nci;
   L->top = func + b;
@@ -140,16 +185,43 @@ static int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresults)
 }
 
 /* return R[a] .. R[a+n-1] from frame 'ci' */
-static void mvmrt_return(lua_State *L, CallInfo *ci, int a, int n) {
+RT_HELPER void mvmrt_return(lua_State *L, CallInfo *ci, int a, int n) {
+  JIT_ANCHOR(L, ci);
   L->top = ci->func + 1 + a + n;
   do_poscall(L, ci, n);
 }
 
+/* MVM_GC_STRESS: collect at the first few passes through each poll, so
+** that every poll's stack map is exercised.  Not at every pass: a deep
+** recursion polls at every entry, and each collection scans the whole
+** stack (quadratic); values that stay live across a poll are old after
+** the first collections anyway, and every allocation collects under
+** stress, so young values live across helper calls are still moved. */
+#define RT_STRESSPOLLS 8
+static void rt_stresspoll(JitState *J, lua_State *L) {
+  SMRecord *r = (SMRecord *)sm_lookup(&J->stackmaps, (uintptr_t)L->ci->u.l.jitra);
+  if (r != NULL && r->stresshits < RT_STRESSPOLLS) {
+    r->stresshits++;
+    J->stresspolls++;
+    gc_stresscollect(L);
+  }
+}
+
 /* the slow path of the safepoint poll, taken when the VM's poll flag
-** (G(L)->interrupt) is set: raise "interrupted" in the running thread */
-static void mvmrt_poll(JitState *J) {
+** (G(L)->interrupt) is set: raise "interrupted" in the running thread.
+** Under MVM_GC_STRESS every poll comes here (llvmgen.c: J->stresspoll),
+** and collects at times (rt_stresspoll). */
+RT_HELPER void mvmrt_poll(JitState *J) {
   lua_State *L = J->curL;
   global_State *g = J->g;
+  if (l_unlikely(!(L->ci->callstatus & CIST_JITACT))) {
+    /* J->curL is stale: the anchor would go into some other CallInfo
+    ** (cheap to check here: the slow path is rare outside stress runs) */
+    fputs("mvm: internal error: safepoint poll: J->curL is not running compiled code\n", stderr);
+    abort();
+  }
+  JIT_ANCHOR(L, L->ci);   /* the running compiled frame is L->ci */
+  if (J->stresspoll) rt_stresspoll(J, L);
   if (g->interrupt) {
     g->interrupt = 0;
     L->top = L->ci->top;
@@ -172,7 +244,8 @@ static void mvmrt_poll(JitState *J) {
 ** interpreter does it.  Returns 1 when a Lua callee now occupies 'ci'
 ** (compiled code returns JIT_TAILCALLED), 0 when a C callee ran and the
 ** frame has returned its results (JIT_RETURNED). */
-static int mvmrt_tailcall(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER int mvmrt_tailcall(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   Value *ra = base + GETARG_A(i);
   int n;
@@ -187,7 +260,8 @@ static int mvmrt_tailcall(lua_State *L, CallInfo *ci, int pc) {
   return 0;
 }
 
-static void mvmrt_gettabup(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER void mvmrt_gettabup(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   const Value *upv = cl->upvals[GETARG_B(i)]->v;
   Value *key = k + GETARG_C(i);
@@ -200,7 +274,8 @@ static void mvmrt_gettabup(lua_State *L, CallInfo *ci, int pc) {
   vm_finishget(L, upv, key, base + GETARG_A(i), slot);
 }
 
-static void mvmrt_gettable(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER void mvmrt_gettable(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   Value *rb = base + GETARG_B(i);
   Value *rc = base + GETARG_C(i);
@@ -213,7 +288,8 @@ static void mvmrt_gettable(lua_State *L, CallInfo *ci, int pc) {
   vm_finishget(L, rb, rc, base + GETARG_A(i), slot);
 }
 
-static void mvmrt_geti(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER void mvmrt_geti(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   Value *rb = base + GETARG_B(i);
   int c = GETARG_C(i);
@@ -228,7 +304,8 @@ static void mvmrt_geti(lua_State *L, CallInfo *ci, int pc) {
   vm_finishget(L, rb, &key, base + GETARG_A(i), slot);
 }
 
-static void mvmrt_getfield(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER void mvmrt_getfield(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   Value *rb = base + GETARG_B(i);
   Value *key = k + GETARG_C(i);
@@ -241,7 +318,8 @@ static void mvmrt_getfield(lua_State *L, CallInfo *ci, int pc) {
   vm_finishget(L, rb, key, base + GETARG_A(i), slot);
 }
 
-static void mvmrt_self(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER void mvmrt_self(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   Value *rb = base + GETARG_B(i);
   Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
@@ -256,7 +334,8 @@ static void mvmrt_self(lua_State *L, CallInfo *ci, int pc) {
   vm_finishget(L, rb, rc, base + GETARG_A(i), slot);
 }
 
-static void mvmrt_settabup(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER void mvmrt_settabup(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   const Value *upv = cl->upvals[GETARG_A(i)]->v;
   Value *key = k + GETARG_B(i);
@@ -271,7 +350,8 @@ static void mvmrt_settabup(lua_State *L, CallInfo *ci, int pc) {
   vm_finishset(L, upv, key, rc, slot);
 }
 
-static void mvmrt_settable(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER void mvmrt_settable(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   Value *ra = base + GETARG_A(i);
   Value *rb = base + GETARG_B(i);
@@ -286,7 +366,8 @@ static void mvmrt_settable(lua_State *L, CallInfo *ci, int pc) {
   vm_finishset(L, ra, rb, rc, slot);
 }
 
-static void mvmrt_seti(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER void mvmrt_seti(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   Value *ra = base + GETARG_A(i);
   int b = GETARG_B(i);
@@ -303,7 +384,8 @@ static void mvmrt_seti(lua_State *L, CallInfo *ci, int pc) {
   vm_finishset(L, ra, &key, rc, slot);
 }
 
-static void mvmrt_setfield(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER void mvmrt_setfield(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   Value *ra = base + GETARG_A(i);
   Value *key = k + GETARG_B(i);
@@ -318,7 +400,8 @@ static void mvmrt_setfield(lua_State *L, CallInfo *ci, int pc) {
   vm_finishset(L, ra, key, rc, slot);
 }
 
-static void mvmrt_newtable(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER void mvmrt_newtable(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   int b = GETARG_B(i);
   unsigned c = (unsigned)GETARG_C(i);
@@ -334,7 +417,8 @@ static void mvmrt_newtable(lua_State *L, CallInfo *ci, int pc) {
 }
 
 /* the interpreter's push_closure */
-static void mvmrt_closure(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER void mvmrt_closure(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   Proto *p = cl->p->p[GETARG_Bx(i)];
   int a = GETARG_A(i);
@@ -358,13 +442,15 @@ static void mvmrt_closure(lua_State *L, CallInfo *ci, int pc) {
   gc_check(L);
 }
 
-static void mvmrt_len(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER void mvmrt_len(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   L->top = ci->top;
   vm_objlen(L, base + GETARG_A(i), base + GETARG_B(i));
 }
 
-static void mvmrt_concat(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER void mvmrt_concat(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   int n = GETARG_B(i);
   L->top = base + GETARG_A(i) + n;   /* operands end at top */
@@ -374,7 +460,8 @@ static void mvmrt_concat(lua_State *L, CallInfo *ci, int pc) {
 }
 
 /* SETLIST with a fixed count (B > 0) */
-static void mvmrt_setlist(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER void mvmrt_setlist(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   Value *ra = base + GETARG_A(i);
   int n = GETARG_B(i);
@@ -390,13 +477,15 @@ static void mvmrt_setlist(lua_State *L, CallInfo *ci, int pc) {
   }
 }
 
-static void mvmrt_tforprep(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER void mvmrt_tforprep(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   L->top = ci->top;
   func_newtbcupval(L, base + GETARG_A(i) + 3);
 }
 
-static void mvmrt_close(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER void mvmrt_close(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   L->top = ci->top;
   func_close(L, base + GETARG_A(i), LUA_OK, 1);
@@ -405,7 +494,8 @@ static void mvmrt_close(lua_State *L, CallInfo *ci, int pc) {
 /* Vararg functions (VARARGPREP, VARARG, RETURN with C != 0), as the
 ** interpreter does them.  VARARGPREP moves the frame above the extra
 ** arguments (ci->func changes; the stack may be reallocated). */
-static void mvmrt_varargprep(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER void mvmrt_varargprep(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   (void)base;
   meta_adjustvarargs(L, GETARG_A(i), ci, cl->p);
@@ -413,14 +503,16 @@ static void mvmrt_varargprep(lua_State *L, CallInfo *ci, int pc) {
 
 /* VARARG: C == 0 (all extras) leaves L->top at the end of the copies for
 ** the next instruction, which compiled code then leaves to the interpreter */
-static void mvmrt_vararg(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER void mvmrt_vararg(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   meta_getvarargs(L, ci, base + GETARG_A(i), GETARG_C(i) - 1);
 }
 
 /* RETURN with fixed results (B > 0) and no upvalues to close (k == 0) in
 ** a vararg function: the frame goes back down below the extra arguments */
-static void mvmrt_varreturn(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER void mvmrt_varreturn(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   Value *ra = base + GETARG_A(i);
   int n = GETARG_B(i) - 1;
@@ -431,19 +523,22 @@ static void mvmrt_varreturn(lua_State *L, CallInfo *ci, int pc) {
 
 /* comparisons that the inline number paths do not handle (metamethods,
 ** strings, errors): the interpreter's generic paths */
-static int mvmrt_eq(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER int mvmrt_eq(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   L->top = ci->top;
   return vm_equalobj(L, base + GETARG_A(i), base + GETARG_B(i));
 }
 
-static int mvmrt_lt(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER int mvmrt_lt(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   L->top = ci->top;
   return vm_lessthan(L, base + GETARG_A(i), base + GETARG_B(i));
 }
 
-static int mvmrt_le(lua_State *L, CallInfo *ci, int pc) {
+RT_HELPER int mvmrt_le(lua_State *L, CallInfo *ci, int pc) {
+  JIT_ANCHOR(L, ci);
   RT_DECODE;
   L->top = ci->top;
   return vm_lessequal(L, base + GETARG_A(i), base + GETARG_B(i));

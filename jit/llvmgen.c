@@ -1102,7 +1102,10 @@ static void build_poll(Gen *g) {
   LLVMPositionBuilderAtEnd(B_, entry);
   flag = LLVMBuildLoad2(B_, flagty, craw(g, (const void *)&g->J->g->interrupt), "flag");
   LLVMSetVolatile(flag, 1);
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, flag, LLVMConstInt(flagty, 0, 0), ""), sb, done);
+  if (g->J->stresspoll)   /* MVM_GC_STRESS: collect at polls (jitrt.c) */
+    LLVMBuildBr(B_, sb);
+  else
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, flag, LLVMConstInt(flagty, 0, 0), ""), sb, done);
   LLVMPositionBuilderAtEnd(B_, sb);
   arg = craw(g, g->J);
   LLVMBuildCall2(B_, sty, slow, &arg, 1, "");

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "stackmap.h"
+#include "value.h"
 
 typedef struct Reader {
   const uint8_t *p;
@@ -275,4 +276,86 @@ const SMRecord *sm_lookup(const SMRegistry *reg, uintptr_t retaddr) {
     else hi = mid;
   }
   return NULL;
+}
+
+/* ---------------- walking one compiled frame ---------------- */
+
+uint64_t *sm_slotaddr(const SMLocation *loc, uintptr_t sp, const char **err) {
+  uintptr_t regval;
+  switch (loc->kind) {
+    case SM_CONSTANT: case SM_CONSTANTINDEX:
+      return NULL;
+    case SM_INDIRECT: case SM_DIRECT:
+      if (loc->size != 8) { *err = "gc pointer location of size other than 8"; return NULL; }
+      if (loc->reg == SM_DWARF_RSP) regval = sp;
+      else if (loc->reg == SM_DWARF_RBP) regval = *(const uintptr_t *)(sp - 16);
+      else { *err = "gc pointer location based on a register other than RSP/RBP"; return NULL; }
+      return (uint64_t *)(regval + (intptr_t)loc->offset);
+    case SM_REGISTER:
+      *err = "gc pointer in a register across a statepoint";
+      return NULL;
+    default:
+      *err = "unknown stack-map location kind";
+      return NULL;
+  }
+}
+
+/* Is 'a' the base slot of a pair before 'upto'? (records are small: a
+** quadratic scan keeps the collector free of allocation here) */
+static int seenbase(const SMRecord *r, int upto, uintptr_t sp, const uint64_t *a) {
+  int j;
+  const char *err = NULL;
+  for (j = 0; j < upto; j++)
+    if (sm_slotaddr(sm_base(r, j), sp, &err) == a) return 1;
+  return 0;
+}
+
+static int isbase(const SMRecord *r, uintptr_t sp, const uint64_t *a) {
+  return seenbase(r, r->npairs, sp, a);
+}
+
+/* move the derived slots of the base slot of pair 'i' (first seen there)
+** by 'disp', each distinct slot once */
+static void movederived(const SMRecord *r, int i, uintptr_t sp, uint64_t *b,
+                        uint64_t disp, SMWalkStats *st) {
+  int k, m;
+  const char *err = NULL;
+  for (k = i; k < r->npairs; k++) {
+    uint64_t *d;
+    if (sm_slotaddr(sm_base(r, k), sp, &err) != b) continue;
+    d = sm_slotaddr(sm_derived(r, k), sp, &err);
+    if (d == NULL || d == b || isbase(r, sp, d)) continue;
+    for (m = i; m < k; m++)     /* the same derived slot, already moved? */
+      if (sm_slotaddr(sm_base(r, m), sp, &err) == b &&
+          sm_slotaddr(sm_derived(r, m), sp, &err) == d) break;
+    if (m < k) continue;
+    *d += disp;
+    st->nderived++;
+  }
+}
+
+int sm_walkrecord(const SMRecord *r, uintptr_t sp, SMVisitor visit,
+                  void *ud, SMWalkStats *st, const char **err) {
+  int i;
+  *err = NULL;
+  if (!r->is_statepoint) { *err = "not a statepoint record"; return -1; }
+  for (i = 0; i < r->npairs; i++) {   /* validate everything first */
+    sm_slotaddr(sm_base(r, i), sp, err);
+    if (*err == NULL) sm_slotaddr(sm_derived(r, i), sp, err);
+    if (*err != NULL) return -1;
+  }
+  for (i = 0; i < r->npairs; i++) {
+    uint64_t *b = sm_slotaddr(sm_base(r, i), sp, err);
+    uint64_t old;
+    if (b == NULL || seenbase(r, i, sp, b)) continue;
+    old = *b;
+    if (!v_isref(old)) continue;      /* integers, floats, nil... are words too */
+    st->nbases++;
+    visit(ud, b);
+    if (*b != old) {
+      st->nmoved++;
+      movederived(r, i, sp, b, *b - old, st);
+    }
+  }
+  return 0;
 }

@@ -76,6 +76,7 @@ typedef struct SMRecord {
   uint8_t is_statepoint;
   int32_t cc, spflags, ndeopt;
   int npairs;           /* (base, derived) pairs starting at locs[3 + ndeopt] */
+  uint32_t stresshits;  /* MVM_GC_STRESS: polls through this record (jitrt.c) */
 } SMRecord;
 
 #define sm_deopt(r, i)    (&(r)->locs[3 + (i)])
@@ -122,5 +123,39 @@ LUAI_FUNC int sm_register(SMRegistry *reg, StackMap *sm);
 LUAI_FUNC int sm_unregister(SMRegistry *reg, StackMap *sm);
 /* The record whose return address is exactly 'retaddr', or NULL. */
 LUAI_FUNC const SMRecord *sm_lookup(const SMRegistry *reg, uintptr_t retaddr);
+
+/* ---- walking one compiled frame ----
+** A compiled frame stopped at the statepoint of record 'r' is described by
+** 'sp', the value of RSP at the call (the caller's stack pointer: the
+** return address was pushed just below it).  x86-64 only: the callee,
+** a runtime helper built with frame pointers, pushed the caller's RBP at
+** sp - 16, so RBP-based locations are found through that word.
+** Location -> slot address:
+**   Indirect [reg + off]  reg RSP (DWARF 7): sp + off;
+**                         reg RBP (DWARF 6): *(sp - 16) + off;
+**   Direct    reg + off   (a gc-live alloca holding the pointer): same;
+**   Constant, ConstantIndex: nothing to visit (null or a constant word);
+**   Register, other base registers, sizes other than 8: an error (LLVM 19
+**   spills every gc pointer across a statepoint to the frame).
+** The slots hold NaN-boxed words (vm/value.h): each distinct BASE slot
+** holding a reference is passed to 'visit' once, which may rewrite it (a
+** moving collection); every derived slot of that base that is not itself
+** a base slot is then moved by the same displacement
+** (derived_new = base_new + (derived_old - base_old)), once. */
+#define SM_DWARF_RBP  6
+#define SM_DWARF_RSP  7
+typedef void (*SMVisitor)(void *ud, uint64_t *slot);
+typedef struct SMWalkStats {
+  size_t nbases;        /* distinct base slots holding references (visited) */
+  size_t nmoved;        /* of those, rewritten by the visitor */
+  size_t nderived;      /* derived slots moved with their base */
+} SMWalkStats;
+/* address of the slot of location 'loc' (NULL when the location holds a
+** constant); sets *err and returns NULL on an unsupported location */
+LUAI_FUNC uint64_t *sm_slotaddr(const SMLocation *loc, uintptr_t sp, const char **err);
+/* visit the gc pointers of statepoint record 'r' in the frame at 'sp';
+** returns 0, or -1 with *err set (unsupported location: nothing visited) */
+LUAI_FUNC int sm_walkrecord(const SMRecord *r, uintptr_t sp, SMVisitor visit,
+                            void *ud, SMWalkStats *st, const char **err);
 
 #endif

@@ -19,6 +19,7 @@
 
 #include "lua.h"
 #include "do.h"
+#include "jit.h"
 #include "gc.h"
 #include "vm.h"
 #include "func.h"
@@ -686,18 +687,20 @@ static void resume(lua_State *L, void *ud) {
 }
 
 /* errors inside the coroutine: continue in the nearest yieldable pcallk */
-static int precover(lua_State *L, int status) {
+static int precover(lua_State *L, int status, lua_State *jcur) {
   CallInfo *ci;
   while (errorstatus(status) && (ci = find_pcall(L)) != NULL) {
     L->ci = ci;
     setcistrecst(ci, status);
     status = do_rawrunprotected(L, unroll, NULL);
+    jit_unwound(L, jcur);
   }
   return status;
 }
 
 LUA_API int lua_resume(lua_State *L, lua_State *from, int nargs, int *nresults) {
   int status;
+  lua_State *jcur;
   if (L->status == LUA_OK) {
     if (L->ci != &L->base_ci)
       return resume_error(L, "cannot resume non-suspended coroutine", nargs);
@@ -710,8 +713,10 @@ LUA_API int lua_resume(lua_State *L, lua_State *from, int nargs, int *nresults) 
   if (getCcalls(L) >= LUAI_MAXCCALLS)
     return resume_error(L, "C stack overflow", nargs);
   L->nCcalls++;
+  jcur = jit_curthread(G(L));
   status = do_rawrunprotected(L, resume, &nargs);
-  status = precover(L, status);
+  jit_unwound(L, jcur);   /* L's C stack is gone, whatever ended the run */
+  status = precover(L, status, jcur);
   if (l_unlikely(errorstatus(status))) {
     /* the coroutine is dead; its frames are kept for tracebacks */
     L->status = (uint8_t)status;

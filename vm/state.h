@@ -40,10 +40,15 @@ typedef enum {
 #define CIST_FIN        (1<<7)  /* function "called" a finalizer */
 #define CIST_TRAN       (1<<8)  /* 'ci' has transfer information */
 #define CIST_CLSRET     (1<<9)  /* function is closing tbc variables */
-#define CIST_JIT        (1<<10) /* frame is running compiled code */
+#define CIST_JIT        (1<<10) /* compiled code made a call (JIT_CALLED): re-enter it when the callee returns */
 /* bits 11-13: status saved while recovering a yieldable pcall (vm/do.c) */
 #define CIST_RECST      11
 #define CIST_LEQ        (1<<14) /* using __lt for __le (5.3 compatibility, vm/meta.c) */
+/* The frame's compiled code is on the C stack (set and cleared by jit_run;
+** cleared for a whole coroutine when a longjmp unwinds its C stack, see
+** lua_resume).  Only then are u.l.jitra/jitsp meaningful to the
+** collector's walk of compiled frames (jit_walkframes). */
+#define CIST_JITACT     (1<<15)
 
 typedef struct CallInfo {
   Value *func;                 /* function index in the stack */
@@ -54,6 +59,13 @@ typedef struct CallInfo {
       const Instruction *savedpc;
       volatile int trap;       /* hooks or stack reallocation: reload cached state */
       int nextraargs;          /* # of extra arguments in vararg functions */
+      /* anchor of the compiled code running this frame (CIST_JITACT):
+      ** where it called its latest runtime helper, recorded by that
+      ** helper at entry (jit/jitrt.c, JIT_ANCHOR): the return address
+      ** into compiled code (the stack-map key) and the caller's stack
+      ** pointer at the call (the base of the record's locations) */
+      void *jitra;
+      char *jitsp;
     } l;
     struct {                   /* only for C functions */
       lua_KFunction k;

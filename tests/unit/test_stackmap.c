@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../../jit/stackmap.h"
+#include "../../vm/value.h"
 
 /* ---- a little-endian section writer ---- */
 typedef struct W { uint8_t b[4096]; size_t n; } W;
@@ -265,6 +266,153 @@ START_TEST(test_registry) {
 }
 END_TEST
 
+/* ---- walking a frame: synthetic records over a fake frame ----
+** frame[] stands for the compiled caller's stack: sp is &frame[32] (RSP at
+** the call) and frame[30] (sp - 16) is the RBP the helper pushed, pointing
+** at &frame[48]. */
+typedef struct Fake {
+  uint64_t frame[64];
+  uintptr_t sp;
+  SMLocation locs[3 + 2 * 16];
+  SMRecord r;
+} Fake;
+
+static void fake_init(Fake *f) {
+  int i;
+  memset(f, 0, sizeof *f);
+  for (i = 0; i < 64; i++) f->frame[i] = 0xDEAD0000DEADULL;   /* not references */
+  f->sp = (uintptr_t)&f->frame[32];
+  f->frame[30] = (uint64_t)(uintptr_t)&f->frame[48];
+  for (i = 0; i < 3; i++) f->locs[i].kind = SM_CONSTANT;
+  f->r.is_statepoint = 1;
+  f->r.locs = f->locs;
+  f->r.nlocs = 3;
+}
+static SMLocation L_(uint8_t kind, uint16_t reg, int32_t off) {
+  SMLocation l;
+  memset(&l, 0, sizeof l);
+  l.kind = kind; l.size = 8; l.reg = reg; l.offset = off;
+  return l;
+}
+static void pair(Fake *f, SMLocation b, SMLocation d) {
+  f->locs[3 + 2 * f->r.npairs] = b;
+  f->locs[3 + 2 * f->r.npairs + 1] = d;
+  f->r.npairs++;
+  f->r.nlocs += 2;
+}
+#define RSP(off) L_(SM_INDIRECT, SM_DWARF_RSP, (off))
+#define RBP(off) L_(SM_INDIRECT, SM_DWARF_RBP, (off))
+
+/* the visitor: moves A by 'delta', leaves everything else, counts visits */
+typedef struct Vis { uint64_t a; int64_t delta; int nvisits; uint64_t *seen[16]; } Vis;
+static void visit(void *ud, uint64_t *slot) {
+  Vis *v = (Vis *)ud;
+  ck_assert(v_isref(*slot));
+  v->seen[v->nvisits++] = slot;
+  if (*slot == v->a) *slot += (uint64_t)v->delta;
+}
+
+START_TEST(test_slotaddr) {
+  Fake f;
+  const char *err = NULL;
+  SMLocation l;
+  fake_init(&f);
+  l = RSP(16);
+  ck_assert_ptr_eq(sm_slotaddr(&l, f.sp, &err), &f.frame[34]);
+  l = RSP(-8);
+  ck_assert_ptr_eq(sm_slotaddr(&l, f.sp, &err), &f.frame[31]);
+  l = RBP(-24);   /* through the saved RBP, not sp */
+  ck_assert_ptr_eq(sm_slotaddr(&l, f.sp, &err), &f.frame[45]);
+  l = L_(SM_DIRECT, SM_DWARF_RSP, 8);
+  ck_assert_ptr_eq(sm_slotaddr(&l, f.sp, &err), &f.frame[33]);
+  l = L_(SM_CONSTANT, 0, 0);
+  ck_assert_ptr_null(sm_slotaddr(&l, f.sp, &err));
+  ck_assert_ptr_null(err);
+  l = L_(SM_REGISTER, 3, 0);
+  ck_assert_ptr_null(sm_slotaddr(&l, f.sp, &err));
+  ck_assert_ptr_nonnull(err);
+  err = NULL;
+  l = L_(SM_INDIRECT, 3, 8);   /* [rbx + 8] */
+  ck_assert_ptr_null(sm_slotaddr(&l, f.sp, &err));
+  ck_assert_ptr_nonnull(err);
+  err = NULL;
+  l = RSP(0); l.size = 4;
+  ck_assert_ptr_null(sm_slotaddr(&l, f.sp, &err));
+  ck_assert_ptr_nonnull(err);
+}
+END_TEST
+
+static void relocate(int64_t delta) {
+  Fake f;
+  Vis v;
+  SMWalkStats st = {0, 0, 0};
+  const char *err;
+  uint64_t a = 0x7f0012345000ULL, b = 0x7f0000020040ULL;
+  fake_init(&f);
+  memset(&v, 0, sizeof v);
+  v.a = a; v.delta = delta;
+  ck_assert(v_isref(a) && v_isref(b));
+  f.frame[32] = a;            /* [rsp+0]: A */
+  f.frame[33] = a + 24;       /* [rsp+8]: a field of A */
+  f.frame[34] = a + 40;       /* [rsp+16]: another one */
+  f.frame[45] = b;            /* [rbp-24]: B, which does not move */
+  f.frame[46] = b + 8;        /* [rbp-16]: derived from B */
+  f.frame[35] = v_immint(5);  /* [rsp+24]: an integer typed as a pointer */
+  f.frame[36] = MVM_NIL;      /* [rsp+32]: nil */
+  pair(&f, RSP(0), RSP(8));
+  pair(&f, RSP(0), RSP(16));
+  pair(&f, RSP(0), RSP(8));   /* the same derived slot again: moved once */
+  pair(&f, RBP(-24), RBP(-24));
+  pair(&f, RBP(-24), RBP(-16));
+  pair(&f, RSP(24), RSP(24));
+  pair(&f, L_(SM_DIRECT, SM_DWARF_RSP, 32), L_(SM_DIRECT, SM_DWARF_RSP, 32));
+  pair(&f, L_(SM_CONSTANT, 0, 0), L_(SM_CONSTANT, 0, 0));
+  pair(&f, RSP(0), RSP(0));   /* A once more as its own derived */
+  ck_assert_int_eq(sm_walkrecord(&f.r, f.sp, visit, &v, &st, &err), 0);
+  ck_assert_int_eq(v.nvisits, 2);              /* A and B, each once */
+  ck_assert_ptr_eq(v.seen[0], &f.frame[32]);
+  ck_assert_ptr_eq(v.seen[1], &f.frame[45]);
+  ck_assert(f.frame[32] == a + (uint64_t)delta);
+  ck_assert(f.frame[33] == a + (uint64_t)delta + 24);
+  ck_assert(f.frame[34] == a + (uint64_t)delta + 40);
+  ck_assert(f.frame[45] == b);                 /* not moved: derived untouched */
+  ck_assert(f.frame[46] == b + 8);
+  ck_assert(f.frame[35] == v_immint(5));
+  ck_assert(f.frame[36] == MVM_NIL);
+  ck_assert(f.frame[31] == 0xDEAD0000DEADULL); /* nothing else written */
+  ck_assert(f.frame[37] == 0xDEAD0000DEADULL);
+  ck_assert_uint_eq(st.nbases, 2);
+  ck_assert_uint_eq(st.nmoved, 1);
+  ck_assert_uint_eq(st.nderived, 2);
+}
+
+START_TEST(test_walk_relocates) {
+  relocate(0x10000);
+  relocate(-0x7000);          /* a move to a lower address */
+}
+END_TEST
+
+/* an unsupported location anywhere: an error, and nothing visited */
+START_TEST(test_walk_rejects) {
+  Fake f;
+  Vis v;
+  SMWalkStats st = {0, 0, 0};
+  const char *err;
+  fake_init(&f);
+  memset(&v, 0, sizeof v);
+  f.frame[32] = 0x7f0012345000ULL;
+  pair(&f, RSP(0), RSP(0));
+  pair(&f, L_(SM_REGISTER, 3, 0), L_(SM_REGISTER, 3, 0));
+  ck_assert_int_eq(sm_walkrecord(&f.r, f.sp, visit, &v, &st, &err), -1);
+  ck_assert_ptr_nonnull(err);
+  ck_assert_int_eq(v.nvisits, 0);
+  f.r.is_statepoint = 0;
+  f.r.npairs = 1;
+  ck_assert_int_eq(sm_walkrecord(&f.r, f.sp, visit, &v, &st, &err), -1);
+  ck_assert_int_eq(v.nvisits, 0);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("stackmap");
   TCase *tc = tcase_create("core");
@@ -273,6 +421,9 @@ int main(void) {
   tcase_add_test(tc, test_parse_rejects);
   tcase_add_test(tc, test_empty_and_no_records);
   tcase_add_test(tc, test_registry);
+  tcase_add_test(tc, test_slotaddr);
+  tcase_add_test(tc, test_walk_relocates);
+  tcase_add_test(tc, test_walk_rejects);
   suite_add_tcase(s, tc);
   return unit_run_suite(s);
 }
