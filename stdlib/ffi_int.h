@@ -65,6 +65,8 @@ typedef struct CType {
   ffi_type **fftelems;
   ffi_cif *cif;      /* FUNC: prepared call interface (lazy, non-variadic) */
   ffi_type **argt;
+  struct DirectSig *dsig;  /* FUNC: direct-call plan (ffi_call.c), NULL if none */
+  int dsigdone;      /* FUNC: dsig has been decided */
 } CType;
 
 /* named declarations (ffi.cdef), in one hash table */
@@ -102,7 +104,6 @@ typedef struct FFIState {
   Callback *callbacks;         /* permanent callbacks (ffi.cast of a function) */
   int err;                     /* errno saved after the last call */
   int tcache;                  /* registry ref: type string -> ctype id */
-  const char *callname;        /* function being called (argument errors) */
   uint64_t cbseq;              /* creation counter of callbacks */
 } FFIState;
 
@@ -169,7 +170,8 @@ FFI_HIDDEN void cd_openmeta(lua_State *L, FFIState *S);
 FFI_HIDDEN int cd_tonumber(lua_State *L, FFIState *S, int idx);
 
 /* ---- ffi_call.c */
-FFI_HIDDEN int ffi_docall(lua_State *L);
+FFI_HIDDEN int ffi_docall(lua_State *L, FFIState *S, CData *cd);
+FFI_HIDDEN const char *ffi_callname(lua_State *L);
 FFI_HIDDEN void *cb_new(lua_State *L, FFIState *S, int fidx, int ftype, int permanent);
 FFI_HIDDEN Callback *cb_find(FFIState *S, void *code);
 FFI_HIDDEN void cb_free(FFIState *S, Callback *cb, lua_State *L);
