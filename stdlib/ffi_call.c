@@ -146,7 +146,7 @@ const char *ffi_callname(lua_State *L) {
 typedef int64_t (*IntFn)(IPARAMS, FPARAMS);
 typedef double (*FltFn)(IPARAMS, FPARAMS);
 #else
-#define DIRECT_CALLS 0
+#define DIRECT_CALLS 1
 #define NIREG 0
 #define NFREG 0
 #endif
@@ -297,12 +297,16 @@ int ffi_docall(lua_State *L, FFIState *S, CData *cd) {
     return luaL_error(L, "wrong number of arguments for function call");
   if (nargs > MAXARGS) return luaL_error(L, "too many arguments for function call");
 
-  CType *rt = ctype(S, ft->base);
-  size_t rsize = rt->size < 16 ? 16 : (rt->size + 15) & ~(size_t)15;
-  void *rvalue = alloca(rsize);
-  memset(rvalue, 0, rsize);
-  uint64_t mark = S->cbseq;
   DirectSig *ds = get_dsig(S, ftid);
+  uint64_t rbuf[2] = {0, 0};   /* a scalar result */
+  void *rvalue = rbuf;
+  if (ds == NULL) {
+    CType *rt = ctype(S, ft->base);
+    size_t rsize = rt->size < 16 ? 16 : (rt->size + 15) & ~(size_t)15;
+    rvalue = alloca(rsize);
+    memset(rvalue, 0, rsize);
+  }
+  uint64_t mark = S->cbseq;
   CallFrame frame;
   frame.L = L;
   frame.errref = LUA_NOREF;
