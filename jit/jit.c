@@ -19,6 +19,7 @@
 
 #include "jit.h"
 #include "jitbackend.h"
+#include "jitffi.h"
 #include "opcodes.h"
 #include "mvm.h"
 
@@ -302,4 +303,10 @@ LUA_API void mvm_jitflush(lua_State *L) {
 
 const SMRegistry *jit_stackmaps(global_State *g) {
   return g->jit ? &((JitState *)g->jit)->stackmaps : NULL;
+}
+
+/* the ffi module (stdlib/ffi_call.c) publishes how compiled code may call
+** its C functions directly (jit/llvmffi.c) */
+void jit_setffi(lua_State *L, JitFFI *jf) {
+  G(L)->ffijit = jf;
 }

@@ -16,7 +16,7 @@
 #include "state.h"
 #include "stackmap.h"
 
-#define MVM_JIT_ABI  2
+#define MVM_JIT_ABI  3
 
 struct JitState;
 

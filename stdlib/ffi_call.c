@@ -151,7 +151,9 @@ typedef double (*FltFn)(IPARAMS, FPARAMS);
 #define NFREG 0
 #endif
 
-enum { DK_NONE, DK_VOID, DK_INT, DK_BOOL, DK_PTR, DK_F32, DK_F64 };
+/* the same kinds as compiled code uses (jit/jitffi.h) */
+enum { DK_NONE = JFK_NONE, DK_VOID = JFK_VOID, DK_INT = JFK_INT, DK_BOOL = JFK_BOOL,
+       DK_PTR = JFK_PTR, DK_F32 = JFK_F32, DK_F64 = JFK_F64 };
 
 typedef struct DirectSig {
   int nargs;
@@ -489,4 +491,88 @@ void cb_freeall(FFIState *S) {   /* at state close: the registry is gone */
     free(cb);
   }
   S->callbacks = NULL;
+}
+
+/* ---------------------------------------------------------------- compiled code
+**
+** Compiled code calls a C function directly (jit/llvmffi.c) when 'describe'
+** accepts it: a direct-call signature (above) whose result needs no
+** allocation (no 64-bit integer, no pointer).  Compiled code converts only
+** the plain cases inline (integers to integer parameters, numbers to
+** floating-point ones, booleans to bool, nil and strings to pointers) and
+** leaves everything else, with its errors, to this file's generic path.
+*/
+_Static_assert(offsetof(CData, id) == JITFFI_CD_ID && offsetof(CData, flags) == JITFFI_CD_FLAGS &&
+               offsetof(CData, p) == JITFFI_CD_P, "jit/jitffi.h: CData layout");
+
+static FFIState *jit_state(JitFFI *jf) {
+  return (FFIState *)(void *)((char *)jf - offsetof(FFIState, jit));
+}
+
+static int jit_describe(JitFFI *jf, const void *cdp, JitFFISig *out) {
+  FFIState *S = jit_state(jf);
+  const CData *cd = cdp;
+  CType *ct, *ft, *rt;
+  DirectSig *ds;
+  int ftid;
+  if (cd->flags != 0 || cd->id <= 0 || cd->id >= S->ntypes) return 0;
+  ct = ctype(S, cd->id);
+  if (ct->kind == CT_FUNC) ftid = cd->id;
+  else if (ct->kind == CT_PTR && ctype(S, ct->base)->kind == CT_FUNC) ftid = ct->base;
+  else return 0;
+  if (*(void **)cd->p == NULL || (ds = get_dsig(S, ftid)) == NULL) return 0;
+  ft = ctype(S, ftid);
+  rt = ctype(S, ft->base);
+  if (ds->nargs > JITFFI_MAXARGS || ds->rkind == DK_PTR || (ds->rkind == DK_INT && rt->size > 4))
+    return 0;
+  memset(out, 0, sizeof *out);
+  out->fn = *(void **)cd->p;
+  out->ctid = cd->id;
+  out->nargs = ds->nargs;
+  out->rkind = ds->rkind;
+  out->rsize = (uint8_t)rt->size;
+  out->runsigned = (rt->flags & CTF_UNSIGNED) != 0;
+  for (int i = 0; i < ds->nargs; i++) {
+    CType *at = ctype(S, ft->fields[i].type);
+    out->akind[i] = ds->akind[i];
+    out->asize[i] = (uint8_t)at->size;
+    out->aunsigned[i] = (at->flags & CTF_UNSIGNED) != 0;
+    if (at->kind == CT_PTR) {
+      CType *bt = ctype(S, at->base);
+      out->astring[i] = (bt->flags & CTF_CHAR) || bt->kind == CT_VOID;   /* as cd_convert */
+    }
+  }
+  return 1;
+}
+
+static void jit_enter(JitFFI *jf, lua_State *L, void *fp) {
+  FFIState *S = jit_state(jf);
+  CallFrame *fr = fp;
+  fr->L = L;
+  fr->errref = LUA_NOREF;
+  fr->prev = S->frame;
+  S->frame = fr;
+  errno = S->err;
+}
+
+static void jit_leave(JitFFI *jf, lua_State *L, void *fp) {
+  int e = errno;
+  FFIState *S = jit_state(jf);
+  CallFrame *fr = fp;
+  S->err = e;
+  S->frame = fr->prev;
+  if (fr->errref != LUA_NOREF) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, fr->errref);
+    luaL_unref(L, LUA_REGISTRYINDEX, fr->errref);
+    lua_error(L);
+  }
+}
+
+void ffi_jitinit(lua_State *L, FFIState *S) {
+  S->jit.stateud = S;
+  S->jit.describe = jit_describe;
+  S->jit.enter = jit_enter;
+  S->jit.leave = jit_leave;
+  S->jit.framesize = sizeof(CallFrame);
+  jit_setffi(L, DIRECT_CALLS ? &S->jit : NULL);
 }

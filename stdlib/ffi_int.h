@@ -22,6 +22,7 @@
 
 #include "lua.h"
 #include "lauxlib.h"
+#include "jitffi.h"
 
 #define FFI_HIDDEN __attribute__((visibility("hidden")))
 
@@ -105,6 +106,7 @@ typedef struct FFIState {
   int err;                     /* errno saved after the last call */
   int tcache;                  /* registry ref: type string -> ctype id */
   uint64_t cbseq;              /* creation counter of callbacks */
+  JitFFI jit;                  /* direct calls from compiled code (ffi_call.c) */
 } FFIState;
 
 /* cdata: a full userdata (2 user values: 1 keep-alive, 2 finalizer) */
@@ -177,5 +179,6 @@ FFI_HIDDEN Callback *cb_find(FFIState *S, void *code);
 FFI_HIDDEN void cb_free(FFIState *S, Callback *cb, lua_State *L);
 FFI_HIDDEN void cb_set(lua_State *L, Callback *cb, int fidx);
 FFI_HIDDEN void cb_freeall(FFIState *S);
+FFI_HIDDEN void ffi_jitinit(lua_State *L, FFIState *S);
 
 #endif
