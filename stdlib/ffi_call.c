@@ -288,6 +288,83 @@ static int push_result(lua_State *L, FFIState *S, CType *ft, void *rvalue, int d
   return 1;
 }
 
+/* after the C function returned: pop the frame, free the callbacks made for
+** the arguments, re-raise a callback's error, push the result */
+static int finish_call(lua_State *L, FFIState *S, CType *ft, CallFrame *frame, uint64_t mark,
+                       void *rvalue, int direct) {
+  S->frame = frame->prev;
+  if (S->cbseq != mark) free_temps(S, mark, L);
+  if (frame->errref != LUA_NOREF) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, frame->errref);
+    luaL_unref(L, LUA_REGISTRYINDEX, frame->errref);
+    return lua_error(L);
+  }
+  return push_result(L, S, ft, rvalue, direct);
+}
+
+#if DIRECT_CALLS
+/* its own function: a small stack frame, no alloca */
+static int direct_docall(lua_State *L, FFIState *S, CType *ft, DirectSig *ds, void *fn) {
+  int64_t ireg[NIREG];
+  double freg[NFREG];
+  uint64_t rbuf[2] = {0, 0};
+  uint64_t mark = S->cbseq;
+  CallFrame frame;
+  /* every argument is converted before the frame is pushed and any C code
+  ** runs: a conversion error leaves nothing behind */
+  direct_args(L, S, ft, ds, ireg, freg);
+  frame.L = L;
+  frame.errref = LUA_NOREF;
+  frame.prev = S->frame;
+  S->frame = &frame;
+  errno = S->err;
+  direct_invoke(ds, fn, ireg, freg, rbuf);
+  S->err = errno;
+  return finish_call(L, S, ft, &frame, mark, rbuf, 1);
+}
+#endif
+
+static int libffi_docall(lua_State *L, FFIState *S, int ftid, int nargs, void *fn) {
+  CType *ft = ctype(S, ftid);
+  CType *rt = ctype(S, ft->base);
+  int nfixed = ft->nfield;
+  size_t rsize = rt->size < 16 ? 16 : (rt->size + 15) & ~(size_t)15;
+  void *rvalue = alloca(rsize);
+  uint64_t mark = S->cbseq;
+  CallFrame frame;
+  ffi_cif vcif, *cif;
+  ffi_type *vtypes[MAXARGS + 1];
+  int atype[MAXARGS + 1];
+  void *avalue[MAXARGS + 1];
+  memset(rvalue, 0, rsize);
+  for (int i = 0; i < nargs; i++)
+    atype[i] = i < nfixed ? ft->fields[i].type : vararg_type(L, S, i + 2, i + 1);
+  for (int i = 0; i < nargs; i++) {
+    CType *at = ctype(S, atype[i]);
+    size_t size = at->size < 16 ? 16 : (at->size + 15) & ~(size_t)15;
+    avalue[i] = alloca(size);
+    memset(avalue[i], 0, size);
+    cd_convert(L, S, atype[i], avalue[i], i + 2, CONV_ARG, i + 1);
+  }
+  if (ft->flags & CTF_VARARG) {
+    for (int i = 0; i < nargs; i++) vtypes[i] = ct_ffitype(S, atype[i]);
+    if (ffi_prep_cif_var(&vcif, FFI_DEFAULT_ABI, (unsigned)nfixed, (unsigned)nargs,
+                         ct_ffitype(S, ft->base), vtypes) != FFI_OK)
+      return luaL_error(L, "cannot prepare variadic call");
+    cif = &vcif;
+  } else {
+    cif = get_cif(L, S, ftid);
+  }
+  frame.L = L;
+  frame.errref = LUA_NOREF;
+  frame.prev = S->frame;
+  S->frame = &frame;
+  errno = S->err;
+  ffi_call(cif, FFI_FN(fn), rvalue, avalue);
+  S->err = errno;
+  return finish_call(L, S, ctype(S, ftid), &frame, mark, rvalue, 0);
+}
+
 int ffi_docall(lua_State *L, FFIState *S, CData *cd) {
   CType *ct = ctype(S, cd->id);
   int ftid = ct->kind == CT_FUNC ? cd->id : ct->base;
@@ -298,71 +375,11 @@ int ffi_docall(lua_State *L, FFIState *S, CData *cd) {
   if (nargs < nfixed || (nargs > nfixed && !(ft->flags & CTF_VARARG)))
     return luaL_error(L, "wrong number of arguments for function call");
   if (nargs > MAXARGS) return luaL_error(L, "too many arguments for function call");
-
-  DirectSig *ds = get_dsig(S, ftid);
-  uint64_t rbuf[2] = {0, 0};   /* a scalar result */
-  void *rvalue = rbuf;
-  if (ds == NULL) {
-    CType *rt = ctype(S, ft->base);
-    size_t rsize = rt->size < 16 ? 16 : (rt->size + 15) & ~(size_t)15;
-    rvalue = alloca(rsize);
-    memset(rvalue, 0, rsize);
-  }
-  uint64_t mark = S->cbseq;
-  CallFrame frame;
-  frame.L = L;
-  frame.errref = LUA_NOREF;
-  /* every argument is converted before the frame is pushed and any C code
-  ** runs: a conversion error leaves nothing behind */
 #if DIRECT_CALLS
-  if (ds != NULL) {
-    int64_t ireg[NIREG];
-    double freg[NFREG];
-    direct_args(L, S, ft, ds, ireg, freg);
-    frame.prev = S->frame;
-    S->frame = &frame;
-    errno = S->err;
-    direct_invoke(ds, fn, ireg, freg, rvalue);
-    S->err = errno;
-  } else
+  DirectSig *ds = get_dsig(S, ftid);
+  if (ds != NULL) return direct_docall(L, S, ft, ds, fn);
 #endif
-  {
-    ffi_cif vcif, *cif;
-    ffi_type *vtypes[MAXARGS + 1];
-    int atype[MAXARGS + 1];
-    void *avalue[MAXARGS + 1];
-    for (int i = 0; i < nargs; i++)
-      atype[i] = i < nfixed ? ft->fields[i].type : vararg_type(L, S, i + 2, i + 1);
-    for (int i = 0; i < nargs; i++) {
-      CType *at = ctype(S, atype[i]);
-      size_t size = at->size < 16 ? 16 : (at->size + 15) & ~(size_t)15;
-      avalue[i] = alloca(size);
-      memset(avalue[i], 0, size);
-      cd_convert(L, S, atype[i], avalue[i], i + 2, CONV_ARG, i + 1);
-    }
-    if (ft->flags & CTF_VARARG) {
-      for (int i = 0; i < nargs; i++) vtypes[i] = ct_ffitype(S, atype[i]);
-      if (ffi_prep_cif_var(&vcif, FFI_DEFAULT_ABI, (unsigned)nfixed, (unsigned)nargs,
-                           ct_ffitype(S, ft->base), vtypes) != FFI_OK)
-        return luaL_error(L, "cannot prepare variadic call");
-      cif = &vcif;
-    } else {
-      cif = get_cif(L, S, ftid);
-    }
-    frame.prev = S->frame;
-    S->frame = &frame;
-    errno = S->err;
-    ffi_call(cif, FFI_FN(fn), rvalue, avalue);
-    S->err = errno;
-  }
-  S->frame = frame.prev;
-  if (S->cbseq != mark) free_temps(S, mark, L);
-  if (frame.errref != LUA_NOREF) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, frame.errref);
-    luaL_unref(L, LUA_REGISTRYINDEX, frame.errref);
-    return lua_error(L);
-  }
-  return push_result(L, S, ft, rvalue, ds != NULL);
+  return libffi_docall(L, S, ftid, nargs, fn);
 }
 
 /* ---------------------------------------------------------------- callbacks */
