@@ -149,3 +149,13 @@ debug.sethook(function() count = count + 1 end, "", 1)
 local r = hooked(5, 2)
 debug.sethook()
 print("hooked", r, count > 0)
+
+print("-- a local alias (MOVE): whatever the slot held when compiled")
+local function alias(n, which)
+  local f = which and L.ft_i32 or L.ft_double
+  local r
+  for i = 1, n do r = f(i) end
+  return r
+end
+for k = 1, 6 do io.write(tostring(alias(10, k % 3 ~= 0)), " ") end
+print()
