@@ -143,8 +143,12 @@ const char *ffi_callname(lua_State *L) {
 #define NFREG 8
 #define FPARAMS double, double, double, double, double, double, double, double
 #define FARGS(a) a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]
-typedef int64_t (*IntFn)(IPARAMS, FPARAMS);
-typedef double (*FltFn)(IPARAMS, FPARAMS);
+/* declared variadic (with no variadic argument ever passed) only so that
+** x86-64 callers set %al, the count of vector registers used: harmless for
+** the real callee, and it keeps a variadic C function declared without its
+** '...' working as it does through libffi */
+typedef int64_t (*IntFn)(IPARAMS, FPARAMS, ...);
+typedef double (*FltFn)(IPARAMS, FPARAMS, ...);
 #else
 #define DIRECT_CALLS 1
 #define NIREG 0
