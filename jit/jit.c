@@ -20,6 +20,7 @@
 #include "jit.h"
 #include "jitbackend.h"
 #include "gc.h"
+#include "jitffi.h"
 #include "opcodes.h"
 #include "mvm.h"
 
@@ -405,4 +406,10 @@ void jit_unwound(lua_State *L, lua_State *cur) {
 
 const SMRegistry *jit_stackmaps(global_State *g) {
   return g->jit ? &((JitState *)g->jit)->stackmaps : NULL;
+}
+
+/* the ffi module (stdlib/ffi_call.c) publishes how compiled code may call
+** its C functions directly (jit/llvmffi.c) */
+void jit_setffi(lua_State *L, JitFFI *jf) {
+  G(L)->ffijit = jf;
 }

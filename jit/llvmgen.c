@@ -39,6 +39,8 @@
 **     interpreter runs it: JIT_CALLED).  TAILCALL: mvmrt_tailcall, then
 **     JIT_TAILCALLED.  Instructions reading L->top (B == 0 CALL/RETURN/
 **     SETLIST/TAILCALL, after a C == 0 CALL) and closing RETURNs exit.
+**   - CALL of an ffi C function seen in an upvalue at compile time: a
+**     guarded native call (llvmffi.inc).
 ** Vararg functions: VARARGPREP, VARARG and their RETURNs are helpers.
 ** Entry points: the start, after calls, loop headers (entrypoints()).
 */
@@ -60,6 +62,7 @@ typedef struct Gen {
   LLVMBasicBlockRef *bb, *exits;
   Proto *p;
   JitState *J;
+  lua_State *Lc;      /* the thread compiling: its frame runs a closure of 'p' */
 } Gen;
 
 /* ---------------------------------------------------------------------
@@ -758,6 +761,8 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
     br(g, pc + 1);
 }
 
+#include "llvmffi.inc"   /* direct calls of ffi C functions: ffi_call() */
+
 static void emit(Gen *g, int pc) {
   Proto *p = g->p;
   Instruction i = p->code[pc];
@@ -1003,7 +1008,7 @@ static void emit(Gen *g, int pc) {
         ** lands in the interpreter) */
         emitcall(g, pc, a, GETARG_B(i), LUA_MULTRET);
       }
-      else
+      else if (!ffi_call(g, pc, a, GETARG_B(i), GETARG_C(i) - 1))
         emitcall(g, pc, a, GETARG_B(i), GETARG_C(i) - 1);
       break;
     case OP_CLOSE: callop(g, "mvmrt_close", pc, pc + 1, 0); br(g, pc + 1); break;
@@ -1114,7 +1119,7 @@ static void build_poll(Gen *g) {
   LLVMBuildRetVoid(B_);
 }
 
-LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, Proto *p,
+LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Proto *p,
                              const char *name, const char *const *opnames,
                              int *status, const char **why) {
   Gen gs, *g = &gs;
@@ -1128,7 +1133,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, Proto *p,
     return NULL;
   }
   memset(g, 0, sizeof *g);
-  g->C = ctx; g->p = p; g->J = J;
+  g->C = ctx; g->p = p; g->J = J; g->Lc = L;
   g->M = LLVMModuleCreateWithNameInContext(name, ctx);
   g->B = LLVMCreateBuilderInContext(ctx);
   g->i1 = LLVMInt1TypeInContext(ctx);

@@ -403,10 +403,9 @@ static int compile(void *bs, lua_State *L, Proto *p, void **entry, void **handle
   char *msg = NULL;
   int status;
   Unit *u;
-  (void)L;
   funcname(name, sizeof name, be->nextid++, p);
   double t0 = tnow(), t1 = 0, t2 = 0, t2b = 0, t3 = 0;
-  m = llvmgen_module(ctx, J, p, name, be->host->opnames, &status, why);
+  m = llvmgen_module(ctx, J, L, p, name, be->host->opnames, &status, why);
   t1 = tnow();
   if (m == NULL) return status;
   LLVMSetTarget(m, LLVMOrcLLJITGetTripleString(be->jit));

@@ -12,7 +12,7 @@
 /* Build the IR of 'p' into a new module in 'ctx': a function named 'name'
 ** with the signature of JitFunction, plus the module's gc.safepoint_poll.
 ** Returns NULL with JIT_UNSUPPORTED/JIT_ERROR in *status. */
-LUAI_FUNC LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, Proto *p,
+LUAI_FUNC LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Proto *p,
                                        const char *name, const char *const *opnames,
                                        int *status, const char **why);
 

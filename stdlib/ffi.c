@@ -349,6 +349,7 @@ static int g_type(lua_State *L) {
 
 static int state_gc(lua_State *L) {
   FFIState *S = lua_touserdata(L, 1);
+  jit_setffi(L, NULL);
   ffi_freestate(S);
   return 0;
 }
@@ -365,7 +366,7 @@ static const luaL_Reg ffi_funcs[] = {
 LUAMOD_API int luaopen_ffi(lua_State *L) {
   if (lua_rawgetp(L, LUA_REGISTRYINDEX, &ffi_key_state) == LUA_TNIL) {
     lua_pop(L, 1);
-    FFIState *S = lua_newuserdatauv(L, sizeof(FFIState), 0);
+    FFIState *S = lua_newuserdatauv(L, sizeof(FFIState), 1);
     memset(S, 0, sizeof *S);
     lua_newtable(L);
     lua_pushcfunction(L, state_gc);
@@ -374,6 +375,13 @@ LUAMOD_API int luaopen_ffi(lua_State *L) {
     lua_rawsetp(L, LUA_REGISTRYINDEX, &ffi_key_state);
     ffi_initstate(L, S);
     cd_openmeta(L, S);
+    /* user value 1 of the state: the cdata metatable, which compiled code
+    ** compares with a callee's (jit/jitffi.h) */
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &ffi_key_state);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &ffi_key_mt);
+    lua_setiuservalue(L, -2, 1);
+    lua_pop(L, 1);
+    ffi_jitinit(L, S);
     luaL_newmetatable(L, NS_MT);
     lua_pushcfunction(L, ns_index); lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, ns_newindex); lua_setfield(L, -2, "__newindex");

@@ -84,7 +84,7 @@ static int vararg_type(lua_State *L, FFIState *S, int idx, int argn) {
     default: break;
   }
   luaL_error(L, "bad argument #%d to '%s' (cannot pass '%s' as a variadic argument)",
-             argn, S->callname ? S->callname : "?", luaL_typename(L, idx));
+             argn, ffi_callname(L), luaL_typename(L, idx));
   return 0;
 }
 
@@ -103,28 +103,244 @@ static void free_temps(FFIState *S, uint64_t mark, lua_State *L) {
   }
 }
 
-int ffi_docall(lua_State *L) {
-  FFIState *S = ffi_state(L);
-  CData *cd = cd_test(L, 1);
-  CType *ct = ctype(S, cd->id);
-  int ftid = ct->kind == CT_FUNC ? cd->id : ct->base;
-  void *fn = *(void **)cd->p;
-  CType *ft = ctype(S, ftid);
-  int nfixed = ft->nfield, nargs = lua_gettop(L) - 1;
-  if (fn == NULL) return luaL_error(L, "attempt to call a NULL function pointer");
-  if (nargs < nfixed || (nargs > nfixed && !(ft->flags & CTF_VARARG)))
-    return luaL_error(L, "wrong number of arguments for function call");
-  if (nargs > MAXARGS) return luaL_error(L, "too many arguments for function call");
-  /* the function name for argument errors: set by the namespace lookup */
+/* name of the function being called, for argument errors: kept in user
+** value 2 of the callee cdata, which is at index 1 while arguments are
+** converted (pushes it) */
+const char *ffi_callname(lua_State *L) {
+  const char *s;
   lua_getiuservalue(L, 1, 2);
-  S->callname = lua_tostring(L, -1);   /* kept alive by the cdata */
-  lua_pop(L, 1);
+  s = lua_tostring(L, -1);
+  return s ? s : "?";
+}
 
+/* ---------------------------------------------------------------- direct calls
+**
+** A non-variadic function whose parameters and result are all scalars
+** (integers, enums, bool, pointers, float, double) and whose integer-class
+** and floating-point parameters each fit the argument registers is called
+** without libffi: through a pointer of one fixed type, "every integer
+** register, then every FP register", with the integer-class arguments in
+** order in the first and the FP ones in order in the second.  That is
+** exactly where the System V x86-64 and AAPCS64 conventions put them (the
+** two classes are assigned independently and in order; extra registers are
+** ignored by the callee).  Integer arguments are sign/zero extended to 64
+** bits from their C type (more than the ABI asks; clang's callees rely on
+** the extension of bool/char/short), a float travels in the low 32 bits of
+** its FP register.  Results come back in rax/x0 or xmm0/v0: the low bytes
+** are the C value, read with its C type.  Anything else uses ffi_call.
+*/
+#if (defined(__x86_64__) && !defined(_WIN32)) || (defined(__aarch64__) && defined(__linux__))
+#define DIRECT_CALLS 1
+#if defined(__x86_64__)
+#define NIREG 6
+#define IPARAMS int64_t, int64_t, int64_t, int64_t, int64_t, int64_t
+#define IARGS(a) a[0], a[1], a[2], a[3], a[4], a[5]
+#else
+#define NIREG 8
+#define IPARAMS int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, int64_t
+#define IARGS(a) a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]
+#endif
+#define NFREG 8
+#define FPARAMS double, double, double, double, double, double, double, double
+#define FARGS(a) a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]
+/* declared variadic (with no variadic argument ever passed) only so that
+** x86-64 callers set %al, the count of vector registers used: harmless for
+** the real callee, and it keeps a variadic C function declared without its
+** '...' working as it does through libffi */
+typedef int64_t (*IntFn)(IPARAMS, FPARAMS, ...);
+typedef double (*FltFn)(IPARAMS, FPARAMS, ...);
+#else
+#define DIRECT_CALLS 1
+#define NIREG 0
+#define NFREG 0
+#endif
+
+/* the same kinds as compiled code uses (jit/jitffi.h) */
+enum { DK_NONE = JFK_NONE, DK_VOID = JFK_VOID, DK_INT = JFK_INT, DK_BOOL = JFK_BOOL,
+       DK_PTR = JFK_PTR, DK_F32 = JFK_F32, DK_F64 = JFK_F64 };
+
+typedef struct DirectSig {
+  int nargs;
+  uint8_t rkind;
+  uint8_t akind[NIREG + NFREG + 1];
+  uint8_t aslot[NIREG + NFREG + 1];   /* register index within its class */
+} DirectSig;
+
+static int direct_kind(FFIState *S, int id) {
+  CType *ct = ctype(S, id);
+  switch (ct->kind) {
+    case CT_VOID: return DK_VOID;
+    case CT_BOOL: return ct->size == 1 ? DK_BOOL : DK_NONE;
+    case CT_INT: case CT_ENUM:
+      return ct->size == 1 || ct->size == 2 || ct->size == 4 || ct->size == 8 ? DK_INT : DK_NONE;
+    case CT_PTR: return DK_PTR;
+    case CT_FLOAT: return ct->size == 4 ? DK_F32 : ct->size == 8 ? DK_F64 : DK_NONE;
+    default: return DK_NONE;
+  }
+}
+
+/* the direct-call plan of function type 'ftid', or NULL (decided once) */
+static DirectSig *get_dsig(FFIState *S, int ftid) {
+  CType *ft = ctype(S, ftid);
+  DirectSig ds, *r;
+  int ni = 0, nf = 0;
+  if (ft->dsigdone) return ft->dsig;
+  ft->dsigdone = 1;
+  if (!DIRECT_CALLS || (ft->flags & CTF_VARARG) || ft->nfield > NIREG + NFREG) return NULL;
+  memset(&ds, 0, sizeof ds);
+  ds.nargs = ft->nfield;
+  ds.rkind = (uint8_t)direct_kind(S, ft->base);
+  if (ds.rkind == DK_NONE) return NULL;
+  for (int i = 0; i < ft->nfield; i++) {
+    int k = direct_kind(S, ft->fields[i].type);
+    if (k == DK_NONE || k == DK_VOID) return NULL;
+    ds.akind[i] = (uint8_t)k;
+    ds.aslot[i] = (uint8_t)(k == DK_F32 || k == DK_F64 ? nf++ : ni++);
+  }
+  if (ni > NIREG || nf > NFREG) return NULL;
+  r = malloc(sizeof ds);
+  if (r != NULL) *r = ds;   /* out of memory: libffi it is */
+  ft->dsig = r;
+  return r;
+}
+
+#if DIRECT_CALLS
+/* argument i (Lua index idx) converted as cd_convert does, into its register */
+static void direct_arg(lua_State *L, FFIState *S, int type, int kind, int idx, int argn,
+                       int64_t *ireg, double *freg) {
+  union { int64_t i; double d; float f; uint8_t b; void *p; char buf[16]; } v;
+  CType *ct = ctype(S, type);
+  memset(&v, 0, sizeof v);
+  if (kind == DK_F64 && lua_type(L, idx) == LUA_TNUMBER)
+    v.d = lua_tonumber(L, idx);
+  else if (kind == DK_INT && lua_isinteger(L, idx))
+    v.i = lua_tointeger(L, idx);   /* truncated below, as store_int does */
+  else
+    cd_convert(L, S, type, v.buf, idx, CONV_ARG, argn);
+  switch (kind) {
+    case DK_INT: {
+      int u = ct->flags & CTF_UNSIGNED;
+      switch (ct->size) {
+        case 1: *ireg = u ? (int64_t)(uint8_t)v.i : (int64_t)(int8_t)v.i; break;
+        case 2: *ireg = u ? (int64_t)(uint16_t)v.i : (int64_t)(int16_t)v.i; break;
+        case 4: *ireg = u ? (int64_t)(uint32_t)v.i : (int64_t)(int32_t)v.i; break;
+        default: *ireg = v.i; break;
+      }
+      break;
+    }
+    case DK_BOOL: *ireg = v.b != 0; break;
+    case DK_PTR: *ireg = (int64_t)(intptr_t)v.p; break;
+    case DK_F32: { union { double d; float f[2]; } w; w.d = 0; w.f[0] = v.f; *freg = w.d; break; }
+    default: *freg = v.d; break;
+  }
+}
+
+/* the arguments at 2.. converted into their registers */
+static void direct_args(lua_State *L, FFIState *S, CType *ft, DirectSig *ds,
+                        int64_t *ireg, double *freg) {
+  memset(ireg, 0, NIREG * sizeof(int64_t));
+  memset(freg, 0, NFREG * sizeof(double));
+  for (int i = 0; i < ds->nargs; i++) {
+    int k = ds->akind[i];
+    int s = ds->aslot[i];
+    int fp = k == DK_F32 || k == DK_F64;
+    direct_arg(L, S, ft->fields[i].type, k, i + 2, i + 1,
+               fp ? NULL : &ireg[s], fp ? &freg[s] : NULL);
+  }
+}
+
+/* the call; the result's low bytes are the C value */
+static void direct_invoke(DirectSig *ds, void *fn, int64_t *ireg, double *freg, void *res) {
+  if (ds->rkind == DK_F32 || ds->rkind == DK_F64) {
+    double d = ((FltFn)fn)(IARGS(ireg), FARGS(freg));
+    memcpy(res, &d, sizeof d);
+  } else {
+    int64_t r = ((IntFn)fn)(IARGS(ireg), FARGS(freg));
+    memcpy(res, &r, sizeof r);
+  }
+}
+#endif
+
+/* push the result of a call of type 'ft' left in 'rvalue' */
+static int push_result(lua_State *L, FFIState *S, CType *ft, void *rvalue, int direct) {
+  CType *rt = ctype(S, ft->base);
+  switch (rt->kind) {
+    case CT_VOID: return 0;
+    case CT_BOOL:   /* direct: only the low byte is defined */
+      lua_pushboolean(L, direct ? *(uint8_t *)rvalue != 0 : *(ffi_arg *)rvalue != 0);
+      return 1;
+    case CT_INT: case CT_ENUM:
+      /* libffi widens small results to a full ffi_arg; a direct result's
+      ** upper bytes are undefined: read it with its C type */
+      if (rt->size < sizeof(ffi_arg) && !direct) {
+        if (rt->flags & CTF_UNSIGNED) lua_pushinteger(L, (lua_Integer)*(ffi_arg *)rvalue);
+        else lua_pushinteger(L, (lua_Integer)*(ffi_sarg *)rvalue);
+        return 1;
+      }
+      break;
+    case CT_FLOAT:
+      if (rt->size == 8) { lua_pushnumber(L, *(double *)rvalue); return 1; }
+      break;
+    case CT_STRUCT: case CT_UNION: {
+      CData *r = cd_new(L, S, ft->base, 0);
+      memcpy(r->p, rvalue, rt->size);
+      return 1;
+    }
+    default: break;
+  }
+  cd_push(L, S, ft->base, rvalue, 0);
+  return 1;
+}
+
+/* after the C function returned: pop the frame, free the callbacks made for
+** the arguments, re-raise a callback's error, push the result */
+static int finish_call(lua_State *L, FFIState *S, CType *ft, CallFrame *frame, uint64_t mark,
+                       void *rvalue, int direct) {
+  S->frame = frame->prev;
+  if (S->cbseq != mark) free_temps(S, mark, L);
+  if (frame->errref != LUA_NOREF) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, frame->errref);
+    luaL_unref(L, LUA_REGISTRYINDEX, frame->errref);
+    return lua_error(L);
+  }
+  return push_result(L, S, ft, rvalue, direct);
+}
+
+#if DIRECT_CALLS
+/* its own function: a small stack frame, no alloca */
+static int direct_docall(lua_State *L, FFIState *S, CType *ft, DirectSig *ds, void *fn) {
+  int64_t ireg[NIREG];
+  double freg[NFREG];
+  uint64_t rbuf[2] = {0, 0};
+  uint64_t mark = S->cbseq;
+  CallFrame frame;
+  /* every argument is converted before the frame is pushed and any C code
+  ** runs: a conversion error leaves nothing behind */
+  direct_args(L, S, ft, ds, ireg, freg);
+  frame.L = L;
+  frame.errref = LUA_NOREF;
+  frame.prev = S->frame;
+  S->frame = &frame;
+  errno = S->err;
+  direct_invoke(ds, fn, ireg, freg, rbuf);
+  S->err = errno;
+  return finish_call(L, S, ft, &frame, mark, rbuf, 1);
+}
+#endif
+
+static int libffi_docall(lua_State *L, FFIState *S, int ftid, int nargs, void *fn) {
+  CType *ft = ctype(S, ftid);
+  CType *rt = ctype(S, ft->base);
+  int nfixed = ft->nfield;
+  size_t rsize = rt->size < 16 ? 16 : (rt->size + 15) & ~(size_t)15;
+  void *rvalue = alloca(rsize);
+  uint64_t mark = S->cbseq;
+  CallFrame frame;
   ffi_cif vcif, *cif;
   ffi_type *vtypes[MAXARGS + 1];
   int atype[MAXARGS + 1];
   void *avalue[MAXARGS + 1];
-  uint64_t mark = S->cbseq;
+  memset(rvalue, 0, rsize);
   for (int i = 0; i < nargs; i++)
     atype[i] = i < nfixed ? ft->fields[i].type : vararg_type(L, S, i + 2, i + 1);
   for (int i = 0; i < nargs; i++) {
@@ -143,12 +359,6 @@ int ffi_docall(lua_State *L) {
   } else {
     cif = get_cif(L, S, ftid);
   }
-  CType *rt = ctype(S, ft->base);
-  size_t rsize = rt->size < 16 ? 16 : (rt->size + 15) & ~(size_t)15;
-  void *rvalue = alloca(rsize);
-  memset(rvalue, 0, rsize);
-
-  CallFrame frame;
   frame.L = L;
   frame.errref = LUA_NOREF;
   frame.prev = S->frame;
@@ -156,33 +366,24 @@ int ffi_docall(lua_State *L) {
   errno = S->err;
   ffi_call(cif, FFI_FN(fn), rvalue, avalue);
   S->err = errno;
-  S->frame = frame.prev;
-  if (S->cbseq != mark) free_temps(S, mark, L);
-  if (frame.errref != LUA_NOREF) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, frame.errref);
-    luaL_unref(L, LUA_REGISTRYINDEX, frame.errref);
-    return lua_error(L);
-  }
-  /* small integer results come back widened to a full ffi_arg */
-  switch (rt->kind) {
-    case CT_VOID: return 0;
-    case CT_BOOL: lua_pushboolean(L, *(ffi_arg *)rvalue != 0); return 1;
-    case CT_INT: case CT_ENUM:
-      if (rt->size < sizeof(ffi_arg)) {
-        if (rt->flags & CTF_UNSIGNED) lua_pushinteger(L, (lua_Integer)*(ffi_arg *)rvalue);
-        else lua_pushinteger(L, (lua_Integer)*(ffi_sarg *)rvalue);
-        return 1;
-      }
-      break;
-    case CT_STRUCT: case CT_UNION: {
-      CData *r = cd_new(L, S, ft->base, 0);
-      memcpy(r->p, rvalue, rt->size);
-      return 1;
-    }
-    default: break;
-  }
-  cd_push(L, S, ft->base, rvalue, 0);
-  return 1;
+  return finish_call(L, S, ctype(S, ftid), &frame, mark, rvalue, 0);
+}
+
+int ffi_docall(lua_State *L, FFIState *S, CData *cd) {
+  CType *ct = ctype(S, cd->id);
+  int ftid = ct->kind == CT_FUNC ? cd->id : ct->base;
+  void *fn = *(void **)cd->p;
+  CType *ft = ctype(S, ftid);
+  int nfixed = ft->nfield, nargs = lua_gettop(L) - 1;
+  if (fn == NULL) return luaL_error(L, "attempt to call a NULL function pointer");
+  if (nargs < nfixed || (nargs > nfixed && !(ft->flags & CTF_VARARG)))
+    return luaL_error(L, "wrong number of arguments for function call");
+  if (nargs > MAXARGS) return luaL_error(L, "too many arguments for function call");
+#if DIRECT_CALLS
+  DirectSig *ds = get_dsig(S, ftid);
+  if (ds != NULL) return direct_docall(L, S, ft, ds, fn);
+#endif
+  return libffi_docall(L, S, ftid, nargs, fn);
 }
 
 /* ---------------------------------------------------------------- callbacks */
@@ -311,4 +512,88 @@ void cb_freeall(FFIState *S) {   /* at state close: the registry is gone */
     free(cb);
   }
   S->callbacks = NULL;
+}
+
+/* ---------------------------------------------------------------- compiled code
+**
+** Compiled code calls a C function directly (jit/llvmffi.c) when 'describe'
+** accepts it: a direct-call signature (above) whose result needs no
+** allocation (no 64-bit integer, no pointer).  Compiled code converts only
+** the plain cases inline (integers to integer parameters, numbers to
+** floating-point ones, booleans to bool, nil and strings to pointers) and
+** leaves everything else, with its errors, to this file's generic path.
+*/
+_Static_assert(offsetof(CData, id) == JITFFI_CD_ID && offsetof(CData, flags) == JITFFI_CD_FLAGS &&
+               offsetof(CData, p) == JITFFI_CD_P, "jit/jitffi.h: CData layout");
+
+static FFIState *jit_state(JitFFI *jf) {
+  return (FFIState *)(void *)((char *)jf - offsetof(FFIState, jit));
+}
+
+static int jit_describe(JitFFI *jf, const void *cdp, JitFFISig *out) {
+  FFIState *S = jit_state(jf);
+  const CData *cd = cdp;
+  CType *ct, *ft, *rt;
+  DirectSig *ds;
+  int ftid;
+  if (cd->flags != 0 || cd->id <= 0 || cd->id >= S->ntypes) return 0;
+  ct = ctype(S, cd->id);
+  if (ct->kind == CT_FUNC) ftid = cd->id;
+  else if (ct->kind == CT_PTR && ctype(S, ct->base)->kind == CT_FUNC) ftid = ct->base;
+  else return 0;
+  if (*(void **)cd->p == NULL || (ds = get_dsig(S, ftid)) == NULL) return 0;
+  ft = ctype(S, ftid);
+  rt = ctype(S, ft->base);
+  if (ds->nargs > JITFFI_MAXARGS || ds->rkind == DK_PTR || (ds->rkind == DK_INT && rt->size > 4))
+    return 0;
+  memset(out, 0, sizeof *out);
+  out->fn = *(void **)cd->p;
+  out->ctid = cd->id;
+  out->nargs = ds->nargs;
+  out->rkind = ds->rkind;
+  out->rsize = (uint8_t)rt->size;
+  out->runsigned = (rt->flags & CTF_UNSIGNED) != 0;
+  for (int i = 0; i < ds->nargs; i++) {
+    CType *at = ctype(S, ft->fields[i].type);
+    out->akind[i] = ds->akind[i];
+    out->asize[i] = (uint8_t)at->size;
+    out->aunsigned[i] = (at->flags & CTF_UNSIGNED) != 0;
+    if (at->kind == CT_PTR) {
+      CType *bt = ctype(S, at->base);
+      out->astring[i] = (bt->flags & CTF_CHAR) || bt->kind == CT_VOID;   /* as cd_convert */
+    }
+  }
+  return 1;
+}
+
+static void jit_enter(JitFFI *jf, lua_State *L, void *fp) {
+  FFIState *S = jit_state(jf);
+  CallFrame *fr = fp;
+  fr->L = L;
+  fr->errref = LUA_NOREF;
+  fr->prev = S->frame;
+  S->frame = fr;
+  errno = S->err;
+}
+
+static void jit_leave(JitFFI *jf, lua_State *L, void *fp) {
+  int e = errno;
+  FFIState *S = jit_state(jf);
+  CallFrame *fr = fp;
+  S->err = e;
+  S->frame = fr->prev;
+  if (fr->errref != LUA_NOREF) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, fr->errref);
+    luaL_unref(L, LUA_REGISTRYINDEX, fr->errref);
+    lua_error(L);
+  }
+}
+
+void ffi_jitinit(lua_State *L, FFIState *S) {
+  S->jit.stateud = S;
+  S->jit.describe = jit_describe;
+  S->jit.enter = jit_enter;
+  S->jit.leave = jit_leave;
+  S->jit.framesize = sizeof(CallFrame);
+  jit_setffi(L, DIRECT_CALLS ? &S->jit : NULL);
 }

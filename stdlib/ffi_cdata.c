@@ -186,7 +186,7 @@ static void conv_error(lua_State *L, FFIState *S, int id, int idx, int argn) {
   const char *to = ct_pushname(L, S, id);
   if (argn > 0)
     luaL_error(L, "bad argument #%d to '%s' (cannot convert '%s' to '%s')", argn,
-               S->callname ? S->callname : "?", from, to);
+               ffi_callname(L), from, to);
   luaL_error(L, "cannot convert '%s' to '%s'", from, to);
 }
 
@@ -901,9 +901,17 @@ static int cd_tostring(lua_State *L) {
   return 1;
 }
 
+/* __call, with upvalues (state, metatable, gc metatable) so that the hot
+** path of every FFI call needs no registry lookup */
 static int cd_call(lua_State *L) {
-  FFIState *S = ffi_state(L);
-  CData *cd = cd_check(L, 1);
+  FFIState *S = lua_touserdata(L, lua_upvalueindex(1));
+  CData *cd = NULL;
+  if (lua_getmetatable(L, 1)) {
+    if (lua_rawequal(L, -1, lua_upvalueindex(2)) || lua_rawequal(L, -1, lua_upvalueindex(3)))
+      cd = lua_touserdata(L, 1);
+    lua_pop(L, 1);
+  }
+  if (cd == NULL) luaL_typeerror(L, 1, "cdata");
   if (cd->flags & CD_CTYPE) {   /* ctype(...) == ffi.new(ctype, ...) */
     int id = (int)*(lua_Integer *)cd->p;
     CType *ct = ctype(S, id);
@@ -922,7 +930,7 @@ static int cd_call(lua_State *L) {
   }
   CType *ct = ctype(S, cd->id);
   if (ct->kind == CT_FUNC || (ct->kind == CT_PTR && ctype(S, ct->base)->kind == CT_FUNC))
-    return ffi_docall(L);
+    return ffi_docall(L, S, cd);
   if (mt_push(L, S, cd->id, "__call")) {
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
@@ -962,7 +970,7 @@ static int cd_gc(lua_State *L) {
 }
 
 static const luaL_Reg cd_meta[] = {
-  {"__index", cd_index}, {"__newindex", cd_newindex}, {"__call", cd_call},
+  {"__index", cd_index}, {"__newindex", cd_newindex},
   {"__add", cd_add}, {"__sub", cd_sub}, {"__mul", cd_mul}, {"__div", cd_div},
   {"__mod", cd_mod}, {"__pow", cd_pow}, {"__unm", cd_unm}, {"__idiv", cd_idiv},
   {"__band", cd_band}, {"__bor", cd_bor}, {"__bxor", cd_bxor}, {"__shl", cd_shl},
@@ -973,7 +981,6 @@ static const luaL_Reg cd_meta[] = {
 };
 
 void cd_openmeta(lua_State *L, FFIState *S) {
-  (void)S;
   luaL_newmetatable(L, CDATA_MT);
   luaL_setfuncs(L, cd_meta, 0);
   lua_pushliteral(L, "cdata");
@@ -990,4 +997,15 @@ void cd_openmeta(lua_State *L, FFIState *S) {
   lua_pushcfunction(L, cd_gc);
   lua_setfield(L, -2, "__gc");
   lua_rawsetp(L, LUA_REGISTRYINDEX, &ffi_key_gcmt);
+  /* __call of both: one closure over (S, mt, gcmt) */
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &ffi_key_mt);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &ffi_key_gcmt);
+  lua_pushlightuserdata(L, S);   /* a full userdata: never moves */
+  lua_pushvalue(L, -3);
+  lua_pushvalue(L, -3);
+  lua_pushcclosure(L, cd_call, 3);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -3, "__call");
+  lua_setfield(L, -3, "__call");
+  lua_pop(L, 2);
 }

@@ -76,6 +76,7 @@ int ct_const(FFIState *S, int base) {
   ct->ptrto = 0;
   ct->constof = base;   /* back link: the unqualified type */
   ct->fft = NULL; ct->fftelems = NULL; ct->cif = NULL; ct->argt = NULL;
+  ct->dsig = NULL; ct->dsigdone = 0;
   ct->mtref = LUA_NOREF;
   b->constof = id;
   return id;
@@ -449,6 +450,7 @@ void ffi_freestate(FFIState *S) {
     if (ct->fft) { free(ct->fftelems); free(ct->fft); }
     free(ct->cif);
     free(ct->argt);
+    free(ct->dsig);
     free(ct);
   }
   free(S->types);

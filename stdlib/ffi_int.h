@@ -22,6 +22,7 @@
 
 #include "lua.h"
 #include "lauxlib.h"
+#include "jitffi.h"
 
 #define FFI_HIDDEN __attribute__((visibility("hidden")))
 
@@ -65,6 +66,8 @@ typedef struct CType {
   ffi_type **fftelems;
   ffi_cif *cif;      /* FUNC: prepared call interface (lazy, non-variadic) */
   ffi_type **argt;
+  struct DirectSig *dsig;  /* FUNC: direct-call plan (ffi_call.c), NULL if none */
+  int dsigdone;      /* FUNC: dsig has been decided */
 } CType;
 
 /* named declarations (ffi.cdef), in one hash table */
@@ -102,8 +105,8 @@ typedef struct FFIState {
   Callback *callbacks;         /* permanent callbacks (ffi.cast of a function) */
   int err;                     /* errno saved after the last call */
   int tcache;                  /* registry ref: type string -> ctype id */
-  const char *callname;        /* function being called (argument errors) */
   uint64_t cbseq;              /* creation counter of callbacks */
+  JitFFI jit;                  /* direct calls from compiled code (ffi_call.c) */
 } FFIState;
 
 /* cdata: a full userdata (2 user values: 1 keep-alive, 2 finalizer) */
@@ -169,11 +172,13 @@ FFI_HIDDEN void cd_openmeta(lua_State *L, FFIState *S);
 FFI_HIDDEN int cd_tonumber(lua_State *L, FFIState *S, int idx);
 
 /* ---- ffi_call.c */
-FFI_HIDDEN int ffi_docall(lua_State *L);
+FFI_HIDDEN int ffi_docall(lua_State *L, FFIState *S, CData *cd);
+FFI_HIDDEN const char *ffi_callname(lua_State *L);
 FFI_HIDDEN void *cb_new(lua_State *L, FFIState *S, int fidx, int ftype, int permanent);
 FFI_HIDDEN Callback *cb_find(FFIState *S, void *code);
 FFI_HIDDEN void cb_free(FFIState *S, Callback *cb, lua_State *L);
 FFI_HIDDEN void cb_set(lua_State *L, Callback *cb, int fidx);
 FFI_HIDDEN void cb_freeall(FFIState *S);
+FFI_HIDDEN void ffi_jitinit(lua_State *L, FFIState *S);
 
 #endif

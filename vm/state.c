@@ -187,6 +187,7 @@ LUA_API lua_State *lua_newstate(lua_Alloc f, void *ud) {
   g->nroots = g->sizeroots = 0;
   g->interrupt = 0;
   g->jit = NULL;
+  g->ffijit = NULL;
   g->jitmode = 0;
   g->gcpause = 200;
   g->gcstepmul = 100;

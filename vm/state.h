@@ -154,6 +154,7 @@ typedef struct global_State {
   Value **roots;
   int nroots, sizeroots;
   void *jit;                   /* JIT state (jit/), NULL until first compile */
+  void *ffijit;                /* the ffi module's JitFFI (jit/jitffi.h), or NULL */
   /* lua_gc's incremental-mode knobs, remembered only to answer as 5.4 does
   ** (the collector has no such knobs): pause and step multiplier as stored
   ** by SETPAUSE/SETSTEPMUL/INC, and the KB of explicit STEP work not yet

@@ -3,6 +3,7 @@
 ** the ffi module: every scalar type, structs by value and by pointer,
 ** unions, bit fields, arrays, callbacks, variadic functions and globals.
 */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -116,3 +117,33 @@ EXPORT void ft_strrev(char *s) {
   size_t n = strlen(s);
   for (size_t i = 0; i < n / 2; i++) { char t = s[i]; s[i] = s[n - 1 - i]; s[n - 1 - i] = t; }
 }
+
+/* direct calls (stdlib/ffi_call.c): integer-class and floating-point
+** arguments take their registers in order within each class; the weights
+** show that every argument arrived in its place */
+EXPORT int64_t ft_i6(int8_t a, uint8_t b, int16_t c, uint16_t d, int32_t e, uint32_t f) {
+  return a + 10 * b + 100 * (int64_t)c + 1000 * (int64_t)d + 100000 * (int64_t)e + 10000000 * (int64_t)f;
+}
+EXPORT int64_t ft_i7(int a, int b, int c, int d, int e, int f, int g) {   /* 7 integers: stack on x86-64 */
+  return a + 2 * b + 3 * c + 4 * d + 5 * e + 6 * f + 7 * g;
+}
+EXPORT double ft_d8(double a, double b, double c, double d, double e, double f, double g, double h) {
+  return a + 2 * b + 3 * c + 4 * d + 5 * e + 6 * f + 7 * g + 8 * h;
+}
+EXPORT double ft_d9(double a, double b, double c, double d, double e, double f, double g, double h,
+                    double i) {
+  return a + 2 * b + 3 * c + 4 * d + 5 * e + 6 * f + 7 * g + 8 * h + 9 * i;
+}
+EXPORT double ft_interleave(float a, int64_t b, double c, int8_t d, float e, uint16_t f) {
+  return a + 10.0 * b + 100 * c + 1000.0 * d + 10000 * e + 100000.0 * f;
+}
+EXPORT float ft_fmix(float a, int b, float c) { return a * b - c; }
+EXPORT bool ft_isneg(int64_t x) { return x < 0; }
+EXPORT uint32_t ft_u32max(void) { return 0xFFFFFFFFu; }
+EXPORT int32_t ft_m1(void) { return -1; }
+EXPORT uint16_t ft_u16of(int32_t x) { return (uint16_t)x; }
+EXPORT const char *ft_skip(const char *s, size_t n) { return s + n; }
+EXPORT int ft_seterrno(int e) { errno = e; return -1; }
+EXPORT int ft_geterrno(void) { return errno; }
+EXPORT void ft_store(int *out, int v) { *out = v; }
+EXPORT int ft_nested(int (*f)(int), int x) { return f(x) * 2; }
