@@ -165,6 +165,26 @@ Table *tab_new(lua_State *L) {
   return t;
 }
 
+/* Constructor sizing (NEWTABLE): a small array part with no hash part --
+** the common `{a, b}` -- skips tab_resize's generic re-insertion: the part
+** is bumped right behind the fresh table (both in the nursery) and filled
+** with nil (NOBARRIER: constants into a fresh part). */
+#define SMALLARRAY 16
+Table *tab_newsized(lua_State *L, unsigned nasize, unsigned nhsize) {
+  Table *t = tab_new(L);
+  if (nhsize == 0 && nasize - 1u < SMALLARRAY) {
+    Value *a = (Value *)gc_tryallocpart(L, (GCObject *)t, (size_t)nasize * sizeof(Value), GC_PARTVALUES);
+    unsigned i;
+    if (a == NULL) do_throw(L, LUA_ERRMEM);
+    for (i = 0; i < nasize; i++) a[i] = MVM_NIL;
+    t->array = a;
+    t->asize = nasize;
+  }
+  else if (nasize != 0 || nhsize != 0)
+    tab_resize(L, t, nasize, nhsize);
+  return t;
+}
+
 void tab_free(lua_State *L, Table *t) {
   if (!t->isdummy) gc_freepart(L, t->node, sizenode(t) * sizeof(Node));
   if (t->array != NULL) gc_freepart(L, t->array, (size_t)t->asize * sizeof(Value));

@@ -66,17 +66,17 @@ static inline const Value *rawget_any(Table *t, Value key) {
   return tab_get(t, key);
 }
 
-/* Store into t's array part (slot from the bounds test above: out-of-line
-** memory).  The barrier result is the one gc_cardmark gives for an
-** out-of-line slot: the card of the table itself, named here directly by
-** the table's address (always in the heap range).  No metamethod-cache
-** reset: an integer key is never an event name.  As in gc_write, only a
-** reference needs the card: numbers, booleans and nil cannot point into
-** the nursery (sieve's `t[j] = true` then touches no card and no
-** global_State). */
+/* Store into t's array part (slot from the bounds test above).  The
+** array part lives in the heap (gc_tryallocpart) with cards of its own,
+** and a minor scanning a dirty old table looks only at the table's own
+** fields: the card to mark is the SLOT's (gc_cardmark), never the
+** table's.  No metamethod-cache reset: an integer key is never an event
+** name.  As in gc_write, only a reference needs the card: numbers,
+** booleans and nil cannot point into the nursery (sieve's `t[j] = true`
+** then touches no card and no global_State). */
 static inline void arr_store(lua_State *L, Table *t, Value *slot, Value v) {
   *slot = v;
-  if (v_isref(v)) gc_cardmark(G(L), (GCObject *)t, t);
+  if (v_isref(v)) gc_cardmark(G(L), (GCObject *)t, slot);
 }
 
 /* (GETI/SETI keys are 8-bit constants: always immediates) */
@@ -1098,9 +1098,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         if (GETARG_k(i)) c += (unsigned)GETARG_Ax(*pc) * (MAXARG_C + 1);
         pc++;   /* skip the extra argument */
         Protect({
-          Table *t = tab_new(L);
-          base[a] = v_ref(t);       /* (stack never moves in a collection) */
-          if (b != 0 || c != 0) tab_resize(L, t, c, (unsigned)b);
+          base[a] = v_ref(tab_newsized(L, c, (unsigned)b));  /* (stack never moves in a collection) */
           gc_check(L);
         });
         vmbreak;
@@ -1518,8 +1516,10 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         h = v_tab(*ra);
         /* no heap allocation below: only table parts (may raise on OOM) */
         if (last > h->asize) tab_resizearray(L, h, last);
+        /* every key is now in the array part (last <= asize): plain
+        ** stores, the table's card for references, as SETI does */
         for (; n > 0; n--) {
-          tab_setint(L, h, (int64_t)last, ra[n]);
+          arr_store(L, h, &h->array[last - 1], ra[n]);
           last--;
         }
         vmbreak;
