@@ -1327,6 +1327,28 @@ void vm_execute(lua_State *L, CallInfo *ci) {
           G(L)->interrupt = 0;
           ProtectNT(dbg_runerror(L, "interrupted"));
         }
+        if (l_likely(v_isLclosure(*ra))) {
+          /* Lua callee with stack room and a spare CallInfo: do_precall's
+          ** frame set-up, inline (the common case of every call) */
+          Proto *p = v_lcl(*ra)->p;
+          int narg = (int)(L->top - ra) - 1;
+          int fsize = p->maxstacksize;
+          if (l_likely(L->stack_last - L->top > fsize && ci->next != NULL)) {
+            newci = ci->next;
+            L->ci = newci;
+            newci->func = ra;
+            newci->nresults = (short)nresults;
+            newci->callstatus = 0;
+            newci->top = ra + 1 + fsize;
+            newci->u.l.savedpc = p->code;
+            newci->u.l.trap = 0;
+            for (; narg < p->numparams; narg++)
+              *L->top++ = MVM_NIL;
+            p->hotcount++;
+            ci = newci;
+            goto startfunc;
+          }
+        }
         if ((newci = do_precall(L, ra, nresults)) == NULL) {
           /* a C function ran: the stack may have moved */
           updatetrap(ci);
