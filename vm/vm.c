@@ -988,6 +988,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         if (v_istable(*rb)) {
           slot = rawget_any(v_tab(*rb), *rc);
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
+          if (v_tab(*rb)->metatable == NULL) { base[GETARG_A(i)] = MVM_NIL; vmbreak; }  /* raw miss */
         }
         Protect(vm_finishget(L, rb, rc, RA(i), slot));
         vmbreak;
@@ -999,6 +1000,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         if (v_istable(*rb)) {
           slot = rawget_int(v_tab(*rb), c);
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
+          if (v_tab(*rb)->metatable == NULL) { base[GETARG_A(i)] = MVM_NIL; vmbreak; }  /* raw miss */
         }
         {
           Value key = v_immint(c);
@@ -1013,6 +1015,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         if (v_istable(*rb)) {
           slot = tab_getstr(v_tab(*rb), v_str(*key));
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
+          if (v_tab(*rb)->metatable == NULL) { base[GETARG_A(i)] = MVM_NIL; vmbreak; }  /* raw miss */
         }
         Protect(vm_finishget(L, rb, key, RA(i), slot));
         vmbreak;
