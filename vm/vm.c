@@ -1045,9 +1045,17 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             uint64_t n1 = (uint64_t)v_getimmint(kv) - 1u;
             if (l_likely(n1 < (uint64_t)t->asize)) {
               Value *s = &t->array[n1];
-              if (l_likely(!v_isnil(*s))) { arr_store(L, t, s, *rc); vmbreak; }
+              /* a nil slot is a raw store too when no __newindex can run */
+              if (l_likely(!v_isnil(*s) || t->metatable == NULL)) {
+                arr_store(L, t, s, *rc);
+                vmbreak;
+              }
               slot = s;
               goto settable_finish;
+            }
+            if (t->metatable == NULL) {   /* new integer key, raw (grows t) */
+              Protect(tab_setint(L, t, (int64_t)n1 + 1, *rc));
+              vmbreak;
             }
           }
           slot = rawget_any(t, kv);
@@ -1066,7 +1074,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
           Table *t = v_tab(*ra);
           if (l_likely((unsigned)b - 1u < t->asize)) {
             Value *s = &t->array[b - 1];
-            if (l_likely(!v_isnil(*s))) { arr_store(L, t, s, *rc); vmbreak; }
+            if (l_likely(!v_isnil(*s) || t->metatable == NULL)) { arr_store(L, t, s, *rc); vmbreak; }
             slot = s;
           }
           else {
