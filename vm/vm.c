@@ -1053,13 +1053,13 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               slot = s;
               goto settable_finish;
             }
-            if (t->metatable == NULL) {   /* new integer key, raw (grows t) */
-              Protect(tab_setint(L, t, (int64_t)n1 + 1, *rc));
-              vmbreak;
-            }
           }
           slot = rawget_any(t, kv);
           if (!isempty(slot)) { tab_setslot(L, t, slot, *rc); vmbreak; }
+          if (v_isimmint(kv) && t->metatable == NULL) {   /* new integer key, raw */
+            Protect(tab_setint(L, t, v_getimmint(kv), *rc));
+            vmbreak;
+          }
         }
        settable_finish:
         Protect(vm_finishset(L, ra, rb, rc, slot));
