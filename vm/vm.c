@@ -52,6 +52,14 @@ static inline int tonum_ns(Value v, double *d) {
   return 0;
 }
 
+/* a float or an immediate integer as double (no boxed integers: the
+** interpreter's mixed int/float arithmetic path, before the general one) */
+static inline int num_imm(Value v, double *d) {
+  if (v_isfloat(v)) { *d = v_getfloat(v); return 1; }
+  if (v_isimmint(v)) { *d = (double)v_getimmint(v); return 1; }
+  return 0;
+}
+
 /* identical words are equal values, except NaN */
 static inline int same_value(Value a, Value b) {
   return a == b && !v_isnan(a);
@@ -749,6 +757,9 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
     else if (v_isfloat(v1) && v_isfloat(v2)) { \
       pc++; flt_store(fx, base + GETARG_A(i), fop(L, flt_load(p1), flt_load(p2))); \
     } \
+    else if (num_imm(v1, &d1_) && num_imm(v2, &d2_)) {  /* int op float */ \
+      pc++; flt_store(fx, base + GETARG_A(i), fop(L, d1_, d2_)); \
+    } \
     else if (v_isinteger(v1) && v_isinteger(v2)) { \
       int64_t r_ = iop(L, v_getint(v1), v_getint(v2)); \
       pc++; setint_ra(i, r_); \
@@ -1357,7 +1368,17 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               *L->top++ = MVM_NIL;
             p->hotcount++;
             ci = newci;
-            goto startfunc;
+            if (l_unlikely(p->jitcode != NULL || G(L)->jitmode != 0 || L->hookmask))
+              goto startfunc;
+            /* plain interpreted entry: what startfunc and returning do
+            ** for a fresh frame without compiled code or hooks */
+            cl = v_lcl(*ra);
+            k = p->k;
+            fb = p->feedback;
+            pc = p->code;
+            base = ra + 1;
+            trap = 0;
+            vmbreak;
           }
         }
         if ((newci = do_precall(L, ra, nresults)) == NULL) {
