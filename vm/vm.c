@@ -718,8 +718,11 @@ static inline uint8_t fb_kind(Value v) {
 #if defined(__SSE2__) && defined(__x86_64__)
 #include <emmintrin.h>
 static inline double flt_load(const Value *p) {
+  /* psubq of the same constant flt_store_arith adds (gcc would turn the
+  ** subtraction into paddq of a second, negated constant: one more load) */
   __m128i x = _mm_loadl_epi64((const __m128i *)p);
-  x = _mm_sub_epi64(x, _mm_cvtsi64_si128((long long)MVM_DOUBLE_OFFSET));
+  __m128i off = _mm_cvtsi64_si128((long long)MVM_DOUBLE_OFFSET);
+  __asm__("psubq %1, %0" : "+x"(x) : "x"(off));
   return _mm_cvtsd_f64(_mm_castsi128_pd(x));
 }
 static inline void flt_store_arith(Value *p, double d) {
