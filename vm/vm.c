@@ -603,8 +603,17 @@ void vm_finishOp(lua_State *L) {
 #define l_band(a,b)    ((int64_t)((uint64_t)(a) & (uint64_t)(b)))
 #define l_bor(a,b)     ((int64_t)((uint64_t)(a) | (uint64_t)(b)))
 #define l_bxor(a,b)    ((int64_t)((uint64_t)(a) ^ (uint64_t)(b)))
-#define l_shl(a,b)     vm_shiftl(a, b)
-#define l_shr(a,b)     vm_shiftl(a, (int64_t)(0u - (uint64_t)(b)))
+/* vm_shiftl (number.c), inline for the interpreter's shifts */
+static inline int64_t shiftl_inl(int64_t x, int64_t y) {
+  if (y < 0) {
+    if (y <= -64) return 0;
+    return (int64_t)((uint64_t)x >> (uint64_t)(-y));
+  }
+  if (y >= 64) return 0;
+  return (int64_t)((uint64_t)x << (uint64_t)y);
+}
+#define l_shl(a,b)     shiftl_inl(a, b)
+#define l_shr(a,b)     shiftl_inl(a, (int64_t)(0u - (uint64_t)(b)))
 
 #define l_fadd(L,a,b)  ((a) + (b))
 #define l_fsub(L,a,b)  ((a) - (b))
@@ -778,6 +787,9 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
     FEEDBACK(v1, v2); \
     if (v_isfloat(v1) && v_isfloat(v2)) { \
       pc++; flt_store(fx, base + GETARG_A(i), fop(L, flt_load(p1), flt_load(p2))); \
+    } \
+    else if (num_imm(v1, &d1_) && num_imm(v2, &d2_)) { \
+      pc++; flt_store(fx, base + GETARG_A(i), fop(L, d1_, d2_)); \
     } \
     else if (tonum_ns(v1, &d1_) && tonum_ns(v2, &d2_)) { \
       pc++; flt_store(fx, base + GETARG_A(i), fop(L, d1_, d2_)); \
@@ -1169,16 +1181,22 @@ void vm_execute(lua_State *L, CallInfo *ci) {
       vmcase(SHRI) {
         Value v1 = base[GETARG_B(i)];
         int64_t ib;
-        if (vm_tointegerns(v1, &ib, F2Ieq)) {
-          pc++; setint_ra(i, vm_shiftl(ib, -(int64_t)GETARG_sC(i)));
+        if (v_isimmint(v1)) {
+          pc++; setint_ra(i, shiftl_inl(v_getimmint(v1), -(int64_t)GETARG_sC(i)));
+        }
+        else if (vm_tointegerns(v1, &ib, F2Ieq)) {
+          pc++; setint_ra(i, shiftl_inl(ib, -(int64_t)GETARG_sC(i)));
         }
         vmbreak;
       }
       vmcase(SHLI) {
         Value v1 = base[GETARG_B(i)];
         int64_t ib;
-        if (vm_tointegerns(v1, &ib, F2Ieq)) {
-          pc++; setint_ra(i, vm_shiftl((int64_t)GETARG_sC(i), ib));
+        if (v_isimmint(v1)) {
+          pc++; setint_ra(i, shiftl_inl((int64_t)GETARG_sC(i), v_getimmint(v1)));
+        }
+        else if (vm_tointegerns(v1, &ib, F2Ieq)) {
+          pc++; setint_ra(i, shiftl_inl((int64_t)GETARG_sC(i), ib));
         }
         vmbreak;
       }
