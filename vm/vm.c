@@ -788,9 +788,6 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
     if (v_isfloat(v1) && v_isfloat(v2)) { \
       pc++; flt_store(fx, base + GETARG_A(i), fop(L, flt_load(p1), flt_load(p2))); \
     } \
-    else if (num_imm(v1, &d1_) && num_imm(v2, &d2_)) { \
-      pc++; flt_store(fx, base + GETARG_A(i), fop(L, d1_, d2_)); \
-    } \
     else if (tonum_ns(v1, &d1_) && tonum_ns(v2, &d2_)) { \
       pc++; flt_store(fx, base + GETARG_A(i), fop(L, d1_, d2_)); \
     } }
