@@ -109,6 +109,13 @@ LUAI_FUNC void mvm_memfree(lua_State *L, void *block, size_t size);
 #define GC_PARTNODES  1
 LUAI_FUNC void *gc_tryallocpart(lua_State *L, GCObject *owner, size_t size, int kind);
 LUAI_FUNC void gc_freepart(lua_State *L, void *part, size_t size);
+/* gc_newobj + gc_tryallocpart in one step (one nursery bump when both fit;
+** MAY ALLOCATE); *part is NULL when the part could not be had */
+LUAI_FUNC GCObject *gc_newobjpart(lua_State *L, int tt, size_t size, size_t psize,
+                                  int kind, void **part);
+/* grow a part in place to 'nsize' bytes when its block has the room
+** (returns 0 otherwise); the caller fills the new bytes with Values */
+LUAI_FUNC int gc_growpart(lua_State *L, void *part, size_t nsize);
 
 /* ---- the barrier ---- */
 /* Remember that '*slot', which belongs to object 'o', was written (see the

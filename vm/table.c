@@ -165,6 +165,34 @@ Table *tab_new(lua_State *L) {
   return t;
 }
 
+/* Constructor sizing (NEWTABLE): a small array part with no hash part --
+** the common `{a, b}` -- skips tab_resize's generic re-insertion: the part
+** is bumped right behind the fresh table (both in the nursery) and filled
+** with nil (NOBARRIER: constants into a fresh part). */
+#define SMALLARRAY 16
+Table *tab_newsized(lua_State *L, unsigned nasize, unsigned nhsize) {
+  Table *t;
+  if (nhsize == 0 && nasize - 1u < SMALLARRAY) {
+    void *part;
+    Value *a;
+    unsigned i;
+    t = (Table *)gc_newobjpart(L, MVM_TTABLE, sizeof(Table), (size_t)nasize * sizeof(Value),
+                               GC_PARTVALUES, &part);
+    t->node = dummynode;   /* (the rest of the header is zero) */
+    t->isdummy = 1;
+    if (part == NULL) do_throw(L, LUA_ERRMEM);
+    a = (Value *)part;
+    for (i = 0; i < nasize; i++) a[i] = MVM_NIL;
+    t->array = a;
+    t->asize = nasize;
+    return t;
+  }
+  t = tab_new(L);
+  if (nasize != 0 || nhsize != 0)
+    tab_resize(L, t, nasize, nhsize);
+  return t;
+}
+
 void tab_free(lua_State *L, Table *t) {
   if (!t->isdummy) gc_freepart(L, t->node, sizenode(t) * sizeof(Node));
   if (t->array != NULL) gc_freepart(L, t->array, (size_t)t->asize * sizeof(Value));
@@ -243,6 +271,16 @@ void tab_resize(lua_State *L, Table *t, unsigned nasize, unsigned nhsize) {
 }
 
 void tab_resizearray(lua_State *L, Table *t, unsigned nasize) {
+  /* growing into the slack of the part's block (SETLIST after a
+  ** constructor whose last item is a call: `{f(), g()}` sized 1, filled 2);
+  ** only without a hash part, whose integer keys would have to move */
+  if (nasize > t->asize && t->array != NULL && t->isdummy &&
+      gc_growpart(L, t->array, (size_t)nasize * sizeof(Value))) {
+    unsigned i;
+    for (i = t->asize; i < nasize; i++) t->array[i] = MVM_NIL;   /* NOBARRIER: nil */
+    t->asize = nasize;
+    return;
+  }
   tab_resize(L, t, nasize, allocsizenode(t));
 }
 

@@ -23,6 +23,9 @@
 #define tab_isdeadkey(k)  (((k) & 0xFFFF000000000007ULL) == 1)
 
 LUAI_FUNC Table *tab_new(lua_State *L);                              /* MAY ALLOCATE */
+/* new table sized for a constructor: 'nasize' array slots, room for
+** 'nhsize' hash entries (MAY ALLOCATE) */
+LUAI_FUNC Table *tab_newsized(lua_State *L, unsigned nasize, unsigned nhsize);
 LUAI_FUNC void tab_resize(lua_State *L, Table *t, unsigned nasize, unsigned nhsize);
 LUAI_FUNC void tab_resizearray(lua_State *L, Table *t, unsigned nasize);
 LUAI_FUNC void tab_free(lua_State *L, Table *t);                     /* collector */

@@ -76,7 +76,7 @@ static inline int v_isfalse(Value v) { return v == MVM_FALSE; }
 static inline int v_isbool(Value v)  { return (v | 1) == MVM_TRUE; }
 /* Lua falsiness: nil and false */
 static inline int v_isfalsy(Value v) { return v == MVM_NIL || v == MVM_FALSE; }
-static inline int v_isimmint(Value v){ return (v & MVM_TAGMASK) == MVM_TAG_INT; }
+static inline int v_isimmint(Value v){ return (v >> 48) == (MVM_TAG_INT >> 48); }
 static inline int v_isfloat(Value v) {
   uint64_t t = v >> 48;
   return t >= 0x0002 && t <= 0xFFFA;

@@ -52,6 +52,14 @@ static inline int tonum_ns(Value v, double *d) {
   return 0;
 }
 
+/* a float or an immediate integer as double (no boxed integers: the
+** interpreter's mixed int/float arithmetic path, before the general one) */
+static inline int num_imm(Value v, double *d) {
+  if (v_isfloat(v)) { *d = v_getfloat(v); return 1; }
+  if (v_isimmint(v)) { *d = (double)v_getimmint(v); return 1; }
+  return 0;
+}
+
 /* identical words are equal values, except NaN */
 static inline int same_value(Value a, Value b) {
   return a == b && !v_isnan(a);
@@ -66,17 +74,17 @@ static inline const Value *rawget_any(Table *t, Value key) {
   return tab_get(t, key);
 }
 
-/* Store into t's array part (slot from the bounds test above: out-of-line
-** memory).  The barrier result is the one gc_cardmark gives for an
-** out-of-line slot: the card of the table itself, named here directly by
-** the table's address (always in the heap range).  No metamethod-cache
-** reset: an integer key is never an event name.  As in gc_write, only a
-** reference needs the card: numbers, booleans and nil cannot point into
-** the nursery (sieve's `t[j] = true` then touches no card and no
-** global_State). */
+/* Store into t's array part (slot from the bounds test above).  The
+** array part lives in the heap (gc_tryallocpart) with cards of its own,
+** and a minor scanning a dirty old table looks only at the table's own
+** fields: the card to mark is the SLOT's (gc_cardmark), never the
+** table's.  No metamethod-cache reset: an integer key is never an event
+** name.  As in gc_write, only a reference needs the card: numbers,
+** booleans and nil cannot point into the nursery (sieve's `t[j] = true`
+** then touches no card and no global_State). */
 static inline void arr_store(lua_State *L, Table *t, Value *slot, Value v) {
   *slot = v;
-  if (v_isref(v)) gc_cardmark(G(L), (GCObject *)t, t);
+  if (v_isref(v)) gc_cardmark(G(L), (GCObject *)t, slot);
 }
 
 /* (GETI/SETI keys are 8-bit constants: always immediates) */
@@ -595,8 +603,17 @@ void vm_finishOp(lua_State *L) {
 #define l_band(a,b)    ((int64_t)((uint64_t)(a) & (uint64_t)(b)))
 #define l_bor(a,b)     ((int64_t)((uint64_t)(a) | (uint64_t)(b)))
 #define l_bxor(a,b)    ((int64_t)((uint64_t)(a) ^ (uint64_t)(b)))
-#define l_shl(a,b)     vm_shiftl(a, b)
-#define l_shr(a,b)     vm_shiftl(a, (int64_t)(0u - (uint64_t)(b)))
+/* vm_shiftl (number.c), inline for the interpreter's shifts */
+static inline int64_t shiftl_inl(int64_t x, int64_t y) {
+  if (y < 0) {
+    if (y <= -64) return 0;
+    return (int64_t)((uint64_t)x >> (uint64_t)(-y));
+  }
+  if (y >= 64) return 0;
+  return (int64_t)((uint64_t)x << (uint64_t)y);
+}
+#define l_shl(a,b)     shiftl_inl(a, b)
+#define l_shr(a,b)     shiftl_inl(a, (int64_t)(0u - (uint64_t)(b)))
 
 #define l_fadd(L,a,b)  ((a) + (b))
 #define l_fsub(L,a,b)  ((a) - (b))
@@ -723,8 +740,11 @@ static inline uint8_t fb_kind(Value v) {
 #if defined(__SSE2__) && defined(__x86_64__)
 #include <emmintrin.h>
 static inline double flt_load(const Value *p) {
+  /* psubq of the same constant flt_store_arith adds (gcc would turn the
+  ** subtraction into paddq of a second, negated constant: one more load) */
   __m128i x = _mm_loadl_epi64((const __m128i *)p);
-  x = _mm_sub_epi64(x, _mm_cvtsi64_si128((long long)MVM_DOUBLE_OFFSET));
+  __m128i off = _mm_cvtsi64_si128((long long)MVM_DOUBLE_OFFSET);
+  __asm__("psubq %1, %0" : "+x"(x) : "x"(off));
   return _mm_cvtsd_f64(_mm_castsi128_pd(x));
 }
 static inline void flt_store_arith(Value *p, double d) {
@@ -761,6 +781,9 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
     } \
     else if (v_isfloat(v1) && v_isfloat(v2)) { \
       pc++; flt_store(fx, base + GETARG_A(i), fop(L, flt_load(p1), flt_load(p2))); \
+    } \
+    else if (num_imm(v1, &d1_) && num_imm(v2, &d2_)) {  /* int op float */ \
+      pc++; flt_store(fx, base + GETARG_A(i), fop(L, d1_, d2_)); \
     } \
     else if (v_isinteger(v1) && v_isinteger(v2)) { \
       int64_t r_ = iop(L, v_getint(v1), v_getint(v2)); \
@@ -1001,6 +1024,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         if (v_istable(*rb)) {
           slot = rawget_any(v_tab(*rb), *rc);
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
+          if (v_tab(*rb)->metatable == NULL) { base[GETARG_A(i)] = MVM_NIL; vmbreak; }  /* raw miss */
         }
         Protect(vm_finishget(L, rb, rc, RA(i), slot));
         vmbreak;
@@ -1012,6 +1036,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         if (v_istable(*rb)) {
           slot = rawget_int(v_tab(*rb), c);
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
+          if (v_tab(*rb)->metatable == NULL) { base[GETARG_A(i)] = MVM_NIL; vmbreak; }  /* raw miss */
         }
         {
           Value key = v_immint(c);
@@ -1026,6 +1051,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         if (v_istable(*rb)) {
           slot = tab_getstr(v_tab(*rb), v_str(*key));
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
+          if (v_tab(*rb)->metatable == NULL) { base[GETARG_A(i)] = MVM_NIL; vmbreak; }  /* raw miss */
         }
         Protect(vm_finishget(L, rb, key, RA(i), slot));
         vmbreak;
@@ -1055,13 +1081,21 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             uint64_t n1 = (uint64_t)v_getimmint(kv) - 1u;
             if (l_likely(n1 < (uint64_t)t->asize)) {
               Value *s = &t->array[n1];
-              if (l_likely(!v_isnil(*s))) { arr_store(L, t, s, *rc); vmbreak; }
+              /* a nil slot is a raw store too when no __newindex can run */
+              if (l_likely(!v_isnil(*s) || t->metatable == NULL)) {
+                arr_store(L, t, s, *rc);
+                vmbreak;
+              }
               slot = s;
               goto settable_finish;
             }
           }
           slot = rawget_any(t, kv);
           if (!isempty(slot)) { tab_setslot(L, t, slot, *rc); vmbreak; }
+          if (v_isimmint(kv) && t->metatable == NULL) {   /* new integer key, raw */
+            Protect(tab_setint(L, t, v_getimmint(kv), *rc));
+            vmbreak;
+          }
         }
        settable_finish:
         Protect(vm_finishset(L, ra, rb, rc, slot));
@@ -1076,7 +1110,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
           Table *t = v_tab(*ra);
           if (l_likely((unsigned)b - 1u < t->asize)) {
             Value *s = &t->array[b - 1];
-            if (l_likely(!v_isnil(*s))) { arr_store(L, t, s, *rc); vmbreak; }
+            if (l_likely(!v_isnil(*s) || t->metatable == NULL)) { arr_store(L, t, s, *rc); vmbreak; }
             slot = s;
           }
           else {
@@ -1111,9 +1145,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         if (GETARG_k(i)) c += (unsigned)GETARG_Ax(*pc) * (MAXARG_C + 1);
         pc++;   /* skip the extra argument */
         Protect({
-          Table *t = tab_new(L);
-          base[a] = v_ref(t);       /* (stack never moves in a collection) */
-          if (b != 0 || c != 0) tab_resize(L, t, c, (unsigned)b);
+          base[a] = v_ref(tab_newsized(L, c, (unsigned)b));  /* (stack never moves in a collection) */
           gc_check(L);
         });
         vmbreak;
@@ -1159,16 +1191,22 @@ void vm_execute(lua_State *L, CallInfo *ci) {
       vmcase(SHRI) {
         Value v1 = base[GETARG_B(i)];
         int64_t ib;
-        if (vm_tointegerns(v1, &ib, F2Ieq)) {
-          pc++; setint_ra(i, vm_shiftl(ib, -(int64_t)GETARG_sC(i)));
+        if (v_isimmint(v1)) {
+          pc++; setint_ra(i, shiftl_inl(v_getimmint(v1), -(int64_t)GETARG_sC(i)));
+        }
+        else if (vm_tointegerns(v1, &ib, F2Ieq)) {
+          pc++; setint_ra(i, shiftl_inl(ib, -(int64_t)GETARG_sC(i)));
         }
         vmbreak;
       }
       vmcase(SHLI) {
         Value v1 = base[GETARG_B(i)];
         int64_t ib;
-        if (vm_tointegerns(v1, &ib, F2Ieq)) {
-          pc++; setint_ra(i, vm_shiftl((int64_t)GETARG_sC(i), ib));
+        if (v_isimmint(v1)) {
+          pc++; setint_ra(i, shiftl_inl((int64_t)GETARG_sC(i), v_getimmint(v1)));
+        }
+        else if (vm_tointegerns(v1, &ib, F2Ieq)) {
+          pc++; setint_ra(i, shiftl_inl((int64_t)GETARG_sC(i), ib));
         }
         vmbreak;
       }
@@ -1341,6 +1379,38 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         if (l_unlikely(G(L)->interrupt)) {
           G(L)->interrupt = 0;
           ProtectNT(dbg_runerror(L, "interrupted"));
+        }
+        if (l_likely(v_isLclosure(*ra))) {
+          /* Lua callee with stack room and a spare CallInfo: do_precall's
+          ** frame set-up, inline (the common case of every call) */
+          Proto *p = v_lcl(*ra)->p;
+          int narg = (int)(L->top - ra) - 1;
+          int fsize = p->maxstacksize;
+          if (l_likely(L->stack_last - L->top > fsize && ci->next != NULL)) {
+            newci = ci->next;
+            L->ci = newci;
+            newci->func = ra;
+            newci->nresults = (short)nresults;
+            newci->callstatus = 0;
+            newci->top = ra + 1 + fsize;
+            newci->u.l.savedpc = p->code;
+            newci->u.l.trap = 0;
+            for (; narg < p->numparams; narg++)
+              *L->top++ = MVM_NIL;
+            p->hotcount++;
+            ci = newci;
+            if (l_unlikely(p->jitcode != NULL || G(L)->jitmode != 0 || L->hookmask))
+              goto startfunc;
+            /* plain interpreted entry: what startfunc and returning do
+            ** for a fresh frame without compiled code or hooks */
+            cl = v_lcl(*ra);
+            k = p->k;
+            fb = p->feedback;
+            pc = p->code;
+            base = ra + 1;
+            trap = 0;
+            vmbreak;
+          }
         }
         if ((newci = do_precall(L, ra, nresults)) == NULL) {
           /* a C function ran: the stack may have moved */
@@ -1531,8 +1601,10 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         h = v_tab(*ra);
         /* no heap allocation below: only table parts (may raise on OOM) */
         if (last > h->asize) tab_resizearray(L, h, last);
+        /* every key is now in the array part (last <= asize): plain
+        ** stores, the table's card for references, as SETI does */
         for (; n > 0; n--) {
-          tab_setint(L, h, (int64_t)last, ra[n]);
+          arr_store(L, h, &h->array[last - 1], ra[n]);
           last--;
         }
         vmbreak;
