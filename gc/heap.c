@@ -21,13 +21,15 @@
 
 /* the whole range: nursery + old space (virtual only until committed) */
 #define GC_RESERVE  ((size_t)16 << 30)
-/* Eden's cap (0003): minors stay around 1-2 ms.  2 MB rather than 1 MB:
-** a program building a big structure (binary_trees' trees of 2.6 MB) has
-** every minor find most of the young part of it alive, and promoting that
-** to die old costs copying plus majors; twice the eden halves those
-** promotions (binary_trees: 414 -> 206 minors, 17 -> 4 majors, -13%
-** instructions, max minor 1.1 -> 1.6 ms; 0004 round 6). */
-#define GC_DEFNURSERY ((size_t)2 << 20)
+/* Eden's cap (0003).  A minor's pause is its copying, about 1 ms per MB
+** that survives, and a program building a big structure has most of eden
+** survive: with a 2 MB eden binary_trees' minors reached 1.5-2.4 ms (issue
+** 3 asks for minor pauses under 1 ms), with 1 MB they stay under 0.9 ms at
+** 16% more instructions than with 2 MB (more promotions; 0004 round 6).
+** Shrinking eden only after a minor that found most of it alive was worse:
+** the big minor has already happened by then, and its survivors are
+** promoted by the next one. */
+#define GC_DEFNURSERY ((size_t)1 << 20)
 #define GC_MAXNURSERY ((size_t)256 << 20)
 /* A small heap gets a small eden: every eden page is touched once the
 ** program has allocated that much, so a 1 MB eden alone is a third of a
