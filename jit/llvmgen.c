@@ -82,6 +82,7 @@ typedef struct Gen {
   RegSet *livein, *liveout;   /* bytecode liveness, per pc */
   uint8_t *nactive;           /* active locals at pc: registers 0..n-1 */
   uint8_t *types;             /* TY_* of each register at each pc */
+  RegSet *clean;              /* registers equal to their stack slot at pc */
   unsigned tbaa_kind;
   LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card;
 } Gen;
@@ -255,6 +256,88 @@ static int analyse(Gen *g) {
 static void needed_at(Gen *g, int pc, RegSet *s) {
   *s = g->livein[pc];
   rs_range(s, 0, g->nactive[pc]);
+}
+
+/* ---------------------------------------------------------------------
+** Clean registers: R[r] is clean at pc when, on every path to pc, the
+** VM stack slot already holds R[r]'s SSA value (loaded at a resume point,
+** flushed or reloaded around a call, and not written since).  Flushes
+** store only registers that may be dirty.  Forward must-analysis
+** (intersection over predecessors) from "everything clean".
+** --------------------------------------------------------------------- */
+
+/* registers instruction 'pc' may write in SSA on some path (before any
+** flush it makes itself) */
+static void maywrite(Gen *g, int pc, RegSet *w) {
+  Instruction i = g->p->code[pc];
+  int a = GETARG_A(i);
+  maydef(g, pc, w);
+  switch (GET_OPCODE(i)) {
+    case OP_FORLOOP: case OP_FORPREP: rs_range(w, a, a + 4); break;
+    case OP_SELF: rs_add(w, a + 1); break;
+    case OP_TFORCALL: rs_range(w, a + 4, a + 7); break;
+    default: break;
+  }
+}
+
+/* instructions whose every compiled path calls out, flushing before and
+** reloading after (emitcall, or callop alone) */
+static int alwayscalls(Instruction i) {
+  switch (GET_OPCODE(i)) {
+    case OP_CALL: case OP_SETLIST: return GETARG_B(i) != 0;
+    case OP_TFORCALL: case OP_LEN: case OP_CONCAT: case OP_CLOSURE:
+    case OP_NEWTABLE: case OP_CLOSE: case OP_TFORPREP: return 1;
+    default: return 0;
+  }
+}
+
+static void flushset(Gen *g, int pc, RegSet *s);
+static void reloadset(Gen *g, int pc, RegSet *s);
+
+static int cleananalyse(Gen *g) {
+  int n = g->p->sizecode, pc, k, changed;
+  g->clean = (RegSet *)malloc((size_t)n * sizeof(RegSet) + 1);
+  if (g->clean == NULL) return 0;
+  memset(g->clean, 0xFF, (size_t)n * sizeof(RegSet));
+  do {
+    changed = 0;
+    for (pc = 0; pc < n; pc++) {
+      RegSet out = g->clean[pc], w;
+      int s[2], j;
+      if (alwayscalls(g->p->code[pc])) {   /* all of these end up in the stack */
+        flushset(g, pc, &w); rs_or(&out, &w);
+        reloadset(g, pc, &w); rs_or(&out, &w);
+      }
+      else {
+        maywrite(g, pc, &w);
+        for (k = 0; k < 4; k++) out.w[k] &= ~w.w[k];
+      }
+      succs(g, pc, s);
+      for (j = 0; j < 2; j++) {
+        RegSet *in;
+        if (s[j] < 0) continue;
+        in = &g->clean[s[j]];
+        for (k = 0; k < 4; k++)
+          if ((in->w[k] & out.w[k]) != in->w[k]) { in->w[k] &= out.w[k]; changed = 1; }
+      }
+    }
+  } while (changed);
+  return 1;
+}
+
+/* registers that may differ from their stack slot inside instruction pc */
+static void dirty_at(Gen *g, int pc, RegSet *d) {
+  int k;
+  maywrite(g, pc, d);
+  for (k = 0; k < 4; k++) d->w[k] |= ~g->clean[pc].w[k];
+}
+
+/* 's' minus the registers clean inside instruction pc */
+static void only_dirty(Gen *g, int pc, RegSet *s) {
+  RegSet d;
+  int k;
+  dirty_at(g, pc, &d);
+  for (k = 0; k < 4; k++) s->w[k] &= d.w[k];
 }
 
 /* ---------------------------------------------------------------------
@@ -476,20 +559,27 @@ static void reload(Gen *g, const RegSet *s) {
 ** into pc, such as TFORCALL's copies); after it, registers it may have
 ** written are read back (and, while the collector does not walk compiled
 ** frames, everything else still needed: see JIT_RELOAD_AFTER_CALLS) */
+static void flushset(Gen *g, int pc, RegSet *s) {
+  needed_at(g, pc, s);
+  rs_or(s, &g->liveout[pc]);
+}
+static void reloadset(Gen *g, int pc, RegSet *s) {
+  maydef(g, pc, s);
+#if JIT_RELOAD_AFTER_CALLS
+  rs_or(s, &g->liveout[pc]);
+  rs_range(s, 0, g->nactive[pc]);
+#endif
+}
 static void flush_for_call(Gen *g, int pc, const RegSet *extra) {
   RegSet s;
-  needed_at(g, pc, &s);
-  rs_or(&s, &g->liveout[pc]);
+  flushset(g, pc, &s);
+  only_dirty(g, pc, &s);
   if (extra) rs_or(&s, extra);
   flush(g, &s);
 }
 static void reload_after_call(Gen *g, int pc) {
   RegSet s;
-  maydef(g, pc, &s);
-#if JIT_RELOAD_AFTER_CALLS
-  rs_or(&s, &g->liveout[pc]);
-  rs_range(&s, 0, g->nactive[pc]);
-#endif
+  reloadset(g, pc, &s);
   reload(g, &s);
 }
 
@@ -542,6 +632,7 @@ static LLVMBasicBlockRef exitblock(Gen *g, int pc) {
     RegSet s;
     LLVMPositionBuilderAtEnd(B_, e);
     needed_at(g, pc, &s);   /* the interpreter re-executes pc */
+    only_dirty(g, pc, &s);
     flush(g, &s);
     set_savedpc(g, pc);
     LLVMBuildRet(B_, ci32(g, JIT_EXITED));
@@ -1479,6 +1570,7 @@ static void emit(Gen *g, int pc) {
       { RegSet res;   /* only the results are read */
         memset(&res, 0, sizeof res);
         rs_range(&res, a, a + n);
+        only_dirty(g, pc, &res);
         flush(g, &res); }
       set_savedpc(g, pc + 1);
       args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, a); args[3] = ci32(g, n);
@@ -1525,7 +1617,7 @@ static void build_poll(Gen *g) {
 
 static void freegen(Gen *g) {
   free(g->bb); free(g->exits); free(g->regvar);
-  free(g->livein); free(g->liveout); free(g->nactive); free(g->types);
+  free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean);
 }
 
 /* after the optimisation pipeline: every register alloca (a gc pointer in
@@ -1611,7 +1703,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, Proto *p,
   tbaa_init(g);
   g->bb = (LLVMBasicBlockRef *)calloc((size_t)p->sizecode + 1, sizeof *g->bb);
   g->exits = (LLVMBasicBlockRef *)calloc((size_t)p->sizecode + 1, sizeof *g->exits);
-  if (g->bb == NULL || g->exits == NULL || !analyse(g) || !tyanalyse(g)) {
+  if (g->bb == NULL || g->exits == NULL || !analyse(g) || !tyanalyse(g) || !cleananalyse(g)) {
     freegen(g);
     LLVMDisposeBuilder(g->B);
     LLVMDisposeModule(g->M);
