@@ -294,6 +294,16 @@ static int alwayscalls(Instruction i) {
 static void flushset(Gen *g, int pc, RegSet *s);
 static void reloadset(Gen *g, int pc, RegSet *s);
 
+/* flushed when a numeric for loop starts running (FORPREP at pc): what
+** the loop body may need, so that inside the loop only registers the
+** loop writes are dirty (else the first iteration's state would make
+** every call in the loop flush everything again) */
+static void loopentryset(Gen *g, int pc, RegSet *s) {
+  int a = GETARG_A(g->p->code[pc]);
+  needed_at(g, pc + 1, s);
+  rs_range(s, a, a + 4);
+}
+
 static int cleananalyse(Gen *g) {
   int n = g->p->sizecode, pc, k, changed;
   g->clean = (RegSet *)malloc((size_t)n * sizeof(RegSet) + 1);
@@ -304,6 +314,7 @@ static int cleananalyse(Gen *g) {
     for (pc = 0; pc < n; pc++) {
       RegSet out = g->clean[pc], w;
       int s[2], j;
+      RegSet run;
       if (alwayscalls(g->p->code[pc])) {   /* all of these end up in the stack */
         flushset(g, pc, &w); rs_or(&out, &w);
         reloadset(g, pc, &w); rs_or(&out, &w);
@@ -312,13 +323,18 @@ static int cleananalyse(Gen *g) {
         maywrite(g, pc, &w);
         for (k = 0; k < 4; k++) out.w[k] &= ~w.w[k];
       }
+      run = out;
+      if (GET_OPCODE(g->p->code[pc]) == OP_FORPREP) {   /* see forprep() */
+        loopentryset(g, pc, &w); rs_or(&run, &w);
+      }
       succs(g, pc, s);
       for (j = 0; j < 2; j++) {
         RegSet *in;
+        const RegSet *o = j == 0 ? &run : &out;   /* s[0] = pc + 1: the loop runs */
         if (s[j] < 0) continue;
         in = &g->clean[s[j]];
         for (k = 0; k < 4; k++)
-          if ((in->w[k] & out.w[k]) != in->w[k]) { in->w[k] &= out.w[k]; changed = 1; }
+          if ((in->w[k] & o->w[k]) != in->w[k]) { in->w[k] &= o->w[k]; changed = 1; }
       }
     }
   } while (changed);
@@ -563,11 +579,15 @@ static void flushset(Gen *g, int pc, RegSet *s) {
   needed_at(g, pc, s);
   rs_or(s, &g->liveout[pc]);
 }
+/* Reloaded after a call: what it may write, and (JIT_RELOAD_AFTER_CALLS)
+** every register live after it.  An active local that is not live need
+** not be read back: it was flushed (or clean) before the call, so its
+** slot holds the (relocated) value and, being clean, it is not flushed
+** again before it is written. */
 static void reloadset(Gen *g, int pc, RegSet *s) {
   maydef(g, pc, s);
 #if JIT_RELOAD_AFTER_CALLS
   rs_or(s, &g->liveout[pc]);
-  rs_range(s, 0, g->nactive[pc]);
 #endif
 }
 static void flush_for_call(Gen *g, int pc, const RegSet *extra) {
@@ -1239,6 +1259,10 @@ static void forprep(Gen *g, int pc) {
   guard(g, LLVMBuildICmp(B_, LLVMIntULE, count, ci64(g, MVM_IMM_MAX), ""), pc);
   setreg(g, a + 1, mkint(g, count));
   setreg(g, a + 3, vinit);
+  { RegSet s;   /* the loop starts with clean registers (cleananalyse) */
+    loopentryset(g, pc, &s);
+    only_dirty(g, pc, &s);
+    flush(g, &s); }
   br(g, pc + 1);
 }
 
