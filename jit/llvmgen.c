@@ -6,9 +6,10 @@
 **     loaded from base[r] at the entry and at each resume point, written
 **     back to base[r] (flushed) before helper calls and side exits as far
 **     as the callee or the interpreter may read it (liveness, active
-**     locals), and read back after calls.  Registers captured by closures
-**     stay in the VM stack.  See "Register analysis" and
-**     docs/decisions/0005 ("Registers in SSA").
+**     locals), and read back after calls.  Only registers statically
+**     known to hold numbers get this (JIT_SSA_NUMBERS_ONLY); the others,
+**     and registers captured by closures, stay in the VM stack.  See
+**     "Register analysis" and docs/decisions/0005 ("Registers in SSA").
 **   - 'base' (ci->func + 1, a raw addrspace(0) pointer into the VM stack) is
 **     kept in an alloca and re-read from ci->func after every call, because
 **     the stack may have been reallocated (DESIGN: never keep a raw pointer
@@ -58,6 +59,10 @@
 ** stale.  Turn this off once the frame walker relocates statepoint values
 ** (then only the registers an instruction writes are reloaded). */
 #define JIT_RELOAD_AFTER_CALLS 1
+
+/* 1: only registers known to hold numbers live in SSA (numonly()); 0:
+** every register not captured by a closure */
+#define JIT_SSA_NUMBERS_ONLY 1
 
 /* a set of Lua registers (maxstacksize <= 255) */
 typedef struct RegSet { uint64_t w[4]; } RegSet;
@@ -364,10 +369,12 @@ static void only_dirty(Gen *g, int pc, RegSet *s) {
 ** compiled code takes: an instruction that continues in compiled code has
 ** taken its fast path (arithmetic on numbers only, numeric for loops on
 ** integers only; anything else exits).  Resume points (the entry, after
-** calls the interpreter ran) know nothing.
+** calls the interpreter ran) know nothing.  The types are bit sets (join
+** is |): TY_NUM, an integer immediate or a float, is still never a
+** reference.
 ** --------------------------------------------------------------------- */
 
-enum { TY_NONE = 0, TY_INT = 1, TY_FLT = 2, TY_ANY = 3 };
+enum { TY_NONE = 0, TY_INT = 1, TY_FLT = 2, TY_NUM = 3, TY_ANY = 7 };
 
 static int wordty(Value w) {
   uint64_t b = (uint64_t)w;
@@ -381,7 +388,7 @@ static int arithty(OpCode op, int x, int y) {
   if (op == OP_DIV || op == OP_POW) return TY_FLT;
   if (x == TY_INT && y == TY_INT) return TY_INT;
   if ((x == TY_INT || x == TY_FLT) && (y == TY_INT || y == TY_FLT)) return TY_FLT;
-  return TY_ANY;
+  return TY_NUM;   /* going on in compiled code: the operands were numbers */
 }
 
 static int resumes(Instruction i);
@@ -412,7 +419,7 @@ static void tytransfer(Gen *g, int pc, uint8_t *t) {
     case OP_BANDK: case OP_BORK: case OP_BXORK: case OP_SHRI: case OP_SHLI:
     case OP_BNOT:
       t[a] = TY_INT; break;
-    case OP_UNM: x = tb_; t[a] = (uint8_t)(x == TY_INT || x == TY_FLT ? x : TY_ANY); break;
+    case OP_UNM: x = tb_; t[a] = (uint8_t)(x == TY_INT || x == TY_FLT ? x : TY_NUM); break;
     case OP_FORPREP:   /* integer loops only; both paths set R[A+3] */
       for (r = a; r < a + 4; r++) t[r] = TY_INT;
       break;
@@ -458,6 +465,27 @@ static int tyanalyse(Gen *g) {
   } while (changed);
   free(cur);
   return 1;
+}
+
+/* Only registers that hold numbers (integer immediates, floats) wherever
+** they are live become SSA values; any register that may hold something
+** else stays in the VM stack, as before.  Keeping everything in SSA made
+** loops with helper calls, table accesses and guards slower than the
+** all-memory code (fannkuch 9.0 -> 12.0, nbody 10.0 -> 12.1 G
+** instructions, -j eager): every reference is reloaded after each call
+** (JIT_RELOAD_AFTER_CALLS), and dozens of values kept live for side
+** exits spill and shuffle.  Numbers never move, so they are also immune
+** to stale copies; references in SSA wait for the frame walker.  See
+** docs/decisions/0005 ("Registers in SSA"). */
+static void numonly(Gen *g) {
+  int pc, r, n = g->p->sizecode;
+  if (!JIT_SSA_NUMBERS_ONLY) return;
+  for (pc = 0; pc < n; pc++)
+    for (r = 0; r < g->nregs; r++) {
+      int t = g->types[(size_t)pc * g->nregs + r];
+      if (t != TY_NONE && (t & ~TY_NUM) != 0 && rs_has(&g->livein[pc], r))
+        rs_add(&g->memres, r);
+    }
 }
 
 /* the known type of R[r] at the start of instruction 'pc' */
@@ -1727,7 +1755,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, Proto *p,
   tbaa_init(g);
   g->bb = (LLVMBasicBlockRef *)calloc((size_t)p->sizecode + 1, sizeof *g->bb);
   g->exits = (LLVMBasicBlockRef *)calloc((size_t)p->sizecode + 1, sizeof *g->exits);
-  if (g->bb == NULL || g->exits == NULL || !analyse(g) || !tyanalyse(g) || !cleananalyse(g)) {
+  if (g->bb == NULL || g->exits == NULL || !analyse(g) || !tyanalyse(g) || (numonly(g), !cleananalyse(g))) {
     freegen(g);
     LLVMDisposeBuilder(g->B);
     LLVMDisposeModule(g->M);
