@@ -399,7 +399,8 @@ static void tytransfer(Gen *g, int pc, uint8_t *t) {
   OpCode op = GET_OPCODE(i);
   int a = GETARG_A(i), b = GETARG_B(i), c = GETARG_C(i), r, x;
   RegSet d;
-  uint8_t tb_ = t[b < g->nregs ? b : 0];
+  /* operand types before the instruction writes anything (A may be B or C) */
+  uint8_t tb_ = t[b < g->nregs ? b : 0], tc_ = t[c < g->nregs ? c : 0];
   maydef(g, pc, &d);
   for (r = 0; r < g->nregs; r++)
     if (rs_has(&d, r)) t[r] = TY_ANY;
@@ -410,7 +411,7 @@ static void tytransfer(Gen *g, int pc, uint8_t *t) {
     case OP_LOADK: t[a] = (uint8_t)wordty(g->p->k[GETARG_Bx(i)]); break;
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
     case OP_IDIV: case OP_POW:
-      t[a] = (uint8_t)arithty(op, tb_, t[c]); break;
+      t[a] = (uint8_t)arithty(op, tb_, tc_); break;
     case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK:
     case OP_IDIVK: case OP_POWK:
       t[a] = (uint8_t)arithty((OpCode)(op - OP_ADDK + OP_ADD), tb_, wordty(g->p->k[c])); break;
