@@ -2,10 +2,14 @@
 ** llvmgen.c -- bytecode -> LLVM IR for the first compiled subset.
 **
 ** Shape of the generated code (see jit.h for the calling convention):
-**   - every Lua register stays in the VM stack; each instruction loads its
-**     operands from base[r] and stores its result to base[r], so at every
-**     call and every exit the interpreter's view of the frame is complete.
-**     LLVM keeps values in machine registers between calls as it likes.
+**   - each Lua register is an SSA value (an alloca that sroa promotes),
+**     loaded from base[r] at the entry and at each resume point, written
+**     back to base[r] (flushed) before helper calls and side exits as far
+**     as the callee or the interpreter may read it (liveness, active
+**     locals), and read back after calls.  Only registers statically
+**     known to hold numbers get this (JIT_SSA_NUMBERS_ONLY); the others,
+**     and registers captured by closures, stay in the VM stack.  See
+**     "Register analysis" and docs/decisions/0005 ("Registers in SSA").
 **   - 'base' (ci->func + 1, a raw addrspace(0) pointer into the VM stack) is
 **     kept in an alloca and re-read from ci->func after every call, because
 **     the stack may have been reallocated (DESIGN: never keep a raw pointer
@@ -51,6 +55,21 @@
 #include "opcodes.h"
 #include "gc.h"
 
+/* While the collector does not walk compiled frames, every live register
+** (and every active local) is reloaded from the VM stack after every call
+** that may collect: a moving collection relocates the stack slots, not
+** the SSA copies, so a reference kept in SSA across the call would be
+** stale.  Turn this off once the frame walker relocates statepoint values
+** (then only the registers an instruction writes are reloaded). */
+#define JIT_RELOAD_AFTER_CALLS 1
+
+/* 1: only registers known to hold numbers live in SSA (numonly()); 0:
+** every register not captured by a closure */
+#define JIT_SSA_NUMBERS_ONLY 1
+
+/* a set of Lua registers (maxstacksize <= 255) */
+typedef struct RegSet { uint64_t w[4]; } RegSet;
+
 typedef struct Gen {
   LLVMContextRef C;
   LLVMModuleRef M;
@@ -63,7 +82,426 @@ typedef struct Gen {
   Proto *p;
   JitState *J;
   lua_State *Lc;      /* the thread compiling: its frame runs a closure of 'p' */
+  char *entry;       /* entry[pc]: compiled code can be entered at pc (entrypoints()) */
+  /* registers: regvar[r] is the alloca holding register r (promoted to SSA
+  ** by sroa), NULL for a register that stays in the VM stack (captured by
+  ** a closure: an open upvalue points at its stack slot) */
+  int nregs;
+  LLVMValueRef *regvar;
+  RegSet memres;
+  RegSet *livein, *liveout;   /* bytecode liveness, per pc */
+  uint8_t *nactive;           /* active locals at pc: registers 0..n-1 */
+  uint8_t *types;             /* TY_* of each register at each pc */
+  RegSet *clean;              /* registers equal to their stack slot at pc */
+  unsigned tbaa_kind;
+  LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card;
 } Gen;
+
+/* ---------------------------------------------------------------------
+** Register analysis: which registers stay in the VM stack, bytecode
+** liveness, active locals.  Every set here errs on the side of more
+** registers: a register wrongly thought live costs a store or a load, one
+** wrongly thought dead would lose a value.
+** --------------------------------------------------------------------- */
+
+static void rs_add(RegSet *s, int r) { s->w[r >> 6] |= (uint64_t)1 << (r & 63); }
+static int rs_has(const RegSet *s, int r) { return (int)((s->w[r >> 6] >> (r & 63)) & 1); }
+static void rs_range(RegSet *s, int from, int to) {   /* [from, to), within 256 */
+  if (to > 256) to = 256;
+  for (; from < to; from++) rs_add(s, from);
+}
+static void rs_or(RegSet *d, const RegSet *s) {
+  int k;
+  for (k = 0; k < 4; k++) d->w[k] |= s->w[k];
+}
+
+/* registers read by instruction 'pc' ('use') and written on every path
+** through it ('def', kills for liveness).  Variable operand lists (B == 0:
+** up to L->top) count as every register from A up. */
+static void usedef(Gen *g, int pc, RegSet *use, RegSet *def) {
+  Instruction i = g->p->code[pc];
+  int a = GETARG_A(i), b = GETARG_B(i), c = GETARG_C(i), n = g->nregs;
+  memset(use, 0, sizeof *use); memset(def, 0, sizeof *def);
+  switch (GET_OPCODE(i)) {
+    case OP_MOVE: case OP_UNM: case OP_BNOT: case OP_NOT: case OP_LEN:
+    case OP_GETI: case OP_GETFIELD: case OP_ADDI: case OP_ADDK: case OP_SUBK:
+    case OP_MULK: case OP_MODK: case OP_POWK: case OP_DIVK: case OP_IDIVK:
+    case OP_BANDK: case OP_BORK: case OP_BXORK: case OP_SHRI: case OP_SHLI:
+      rs_add(use, b); rs_add(def, a); break;
+    case OP_LOADI: case OP_LOADF: case OP_LOADK: case OP_LOADKX: case OP_LOADFALSE:
+    case OP_LFALSESKIP: case OP_LOADTRUE: case OP_GETUPVAL: case OP_GETTABUP:
+    case OP_NEWTABLE: case OP_CLOSURE:
+      rs_add(def, a); break;
+    case OP_LOADNIL: rs_range(def, a, a + b + 1); break;
+    case OP_SETUPVAL: case OP_TEST: case OP_EQK: case OP_EQI: case OP_LTI:
+    case OP_LEI: case OP_GTI: case OP_GEI: case OP_RETURN1: case OP_MMBINI:
+    case OP_MMBINK: case OP_TBC:
+      rs_add(use, a); break;
+    case OP_GETTABLE: case OP_ADD: case OP_SUB: case OP_MUL: case OP_MOD:
+    case OP_POW: case OP_DIV: case OP_IDIV: case OP_BAND: case OP_BOR:
+    case OP_BXOR: case OP_SHL: case OP_SHR:
+      rs_add(use, b); rs_add(use, c); rs_add(def, a); break;
+    case OP_SETTABUP: if (!GETARG_k(i)) rs_add(use, c); break;
+    case OP_SETTABLE: rs_add(use, b); /* FALLTHROUGH */
+    case OP_SETI: case OP_SETFIELD:
+      rs_add(use, a); if (!GETARG_k(i)) rs_add(use, c); break;
+    case OP_SELF:
+      rs_add(use, b); if (!GETARG_k(i)) rs_add(use, c);
+      rs_add(def, a); rs_add(def, a + 1); break;
+    case OP_MMBIN: case OP_EQ: case OP_LT: case OP_LE:
+      rs_add(use, a); rs_add(use, b); break;
+    case OP_CONCAT: rs_range(use, a, a + b); rs_add(def, a); break;
+    case OP_TESTSET: rs_add(use, b); break;   /* R[A] only on the jump */
+    case OP_CALL:
+      rs_range(use, a, b ? a + b : n);
+      if (c > 0) rs_range(def, a, a + c - 1);
+      break;
+    case OP_TAILCALL: case OP_RETURN:
+      rs_range(use, a, b ? a + b : n); break;
+    case OP_SETLIST: rs_range(use, a, b ? a + b + 1 : n); break;   /* R[A+1..A+B] */
+    case OP_FORLOOP: case OP_FORPREP: rs_range(use, a, a + 3); break;
+    case OP_TFORPREP: rs_range(use, a, a + 4); break;
+    case OP_TFORCALL: rs_range(use, a, a + 3); rs_range(def, a + 4, a + 4 + c); break;
+    case OP_TFORLOOP: rs_add(use, a + 4); break;
+    case OP_JMP: case OP_RETURN0: case OP_CLOSE: case OP_EXTRAARG: break;
+    default: rs_range(use, 0, n); break;   /* not compiled: everything */
+  }
+}
+
+/* registers a helper or call performing instruction 'pc' may write: its
+** 'def', plus what it may clobber (call results and frames above A) */
+static void maydef(Gen *g, int pc, RegSet *d) {
+  Instruction i = g->p->code[pc];
+  RegSet use;
+  usedef(g, pc, &use, d);
+  switch (GET_OPCODE(i)) {
+    case OP_CALL: case OP_TAILCALL: rs_range(d, GETARG_A(i), g->nregs); break;
+    case OP_TFORCALL: rs_range(d, GETARG_A(i) + 4, g->nregs); break;
+    case OP_CONCAT: rs_range(d, GETARG_A(i), GETARG_A(i) + GETARG_B(i)); break;
+    case OP_TESTSET: rs_add(d, GETARG_A(i)); break;    /* on the jump */
+    case OP_TFORLOOP: rs_add(d, GETARG_A(i) + 2); break; /* on the loop-back edge */
+    default: break;
+  }
+}
+
+/* successors of 'pc' in the bytecode CFG (at most 2); -1: none */
+static void succs(Gen *g, int pc, int *s) {
+  Instruction i = g->p->code[pc];
+  OpCode op = GET_OPCODE(i);
+  s[0] = pc + 1; s[1] = -1;
+  switch (op) {
+    case OP_JMP: s[0] = pc + 1 + GETARG_sJ(i); break;
+    case OP_LOADKX: case OP_LFALSESKIP: case OP_NEWTABLE: s[0] = pc + 2; break;
+    case OP_SETLIST: if (GETARG_k(i)) s[0] = pc + 2; break;
+    case OP_FORLOOP: case OP_TFORLOOP: s[1] = pc + 1 - GETARG_Bx(i); break;
+    case OP_FORPREP: s[1] = pc + 2 + GETARG_Bx(i); break;
+    case OP_TFORPREP: s[0] = pc + 1 + GETARG_Bx(i); break;
+    case OP_TAILCALL: case OP_RETURN: case OP_RETURN0: case OP_RETURN1: s[0] = -1; break;
+    default:
+      if ((op >= OP_EQ && op <= OP_TESTSET) || (op >= OP_ADDI && op <= OP_SHR))   /* +MMBIN / +JMP */
+        s[1] = pc + 2;
+      break;
+  }
+  if (s[0] >= g->p->sizecode) s[0] = -1;
+  if (s[1] >= g->p->sizecode) s[1] = -1;
+}
+
+/* registers captured by closures made here (and to-be-closed variables,
+** which closing reads from the stack) stay in the VM stack; liveness
+** (backward dataflow to a fixpoint); active locals per pc */
+static int analyse(Gen *g) {
+  Proto *p = g->p;
+  int n = p->sizecode, pc, k, changed;
+  RegSet *use = (RegSet *)calloc((size_t)n, sizeof(RegSet));
+  RegSet *def = (RegSet *)calloc((size_t)n, sizeof(RegSet));
+  g->livein = (RegSet *)calloc((size_t)n, sizeof(RegSet));
+  g->liveout = (RegSet *)calloc((size_t)n, sizeof(RegSet));
+  g->nactive = (uint8_t *)calloc((size_t)n, 1);
+  g->regvar = (LLVMValueRef *)calloc((size_t)g->nregs + 1, sizeof(LLVMValueRef));
+  if (!use || !def || !g->livein || !g->liveout || !g->nactive || !g->regvar) {
+    free(use); free(def);
+    return 0;
+  }
+  for (pc = 0; pc < n; pc++) {
+    Instruction i = p->code[pc];
+    if (GET_OPCODE(i) == OP_CLOSURE) {
+      Proto *f = p->p[GETARG_Bx(i)];
+      for (k = 0; k < f->sizeupvalues; k++)
+        if (f->upvalues[k].instack) rs_add(&g->memres, f->upvalues[k].idx);
+    }
+    else if (GET_OPCODE(i) == OP_TBC) rs_add(&g->memres, GETARG_A(i));
+    else if (GET_OPCODE(i) == OP_TFORPREP)   /* the closing value: read when closed */
+      rs_add(&g->memres, GETARG_A(i) + 3);
+    usedef(g, pc, &use[pc], &def[pc]);
+  }
+  do {
+    changed = 0;
+    for (pc = n - 1; pc >= 0; pc--) {
+      RegSet out, in;
+      int s[2], j;
+      memset(&out, 0, sizeof out);
+      succs(g, pc, s);
+      for (j = 0; j < 2; j++)
+        if (s[j] >= 0) rs_or(&out, &g->livein[s[j]]);
+      for (k = 0; k < 4; k++)
+        in.w[k] = use[pc].w[k] | (out.w[k] & ~def[pc].w[k]);
+      if (memcmp(&in, &g->livein[pc], sizeof in) != 0 ||
+          memcmp(&out, &g->liveout[pc], sizeof out) != 0) {
+        g->livein[pc] = in; g->liveout[pc] = out;
+        changed = 1;
+      }
+    }
+  } while (changed);
+  for (k = 0; k < p->sizelocvars; k++) {
+    int from = p->locvars[k].startpc, to = p->locvars[k].endpc;
+    for (pc = from < 0 ? 0 : from; pc < to && pc < n; pc++) g->nactive[pc]++;
+  }
+  free(use); free(def);
+  return 1;
+}
+
+/* what the interpreter may read of the frame at instruction 'pc' (side
+** exits, debug.getlocal from a callee or an error handler): the
+** registers live into it and every active local */
+static void needed_at(Gen *g, int pc, RegSet *s) {
+  *s = g->livein[pc];
+  rs_range(s, 0, g->nactive[pc]);
+}
+
+/* ---------------------------------------------------------------------
+** Clean registers: R[r] is clean at pc when, on every path to pc, the
+** VM stack slot already holds R[r]'s SSA value (loaded at a resume point,
+** flushed or reloaded around a call, and not written since).  Flushes
+** store only registers that may be dirty.  Forward must-analysis
+** (intersection over predecessors) from "everything clean".
+** --------------------------------------------------------------------- */
+
+/* registers instruction 'pc' may write in SSA on some path (before any
+** flush it makes itself) */
+static void maywrite(Gen *g, int pc, RegSet *w) {
+  Instruction i = g->p->code[pc];
+  int a = GETARG_A(i);
+  maydef(g, pc, w);
+  switch (GET_OPCODE(i)) {
+    case OP_FORLOOP: case OP_FORPREP: rs_range(w, a, a + 4); break;
+    case OP_SELF: rs_add(w, a + 1); break;
+    case OP_TFORCALL: rs_range(w, a + 4, a + 7); break;
+    default: break;
+  }
+}
+
+/* instructions whose every compiled path calls out, flushing before and
+** reloading after (emitcall, or callop alone) */
+static int alwayscalls(Instruction i) {
+  switch (GET_OPCODE(i)) {
+    case OP_CALL: case OP_SETLIST: return GETARG_B(i) != 0;
+    case OP_TFORCALL: case OP_LEN: case OP_CONCAT: case OP_CLOSURE:
+    case OP_NEWTABLE: case OP_CLOSE: case OP_TFORPREP: return 1;
+    default: return 0;
+  }
+}
+
+static void flushset(Gen *g, int pc, RegSet *s);
+static void reloadset(Gen *g, int pc, RegSet *s);
+
+/* flushed when a numeric for loop starts running (FORPREP at pc): what
+** the loop body may need, so that inside the loop only registers the
+** loop writes are dirty (else the first iteration's state would make
+** every call in the loop flush everything again) */
+static void loopentryset(Gen *g, int pc, RegSet *s) {
+  int a = GETARG_A(g->p->code[pc]);
+  needed_at(g, pc + 1, s);
+  rs_range(s, a, a + 4);
+}
+
+static int cleananalyse(Gen *g) {
+  int n = g->p->sizecode, pc, k, changed;
+  g->clean = (RegSet *)malloc((size_t)n * sizeof(RegSet) + 1);
+  if (g->clean == NULL) return 0;
+  memset(g->clean, 0xFF, (size_t)n * sizeof(RegSet));
+  do {
+    changed = 0;
+    for (pc = 0; pc < n; pc++) {
+      RegSet out = g->clean[pc], w;
+      int s[2], j;
+      RegSet run;
+      if (alwayscalls(g->p->code[pc])) {   /* all of these end up in the stack */
+        flushset(g, pc, &w); rs_or(&out, &w);
+        reloadset(g, pc, &w); rs_or(&out, &w);
+      }
+      else {
+        maywrite(g, pc, &w);
+        for (k = 0; k < 4; k++) out.w[k] &= ~w.w[k];
+      }
+      run = out;
+      if (GET_OPCODE(g->p->code[pc]) == OP_FORPREP) {   /* see forprep() */
+        loopentryset(g, pc, &w); rs_or(&run, &w);
+      }
+      succs(g, pc, s);
+      for (j = 0; j < 2; j++) {
+        RegSet *in;
+        const RegSet *o = j == 0 ? &run : &out;   /* s[0] = pc + 1: the loop runs */
+        if (s[j] < 0) continue;
+        in = &g->clean[s[j]];
+        for (k = 0; k < 4; k++)
+          if ((in->w[k] & o->w[k]) != in->w[k]) { in->w[k] &= o->w[k]; changed = 1; }
+      }
+    }
+  } while (changed);
+  return 1;
+}
+
+/* registers that may differ from their stack slot inside instruction pc */
+static void dirty_at(Gen *g, int pc, RegSet *d) {
+  int k;
+  maywrite(g, pc, d);
+  for (k = 0; k < 4; k++) d->w[k] |= ~g->clean[pc].w[k];
+}
+
+/* 's' minus the registers clean inside instruction pc */
+static void only_dirty(Gen *g, int pc, RegSet *s) {
+  RegSet d;
+  int k;
+  dirty_at(g, pc, &d);
+  for (k = 0; k < 4; k++) s->w[k] &= d.w[k];
+}
+
+/* ---------------------------------------------------------------------
+** Static types: what a register is known to hold at the start of each
+** instruction, so guards with a known outcome are not emitted.  Forward
+** dataflow to a fixpoint; TY_INT is an integer immediate, TY_FLT a float;
+** the join of different types is TY_ANY.  The facts hold on the paths
+** compiled code takes: an instruction that continues in compiled code has
+** taken its fast path (arithmetic on numbers only, numeric for loops on
+** integers only; anything else exits).  Resume points (the entry, after
+** calls the interpreter ran) know nothing.  The types are bit sets (join
+** is |): TY_NUM, an integer immediate or a float, is still never a
+** reference.
+** --------------------------------------------------------------------- */
+
+enum { TY_NONE = 0, TY_INT = 1, TY_FLT = 2, TY_NUM = 3, TY_ANY = 7 };
+
+static int wordty(Value w) {
+  uint64_t b = (uint64_t)w;
+  if (b >= MVM_TAG_INT) return TY_INT;
+  if ((b >> 48) - 2 <= 0xFFFA - 2) return TY_FLT;
+  return TY_ANY;
+}
+
+/* type of R[A] after arithmetic 'op' on operands of types x and y */
+static int arithty(OpCode op, int x, int y) {
+  if (op == OP_DIV || op == OP_POW) return TY_FLT;
+  if (x == TY_INT && y == TY_INT) return TY_INT;
+  if ((x == TY_INT || x == TY_FLT) && (y == TY_INT || y == TY_FLT)) return TY_FLT;
+  return TY_NUM;   /* going on in compiled code: the operands were numbers */
+}
+
+static int resumes(Instruction i);
+static void entrypoints(const Proto *p, char *mark);
+
+/* effect of instruction 'pc' on the types 't' (nregs entries) */
+static void tytransfer(Gen *g, int pc, uint8_t *t) {
+  Instruction i = g->p->code[pc];
+  OpCode op = GET_OPCODE(i);
+  int a = GETARG_A(i), b = GETARG_B(i), c = GETARG_C(i), r, x;
+  RegSet d;
+  /* operand types before the instruction writes anything (A may be B or C) */
+  uint8_t tb_ = t[b < g->nregs ? b : 0], tc_ = t[c < g->nregs ? c : 0];
+  maydef(g, pc, &d);
+  for (r = 0; r < g->nregs; r++)
+    if (rs_has(&d, r)) t[r] = TY_ANY;
+  switch (op) {
+    case OP_MOVE: t[a] = tb_; break;
+    case OP_LOADI: t[a] = TY_INT; break;
+    case OP_LOADF: t[a] = TY_FLT; break;
+    case OP_LOADK: t[a] = (uint8_t)wordty(g->p->k[GETARG_Bx(i)]); break;
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
+    case OP_IDIV: case OP_POW:
+      t[a] = (uint8_t)arithty(op, tb_, tc_); break;
+    case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK:
+    case OP_IDIVK: case OP_POWK:
+      t[a] = (uint8_t)arithty((OpCode)(op - OP_ADDK + OP_ADD), tb_, wordty(g->p->k[c])); break;
+    case OP_ADDI: t[a] = (uint8_t)arithty(OP_ADD, tb_, TY_INT); break;
+    case OP_BAND: case OP_BOR: case OP_BXOR: case OP_SHL: case OP_SHR:
+    case OP_BANDK: case OP_BORK: case OP_BXORK: case OP_SHRI: case OP_SHLI:
+    case OP_BNOT:
+      t[a] = TY_INT; break;
+    case OP_UNM: x = tb_; t[a] = (uint8_t)(x == TY_INT || x == TY_FLT ? x : TY_NUM); break;
+    case OP_FORPREP:   /* integer loops only; both paths set R[A+3] */
+      for (r = a; r < a + 4; r++) t[r] = TY_INT;
+      break;
+    case OP_FORLOOP:   /* R[A+3] on the loop-back edge only: tyanalyse */
+      for (r = a; r < a + 3; r++) t[r] = TY_INT;
+      break;
+    default: break;
+  }
+  for (r = 0; r < g->nregs; r++)
+    if (rs_has(&g->memres, r)) t[r] = TY_ANY;
+}
+
+static int tyanalyse(Gen *g) {
+  int n = g->p->sizecode, nr = g->nregs, pc, r, changed;
+  uint8_t *cur;
+  g->types = (uint8_t *)calloc((size_t)n * (size_t)(nr ? nr : 1), 1);
+  cur = (uint8_t *)malloc((size_t)nr + 1);
+  if (g->types == NULL || cur == NULL) { free(cur); return 0; }
+  for (pc = 0; pc < n; pc++)   /* entry points: anything */
+    if (g->entry[pc])
+      memset(g->types + (size_t)pc * nr, TY_ANY, (size_t)nr);
+  do {
+    changed = 0;
+    for (pc = 0; pc < n; pc++) {
+      int s[2], j;
+      uint8_t *in = g->types + (size_t)pc * nr;
+      if (nr == 0) break;
+      for (r = 0; r < nr && in[r] == TY_NONE; r++) ;
+      if (r == nr) continue;   /* not reached (yet) */
+      memcpy(cur, in, (size_t)nr);
+      tytransfer(g, pc, cur);
+      succs(g, pc, s);
+      for (j = 0; j < 2; j++) {
+        uint8_t *out;
+        if (s[j] < 0) continue;
+        out = g->types + (size_t)s[j] * nr;
+        if (j == 1 && GET_OPCODE(g->p->code[pc]) == OP_FORLOOP && !rs_has(&g->memres, GETARG_A(g->p->code[pc]) + 3))
+          cur[GETARG_A(g->p->code[pc]) + 3] = TY_INT;   /* the loop goes on: R[A+3] = R[A] */
+        for (r = 0; r < nr; r++)
+          if ((out[r] | cur[r]) != out[r]) { out[r] |= cur[r]; changed = 1; }
+      }
+    }
+  } while (changed);
+  free(cur);
+  return 1;
+}
+
+/* Only registers that hold numbers (integer immediates, floats) wherever
+** they are live become SSA values; any register that may hold something
+** else stays in the VM stack, as before.  Keeping everything in SSA made
+** loops with helper calls, table accesses and guards slower than the
+** all-memory code (fannkuch 9.0 -> 12.0, nbody 10.0 -> 12.1 G
+** instructions, -j eager): every reference is reloaded after each call
+** (JIT_RELOAD_AFTER_CALLS), and dozens of values kept live for side
+** exits spill and shuffle.  Numbers never move, so they are also immune
+** to stale copies; references in SSA wait for the frame walker.  See
+** docs/decisions/0005 ("Registers in SSA"). */
+static void numonly(Gen *g) {
+  int pc, r, n = g->p->sizecode;
+  if (!JIT_SSA_NUMBERS_ONLY) return;
+  for (pc = 0; pc < n; pc++)
+    for (r = 0; r < g->nregs; r++) {
+      int t = g->types[(size_t)pc * g->nregs + r];
+      if (t != TY_NONE && (t & ~TY_NUM) != 0 && rs_has(&g->livein[pc], r))
+        rs_add(&g->memres, r);
+    }
+}
+
+/* the known type of R[r] at the start of instruction 'pc' */
+static int regty(Gen *g, int pc, int r) {
+  int t;
+  if (g->types == NULL || r >= g->nregs) return TY_ANY;
+  t = g->types[(size_t)pc * g->nregs + r];
+  return t == TY_NONE ? TY_ANY : t;
+}
 
 /* ---------------------------------------------------------------------
 ** Small IR builders
@@ -89,9 +527,43 @@ static LLVMValueRef byteptr(Gen *g, LLVMValueRef base, size_t off) {
   return LLVMBuildGEP2(B_, g->i8, base, &idx, 1, "");
 }
 
+static LLVMValueRef tb(Gen *g, LLVMValueRef memop, LLVMValueRef tag);
+
 static void reload_base(Gen *g) {
-  LLVMValueRef func = LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, func)), "func");
+  LLVMValueRef func = tb(g, LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, func)), "func"),
+                         g->tb_frame);
   LLVMBuildStore(B_, byteptr(g, func, sizeof(Value)), g->basevar);
+}
+
+/* TBAA: VM-stack slots, heap memory (table parts, upvalues), the frame
+** record (CallInfo) and the card table are disjoint, so a store into a
+** table does not force a reload of a stack slot and a flush store that
+** writes back the value just loaded can be dropped */
+static LLVMValueRef tbaa_node(Gen *g, LLVMMetadataRef root, const char *name) {
+  LLVMMetadataRef ty, tag, ops[3];
+  ops[0] = LLVMMDStringInContext2(g->C, name, strlen(name));
+  ops[1] = root;
+  ops[2] = LLVMValueAsMetadata(ci64(g, 0));
+  ty = LLVMMDNodeInContext2(g->C, ops, 3);
+  ops[0] = ty; ops[1] = ty;
+  tag = LLVMMDNodeInContext2(g->C, ops, 3);
+  return LLVMMetadataAsValue(g->C, tag);
+}
+static void tbaa_init(Gen *g) {
+  LLVMMetadataRef nm = LLVMMDStringInContext2(g->C, "mvm tbaa", 8);
+  LLVMMetadataRef root = LLVMMDNodeInContext2(g->C, &nm, 1);
+  g->tbaa_kind = LLVMGetMDKindIDInContext(g->C, "tbaa", 4);
+  g->tb_stack = tbaa_node(g, root, "vm stack");
+  g->tb_heap = tbaa_node(g, root, "heap");
+  g->tb_frame = tbaa_node(g, root, "callinfo");
+  g->tb_card = tbaa_node(g, root, "card");
+}
+static LLVMValueRef tb(Gen *g, LLVMValueRef memop, LLVMValueRef tag) {
+  LLVMSetMetadata(memop, g->tbaa_kind, tag);
+  return memop;
+}
+static LLVMValueRef hload(Gen *g, LLVMTypeRef ty, LLVMValueRef ptr, const char *nm) {
+  return tb(g, LLVMBuildLoad2(B_, ty, ptr, nm), g->tb_heap);
 }
 
 static LLVMValueRef regptr(Gen *g, int r) {
@@ -100,18 +572,91 @@ static LLVMValueRef regptr(Gen *g, int r) {
   return LLVMBuildGEP2(B_, g->i64, base, &idx, 1, "");
 }
 
-static LLVMValueRef getreg(Gen *g, int r) {
-  return LLVMBuildLoad2(B_, g->p1, regptr(g, r), "");
+/* base[r] itself */
+static LLVMValueRef stackload(Gen *g, int r) {
+  return tb(g, LLVMBuildLoad2(B_, g->p1, regptr(g, r), ""), g->tb_stack);
+}
+/* NOBARRIER: stores into the VM stack, a root scanned in full */
+static void stackstore(Gen *g, int r, LLVMValueRef v) {
+  tb(g, LLVMBuildStore(B_, v, regptr(g, r)), g->tb_stack);
 }
 
-/* NOBARRIER: stores into the VM stack, a root scanned in full */
+static LLVMValueRef getreg(Gen *g, int r) {
+  if (g->regvar[r] == NULL) return stackload(g, r);
+  return LLVMBuildLoad2(B_, g->p1, g->regvar[r], "");
+}
+
 static void setreg(Gen *g, int r, LLVMValueRef v) {
-  LLVMBuildStore(B_, v, regptr(g, r));
+  if (g->regvar[r] == NULL) stackstore(g, r, v);
+  else LLVMBuildStore(B_, v, g->regvar[r]);
+}
+
+/* write the SSA registers of 's' back to the VM stack */
+static void flush(Gen *g, const RegSet *s) {
+  int r;
+  for (r = 0; r < g->nregs; r++)
+    if (rs_has(s, r) && g->regvar[r] != NULL) stackstore(g, r, getreg(g, r));
+}
+/* read the registers of 's' from the VM stack again */
+static void reload(Gen *g, const RegSet *s) {
+  int r;
+  for (r = 0; r < g->nregs; r++)
+    if (rs_has(s, r) && g->regvar[r] != NULL) LLVMBuildStore(B_, stackload(g, r), g->regvar[r]);
+}
+
+/* around a call that performs instruction 'pc' and may collect, raise
+** errors or run Lua code: before it, the VM stack gets every register
+** the callee or the interpreter may read ('extra': operands not live
+** into pc, such as TFORCALL's copies); after it, registers it may have
+** written are read back (and, while the collector does not walk compiled
+** frames, everything else still needed: see JIT_RELOAD_AFTER_CALLS) */
+static void flushset(Gen *g, int pc, RegSet *s) {
+  needed_at(g, pc, s);
+  rs_or(s, &g->liveout[pc]);
+}
+/* Reloaded after a call: what it may write, and (JIT_RELOAD_AFTER_CALLS)
+** every register live after it.  An active local that is not live need
+** not be read back: it was flushed (or clean) before the call, so its
+** slot holds the (relocated) value and, being clean, it is not flushed
+** again before it is written. */
+static void reloadset(Gen *g, int pc, RegSet *s) {
+  maydef(g, pc, s);
+#if JIT_RELOAD_AFTER_CALLS
+  rs_or(s, &g->liveout[pc]);
+#endif
+}
+static void flush_for_call(Gen *g, int pc, const RegSet *extra) {
+  RegSet s;
+  flushset(g, pc, &s);
+  only_dirty(g, pc, &s);
+  if (extra) rs_or(&s, extra);
+  flush(g, &s);
+}
+static void reload_after_call(Gen *g, int pc) {
+  RegSet s;
+  reloadset(g, pc, &s);
+  reload(g, &s);
+}
+
+/* a block loading every SSA register from the VM stack, then going on at
+** 'pc': the entry, and each point where compiled code resumes (every VM
+** stack slot holds a valid value, so all can be read) */
+static LLVMBasicBlockRef resumeblock(Gen *g, int pc) {
+  LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
+  LLVMBasicBlockRef b = LLVMAppendBasicBlockInContext(g->C, g->fn, "resume");
+  RegSet all;
+  memset(&all, 0, sizeof all);
+  rs_range(&all, 0, g->nregs);
+  LLVMPositionBuilderAtEnd(B_, b);
+  reload(g, &all);
+  LLVMBuildBr(B_, g->bb[pc]);
+  LLVMPositionBuilderAtEnd(B_, cur);
+  return b;
 }
 
 static void set_savedpc(Gen *g, int pc) {
-  LLVMBuildStore(B_, craw(g, g->p->code + pc),
-                 byteptr(g, g->ci, offsetof(CallInfo, u.l.savedpc)));
+  tb(g, LLVMBuildStore(B_, craw(g, g->p->code + pc),
+                       byteptr(g, g->ci, offsetof(CallInfo, u.l.savedpc))), g->tb_frame);
 }
 
 /* tag test and payload: the only uses of ptrtoint */
@@ -139,7 +684,11 @@ static LLVMBasicBlockRef exitblock(Gen *g, int pc) {
   if (g->exits[pc] == NULL) {
     LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
     LLVMBasicBlockRef e = LLVMAppendBasicBlockInContext(g->C, g->fn, "exit");
+    RegSet s;
     LLVMPositionBuilderAtEnd(B_, e);
+    needed_at(g, pc, &s);   /* the interpreter re-executes pc */
+    only_dirty(g, pc, &s);
+    flush(g, &s);
     set_savedpc(g, pc);
     LLVMBuildRet(B_, ci32(g, JIT_EXITED));
     LLVMPositionBuilderAtEnd(B_, cur);
@@ -156,11 +705,12 @@ static void guard(Gen *g, LLVMValueRef cond, int pc) {
 }
 
 /* payload of an operand that must be an integer immediate */
-static LLVMValueRef intoperand(Gen *g, LLVMValueRef v, int pc) {
+static LLVMValueRef intoperand(Gen *g, LLVMValueRef v, int pc, int t) {
   LLVMValueRef b = bits(g, v);
-  guard(g, isint(g, b), pc);
+  if (t != TY_INT) guard(g, isint(g, b), pc);
   return sext48(g, b);
 }
+static int knum(int t) { return t == TY_INT || t == TY_FLT; }
 
 static void br(Gen *g, int target) {
   LLVMBuildBr(B_, g->bb[target]);
@@ -186,6 +736,22 @@ static LLVMValueRef getflt(Gen *g, LLVMValueRef b) {
 static LLVMValueRef tonum(Gen *g, LLVMValueRef b) {
   return LLVMBuildSelect(B_, isint(g, b), LLVMBuildSIToFP(B_, sext48(g, b), g->f64, ""),
                          getflt(g, b), "num");
+}
+/* the tests with a statically known type t (TY_*): constants, which
+** simplifycfg folds into unconditional branches */
+static LLVMValueRef tisint(Gen *g, LLVMValueRef b, int t) {
+  return knum(t) ? LLVMConstInt(g->i1, t == TY_INT, 0) : isint(g, b);
+}
+static LLVMValueRef tisflt(Gen *g, LLVMValueRef b, int t) {
+  return knum(t) ? LLVMConstInt(g->i1, t == TY_FLT, 0) : isflt(g, b);
+}
+static LLVMValueRef tisnum(Gen *g, LLVMValueRef b, int t) {
+  return knum(t) ? LLVMConstInt(g->i1, 1, 0) : isnum(g, b);
+}
+static LLVMValueRef ttonum(Gen *g, LLVMValueRef b, int t) {
+  if (t == TY_INT) return LLVMBuildSIToFP(B_, sext48(g, b), g->f64, "");
+  if (t == TY_FLT) return getflt(g, b);
+  return tonum(g, b);
 }
 /* v_float(d): NaNs canonicalised (sign kept), then offset; never a reference */
 static LLVMValueRef mkflt(Gen *g, LLVMValueRef d) {
@@ -217,14 +783,17 @@ static LLVMValueRef getfn(Gen *g, const char *name, LLVMTypeRef ty, int leaf) {
 }
 
 /* call helper 'name'(L, ci, pc) that performs instruction 'pc' (jitrt.c);
-** savedpc = 'next' first (errors, yields); the frame base is reloaded after */
+** savedpc = 'next' first (errors, yields); registers are flushed before
+** and reloaded after, as is the frame base */
 static LLVMValueRef callop(Gen *g, const char *name, int pc, int next, int retint) {
   LLVMTypeRef ty = retint ? g->ty_opi : g->ty_op;
   LLVMValueRef args[3], r;
+  flush_for_call(g, pc, NULL);
   set_savedpc(g, next);
   args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, pc);
   r = LLVMBuildCall2(B_, ty, getfn(g, name, ty, 0), args, 3, "");
   reload_base(g);
+  reload_after_call(g, pc);
   return r;
 }
 
@@ -248,12 +817,12 @@ static void gcwrite(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slot)
   LLVMValueRef hv, hbase, hsize, cards, off, off2, in1, in2, idx, cp;
   LLVMBasicBlockRef tryobj, mark, done;
   GCHeapView *h = (GCHeapView *)(void *)g->J->g->gc;
-  LLVMBuildStore(B_, v, slot);
+  tb(g, LLVMBuildStore(B_, v, slot), g->tb_heap);
   if (LLVMIsConstant(v)) return;   /* cword(): integers, floats, nil, booleans */
   tryobj = newbb(g, "cardobj"); mark = newbb(g, "cardmark"); done = newbb(g, "carddone");
   hv = craw(g, h);
-  hbase = LLVMBuildLoad2(B_, g->i64, byteptr(g, hv, offsetof(GCHeapView, base)), "hbase");
-  hsize = LLVMBuildLoad2(B_, g->i64, byteptr(g, hv, offsetof(GCHeapView, size)), "hsize");
+  hbase = tb(g, LLVMBuildLoad2(B_, g->i64, byteptr(g, hv, offsetof(GCHeapView, base)), "hbase"), g->tb_card);
+  hsize = tb(g, LLVMBuildLoad2(B_, g->i64, byteptr(g, hv, offsetof(GCHeapView, size)), "hsize"), g->tb_card);
   off = LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, slot, g->i64, ""), hbase, "");
   in1 = LLVMBuildICmp(B_, LLVMIntULT, off, hsize, "");
   {
@@ -268,10 +837,10 @@ static void gcwrite(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slot)
     LLVMAddIncoming(idx, &off, &cur, 1);
     LLVMAddIncoming(idx, &off2, &tryobj, 1);
   }
-  cards = LLVMBuildLoad2(B_, g->p0, byteptr(g, hv, offsetof(GCHeapView, cards)), "cards");
+  cards = tb(g, LLVMBuildLoad2(B_, g->p0, byteptr(g, hv, offsetof(GCHeapView, cards)), "cards"), g->tb_card);
   idx = LLVMBuildLShr(B_, idx, ci64(g, GC_CARDSHIFT), "");
   cp = LLVMBuildGEP2(B_, g->i8, cards, &idx, 1, "");
-  LLVMBuildStore(B_, LLVMConstInt(g->i8, 1, 0), cp);
+  tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 1, 0), cp), g->tb_card);
   LLVMBuildBr(B_, done);
   LLVMPositionBuilderAtEnd(B_, done);
 }
@@ -286,7 +855,7 @@ static void istable(Gen *g, LLVMValueRef v, LLVMValueRef b, LLVMBasicBlockRef ye
   c = LLVMBuildAnd(B_, c, LLVMBuildICmp(B_, LLVMIntNE, b, ci64(g, 0), ""), "");
   LLVMBuildCondBr(B_, c, isref, no);
   LLVMPositionBuilderAtEnd(B_, isref);
-  c = LLVMBuildLoad2(B_, g->i8, v, "tt");   /* GCHeader.tt at offset 0 */
+  c = hload(g, g->i8, v, "tt");   /* GCHeader.tt at offset 0 */
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, c, LLVMConstInt(g->i8, MVM_TTABLE, 0), ""),
                   yes, no);
   LLVMPositionBuilderAtEnd(B_, yes);
@@ -300,13 +869,13 @@ static LLVMValueRef arrayslot(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasi
   LLVMBasicBlockRef in = newbb(g, "inarray");
   LLVMValueRef idx = LLVMBuildSub(B_, key, ci64(g, 1), "");
   LLVMValueRef off = ci64(g, offsetof(Table, asize));
-  LLVMValueRef asz = LLVMBuildLoad2(B_, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "asize");
+  LLVMValueRef asz = hload(g, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "asize");
   LLVMValueRef arr;
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntULT, idx, LLVMBuildZExt(B_, asz, g->i64, ""), ""),
                   in, no);
   LLVMPositionBuilderAtEnd(B_, in);
   off = ci64(g, offsetof(Table, array));
-  arr = LLVMBuildLoad2(B_, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "array");
+  arr = hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "array");
   return LLVMBuildGEP2(B_, g->i64, arr, &idx, 1, "");
 }
 
@@ -322,16 +891,16 @@ static LLVMValueRef strslot(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlock
   LLVMValueRef off, lsz, mask, idx, node, k, vp, cp, args[2], phi, vals[2];
   LLVMBasicBlockRef from[2];
   off = ci64(g, offsetof(Table, lsizenode));
-  lsz = LLVMBuildZExt(B_, LLVMBuildLoad2(B_, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
+  lsz = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
                       g->i64, "");
   mask = LLVMBuildSub(B_, LLVMBuildShl(B_, ci64(g, 1), lsz, ""), ci64(g, 1), "");
   idx = LLVMBuildAnd(B_, ci64(g, key->hash), mask, "");
   off = ci64(g, offsetof(Table, node));
-  node = LLVMBuildLoad2(B_, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "node");
+  node = hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "node");
   idx = LLVMBuildMul(B_, idx, ci64(g, sizeof(Node)), "");
   node = LLVMBuildGEP2(B_, g->i8, node, &idx, 1, "mainpos");
   off = ci64(g, offsetof(Node, key));
-  k = LLVMBuildLoad2(B_, g->i64, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "nkey");
+  k = hload(g, g->i64, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "nkey");
   off = ci64(g, offsetof(Node, val));
   vp = LLVMBuildGEP2(B_, g->i8, node, &off, 1, "");
   mainpos = LLVMGetInsertBlock(B_);
@@ -385,7 +954,7 @@ static LLVMValueRef intslot(Gen *g, LLVMValueRef t, LLVMValueRef keyv,
 static void get_finish(Gen *g, int pc, int a, LLVMValueRef slot, LLVMBasicBlockRef slow,
                        const char *helper) {
   LLVMBasicBlockRef hit = newbb(g, "gethit");
-  LLVMValueRef v = LLVMBuildLoad2(B_, g->p1, slot, "");
+  LLVMValueRef v = hload(g, g->p1, slot, "");
   LLVMBuildCondBr(B_, isnil(g, v), slow, hit);
   LLVMPositionBuilderAtEnd(B_, hit);
   setreg(g, a, v);
@@ -399,12 +968,12 @@ static void get_finish(Gen *g, int pc, int a, LLVMValueRef slot, LLVMBasicBlockR
 static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
                        LLVMBasicBlockRef slow, const char *helper) {
   LLVMBasicBlockRef hit = newbb(g, "sethit");
-  LLVMValueRef old = LLVMBuildLoad2(B_, g->p1, slot, ""), off;
+  LLVMValueRef old = hload(g, g->p1, slot, ""), off;
   LLVMBuildCondBr(B_, isnil(g, old), slow, hit);
   LLVMPositionBuilderAtEnd(B_, hit);
   off = ci64(g, offsetof(GCObject, extra));
   /* NOBARRIER: a byte, never a reference */
-  LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""));
+  tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), LLVMBuildGEP2(B_, g->i8, t, &off, 1, "")), g->tb_heap);
   gcwrite(g, val, t, slot);
   br(g, pc + 1);
   LLVMPositionBuilderAtEnd(B_, slow);
@@ -427,14 +996,14 @@ static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
 
 /* the table value of upvalue 'idx' (GETTABUP/SETTABUP: _ENV) */
 static LLVMValueRef upvalue(Gen *g, int idx) {
-  LLVMValueRef func = LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, func)), "");
-  LLVMValueRef cl = LLVMBuildLoad2(B_, g->p1, func, "cl");
+  LLVMValueRef func = tb(g, LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, func)), ""), g->tb_frame);
+  LLVMValueRef cl = tb(g, LLVMBuildLoad2(B_, g->p1, func, "cl"), g->tb_stack);
   LLVMValueRef off = ci64(g, offsetof(LClosure, upvals) + sizeof(UpVal *) * idx);
-  LLVMValueRef uv = LLVMBuildLoad2(B_, g->p1, LLVMBuildGEP2(B_, g->i8, cl, &off, 1, ""), "uv");
+  LLVMValueRef uv = hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, cl, &off, 1, ""), "uv");
   LLVMValueRef vp;
   off = ci64(g, offsetof(UpVal, v));
-  vp = LLVMBuildLoad2(B_, g->p0, LLVMBuildGEP2(B_, g->i8, uv, &off, 1, ""), "");
-  return LLVMBuildLoad2(B_, g->p1, vp, "upv");
+  vp = hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, uv, &off, 1, ""), "");
+  return hload(g, g->p1, vp, "upv");
 }
 
 /* GETFIELD / GETTABUP / SELF with a short-string constant key: the hash
@@ -467,7 +1036,7 @@ static TString *kstr(Gen *g, int idx) {
 static LLVMValueRef rkc(Gen *g, Instruction i) {
   if (GETARG_k(i)) {
     Value k = g->p->k[GETARG_C(i)];
-    if (v_isref(k)) return LLVMBuildLoad2(B_, g->p1, craw(g, &g->p->k[GETARG_C(i)]), "");
+    if (v_isref(k)) return hload(g, g->p1, craw(g, &g->p->k[GETARG_C(i)]), "");
     return cword(g, k);
   }
   return getreg(g, GETARG_C(i));
@@ -507,13 +1076,18 @@ static void setflt(Gen *g, int a, LLVMValueRef r, LLVMValueRef x, LLVMValueRef y
 /* R[A] := x op y (x, y: i64 words); integer immediates and floats inline,
 ** anything else (boxed integers, overflow, strings, metamethods, division
 ** by zero) leaves to the interpreter at 'pc'.  'skip': pc of the next
-** instruction (after the MMBIN*, when there is one). */
-static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, int a, int next) {
+** instruction (after the MMBIN*, when there is one).  tx, ty: the static
+** types of x and y (TY_*); only the paths they allow are emitted. */
+static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, int a, int next,
+                  int tx, int ty) {
   LLVMValueRef r, x, y, dx, dy;
   int intop = op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_MOD || op == OP_IDIV;
+  int bothint = tx == TY_INT && ty == TY_INT;
+  if (intop && (tx == TY_FLT || ty == TY_FLT)) intop = 0;   /* a float: the float path only */
   if (intop) {
     LLVMBasicBlockRef ib = newbb(g, "intop"), fb = newbb(g, "fltop");
-    LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isint(g, bx), isint(g, by), ""), ib, fb);
+    if (bothint) LLVMBuildBr(B_, ib);
+    else LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isint(g, bx), isint(g, by), ""), ib, fb);
     LLVMPositionBuilderAtEnd(B_, ib);
     x = sext48(g, bx); y = sext48(g, by);
     switch (op) {
@@ -555,8 +1129,16 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
     setreg(g, a, mkint(g, r));
     br(g, next);
     LLVMPositionBuilderAtEnd(B_, fb);
+    if (bothint) {   /* unreachable */
+      LLVMBuildUnreachable(B_);
+      return;
+    }
   }
-  {
+  if (knum(tx) && knum(ty)) {   /* both known numbers: convert, no tests */
+    dx = tx == TY_FLT ? getflt(g, bx) : LLVMBuildSIToFP(B_, sext48(g, bx), g->f64, "");
+    dy = ty == TY_FLT ? getflt(g, by) : LLVMBuildSIToFP(B_, sext48(g, by), g->f64, "");
+  }
+  else {
     /* both floats: no conversions; else mixed (an integer converts exactly) */
     LLVMBasicBlockRef ff = newbb(g, "bothflt"), mixed = newbb(g, "mixed"), fop = newbb(g, "fop");
     LLVMBasicBlockRef from[2];
@@ -603,9 +1185,11 @@ static LLVMValueRef shiftl(Gen *g, LLVMValueRef x, LLVMValueRef y) {
 }
 
 /* R[A] := x bitop y on integer immediates (anything else: interpreter) */
-static void bitop(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, int a, int next) {
+static void bitop(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, int a, int next,
+                  int tx, int ty) {
   LLVMValueRef x, y, r;
-  guard(g, LLVMBuildAnd(B_, isint(g, bx), isint(g, by), ""), pc);
+  if (tx != TY_INT || ty != TY_INT)
+    guard(g, LLVMBuildAnd(B_, tisint(g, bx, tx), tisint(g, by, ty), ""), pc);
   x = sext48(g, bx); y = sext48(g, by);
   switch (op) {
     case OP_BAND: r = LLVMBuildAnd(B_, x, y, ""); break;
@@ -633,19 +1217,19 @@ static void condjump(Gen *g, int pc, LLVMValueRef cond) {
 
 /* EQ LT LE on two registers: numbers inline (48-bit integers convert to
 ** doubles exactly, so mixed comparisons are exact), the rest in a helper */
-static void compare(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by) {
+static void compare(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, int tx, int ty) {
   LLVMBasicBlockRef ib = newbb(g, "cmpint"), nb = newbb(g, "cmpnum1");
   LLVMBasicBlockRef fb = newbb(g, "cmpflt"), gb = newbb(g, "cmpgen");
   LLVMIntPredicate ip = op == OP_EQ ? LLVMIntEQ : op == OP_LT ? LLVMIntSLT : LLVMIntSLE;
   LLVMRealPredicate fp = op == OP_EQ ? LLVMRealOEQ : op == OP_LT ? LLVMRealOLT : LLVMRealOLE;
   LLVMValueRef r;
-  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isint(g, bx), isint(g, by), ""), ib, nb);
+  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, tisint(g, bx, tx), tisint(g, by, ty), ""), ib, nb);
   LLVMPositionBuilderAtEnd(B_, ib);
   condjump(g, pc, LLVMBuildICmp(B_, ip, sext48(g, bx), sext48(g, by), ""));
   LLVMPositionBuilderAtEnd(B_, nb);
-  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isnum(g, bx), isnum(g, by), ""), fb, gb);
+  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, tisnum(g, bx, tx), tisnum(g, by, ty), ""), fb, gb);
   LLVMPositionBuilderAtEnd(B_, fb);
-  condjump(g, pc, LLVMBuildFCmp(B_, fp, tonum(g, bx), tonum(g, by), ""));
+  condjump(g, pc, LLVMBuildFCmp(B_, fp, ttonum(g, bx, tx), ttonum(g, by, ty), ""));
   LLVMPositionBuilderAtEnd(B_, gb);
   if (op == OP_EQ) {   /* identical non-numbers are equal (strings are interned) */
     LLVMBasicBlockRef same = newbb(g, "eqsame"), diff = newbb(g, "eqdiff");
@@ -659,26 +1243,26 @@ static void compare(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by)
 }
 
 /* LTI LEI GTI GEI EQI: numbers inline; other values leave (metamethods) */
-static void comparei(Gen *g, int pc, OpCode op, LLVMValueRef bx, int imm) {
+static void comparei(Gen *g, int pc, OpCode op, LLVMValueRef bx, int imm, int tx) {
   LLVMBasicBlockRef ib = newbb(g, "cmpint"), fb = newbb(g, "cmpflt");
   LLVMIntPredicate ip = op == OP_EQI ? LLVMIntEQ : op == OP_LTI ? LLVMIntSLT :
                         op == OP_LEI ? LLVMIntSLE : op == OP_GTI ? LLVMIntSGT : LLVMIntSGE;
   LLVMRealPredicate fp = op == OP_EQI ? LLVMRealOEQ : op == OP_LTI ? LLVMRealOLT :
                          op == OP_LEI ? LLVMRealOLE : op == OP_GTI ? LLVMRealOGT : LLVMRealOGE;
-  LLVMBuildCondBr(B_, isint(g, bx), ib, fb);
+  LLVMBuildCondBr(B_, tisint(g, bx, tx), ib, fb);
   LLVMPositionBuilderAtEnd(B_, ib);
   condjump(g, pc, LLVMBuildICmp(B_, ip, sext48(g, bx), ci64(g, (uint64_t)(int64_t)imm), ""));
   LLVMPositionBuilderAtEnd(B_, fb);
   if (op == OP_EQI) {   /* a non-number (or a boxed integer) never equals a small integer */
     LLVMBasicBlockRef nf = newbb(g, "eqnotflt");
     LLVMBasicBlockRef ff = newbb(g, "eqflt");
-    LLVMBuildCondBr(B_, isflt(g, bx), ff, nf);
+    LLVMBuildCondBr(B_, tisflt(g, bx, tx), ff, nf);
     LLVMPositionBuilderAtEnd(B_, nf);
     condjump(g, pc, LLVMConstInt(g->i1, 0, 0));
     LLVMPositionBuilderAtEnd(B_, ff);
   }
   else
-    guard(g, isflt(g, bx), pc);
+    guard(g, tisflt(g, bx, tx), pc);
   condjump(g, pc, LLVMBuildFCmp(B_, fp, getflt(g, bx),
                                 LLVMConstReal(g->f64, (double)imm), ""));
 }
@@ -687,9 +1271,9 @@ static void forprep(Gen *g, int pc) {
   Instruction i = g->p->code[pc];
   int a = GETARG_A(i);
   LLVMValueRef vinit = getreg(g, a);
-  LLVMValueRef init = intoperand(g, vinit, pc);
-  LLVMValueRef limit = intoperand(g, getreg(g, a + 1), pc);
-  LLVMValueRef step = intoperand(g, getreg(g, a + 2), pc);
+  LLVMValueRef init = intoperand(g, vinit, pc, regty(g, pc, a));
+  LLVMValueRef limit = intoperand(g, getreg(g, a + 1), pc, regty(g, pc, a + 1));
+  LLVMValueRef step = intoperand(g, getreg(g, a + 2), pc, regty(g, pc, a + 2));
   LLVMValueRef pos, skip, count, up, down, zero = ci64(g, 0);
   LLVMBasicBlockRef skipb = LLVMAppendBasicBlockInContext(g->C, g->fn, "forskip");
   LLVMBasicBlockRef runb = LLVMAppendBasicBlockInContext(g->C, g->fn, "forrun");
@@ -710,15 +1294,19 @@ static void forprep(Gen *g, int pc) {
   guard(g, LLVMBuildICmp(B_, LLVMIntULE, count, ci64(g, MVM_IMM_MAX), ""), pc);
   setreg(g, a + 1, mkint(g, count));
   setreg(g, a + 3, vinit);
+  { RegSet s;   /* the loop starts with clean registers (cleananalyse) */
+    loopentryset(g, pc, &s);
+    only_dirty(g, pc, &s);
+    flush(g, &s); }
   br(g, pc + 1);
 }
 
 static void forloop(Gen *g, int pc) {
   Instruction i = g->p->code[pc];
   int a = GETARG_A(i);
-  LLVMValueRef idx = intoperand(g, getreg(g, a), pc);
-  LLVMValueRef count = intoperand(g, getreg(g, a + 1), pc);
-  LLVMValueRef step = intoperand(g, getreg(g, a + 2), pc);
+  LLVMValueRef idx = intoperand(g, getreg(g, a), pc, regty(g, pc, a));
+  LLVMValueRef count = intoperand(g, getreg(g, a + 1), pc, regty(g, pc, a + 1));
+  LLVMValueRef step = intoperand(g, getreg(g, a + 2), pc, regty(g, pc, a + 2));
   LLVMValueRef nidx, nv;
   LLVMBasicBlockRef again = LLVMAppendBasicBlockInContext(g->C, g->fn, "foragain");
   LLVMBasicBlockRef notpos = LLVMAppendBasicBlockInContext(g->C, g->fn, "fordone");
@@ -743,6 +1331,10 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   LLVMValueRef args[5], r;
   LLVMBasicBlockRef luacall = newbb(g, "luacall");
   LLVMBasicBlockRef cdone = newbb(g, "calldone");
+  RegSet ops;
+  memset(&ops, 0, sizeof ops);
+  rs_range(&ops, a, a + b);
+  flush_for_call(g, pc, &ops);
   set_savedpc(g, pc + 1);   /* also the resume point (see the entry) */
   args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, a);
   args[3] = ci32(g, b); args[4] = ci32(g, nres);
@@ -755,6 +1347,7 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
                                    ci32(g, JIT_EXITED), ci32(g, JIT_CALLED), ""));
   LLVMPositionBuilderAtEnd(B_, cdone);
   reload_base(g);   /* the stack may have moved */
+  reload_after_call(g, pc);
   if (nres == LUA_MULTRET)   /* L->top marks the results: the interpreter goes on */
     LLVMBuildBr(B_, exitblock(g, pc + 1));
   else
@@ -787,22 +1380,22 @@ static void emit(Gen *g, int pc) {
       if (!v_isref(k))
         setreg(g, a, cword(g, k));     /* not a reference: a constant word */
       else                             /* a reference: load it from the constant array */
-        setreg(g, a, LLVMBuildLoad2(B_, g->p1, craw(g, &p->k[kx]), ""));
+        setreg(g, a, hload(g, g->p1, craw(g, &p->k[kx]), ""));
       br(g, pc + (op == OP_LOADK ? 1 : 2));
       break;
     }
     case OP_GETUPVAL: case OP_SETUPVAL: {
       /* closure = *ci->func; uv = closure->upvals[B]; *uv->v.  No call in
       ** between: the derived pointers never cross a safepoint. */
-      LLVMValueRef func = LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, func)), "");
-      LLVMValueRef cl = LLVMBuildLoad2(B_, g->p1, func, "cl");
+      LLVMValueRef func = tb(g, LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, func)), ""), g->tb_frame);
+      LLVMValueRef cl = tb(g, LLVMBuildLoad2(B_, g->p1, func, "cl"), g->tb_stack);
       LLVMValueRef idx = ci64(g, offsetof(LClosure, upvals) + sizeof(UpVal *) * GETARG_B(i));
       LLVMValueRef uvp = LLVMBuildGEP2(B_, g->i8, cl, &idx, 1, "");
-      LLVMValueRef uv = LLVMBuildLoad2(B_, g->p1, uvp, "uv");
+      LLVMValueRef uv = hload(g, g->p1, uvp, "uv");
       LLVMValueRef vidx = ci64(g, offsetof(UpVal, v));
-      LLVMValueRef vp = LLVMBuildLoad2(B_, g->p0, LLVMBuildGEP2(B_, g->i8, uv, &vidx, 1, ""), "");
+      LLVMValueRef vp = hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, uv, &vidx, 1, ""), "");
       if (op == OP_GETUPVAL)
-        setreg(g, a, LLVMBuildLoad2(B_, g->p1, vp, ""));
+        setreg(g, a, hload(g, g->p1, vp, ""));
       else   /* open: a stack slot, marking the upvalue's card is harmless */
         gcwrite(g, getreg(g, a), uv, vp);
       br(g, pc + 1);
@@ -810,29 +1403,34 @@ static void emit(Gen *g, int pc) {
     }
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
     case OP_IDIV: case OP_POW:
-      arith(g, pc, op, bits(g, getreg(g, GETARG_B(i))), bits(g, getreg(g, GETARG_C(i))), a, pc + 2);
+      arith(g, pc, op, bits(g, getreg(g, GETARG_B(i))), bits(g, getreg(g, GETARG_C(i))), a, pc + 2,
+            regty(g, pc, GETARG_B(i)), regty(g, pc, GETARG_C(i)));
       break;
     case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK:
     case OP_IDIVK: case OP_POWK:
       arith(g, pc, (OpCode)(op - OP_ADDK + OP_ADD), bits(g, getreg(g, GETARG_B(i))),
-            kbits(g, GETARG_C(i)), a, pc + 2);
+            kbits(g, GETARG_C(i)), a, pc + 2, regty(g, pc, GETARG_B(i)), wordty(p->k[GETARG_C(i)]));
       break;
     case OP_ADDI:
       arith(g, pc, OP_ADD, bits(g, getreg(g, GETARG_B(i))),
-            ci64(g, v_immint(GETARG_sC(i))), a, pc + 2);
+            ci64(g, v_immint(GETARG_sC(i))), a, pc + 2, regty(g, pc, GETARG_B(i)), TY_INT);
       break;
     case OP_BAND: case OP_BOR: case OP_BXOR: case OP_SHL: case OP_SHR:
-      bitop(g, pc, op, bits(g, getreg(g, GETARG_B(i))), bits(g, getreg(g, GETARG_C(i))), a, pc + 2);
+      bitop(g, pc, op, bits(g, getreg(g, GETARG_B(i))), bits(g, getreg(g, GETARG_C(i))), a, pc + 2,
+            regty(g, pc, GETARG_B(i)), regty(g, pc, GETARG_C(i)));
       break;
     case OP_BANDK: case OP_BORK: case OP_BXORK:
       bitop(g, pc, op == OP_BANDK ? OP_BAND : op == OP_BORK ? OP_BOR : OP_BXOR,
-            bits(g, getreg(g, GETARG_B(i))), kbits(g, GETARG_C(i)), a, pc + 2);
+            bits(g, getreg(g, GETARG_B(i))), kbits(g, GETARG_C(i)), a, pc + 2,
+            regty(g, pc, GETARG_B(i)), wordty(p->k[GETARG_C(i)]));
       break;
     case OP_SHRI:   /* R[B] >> sC */
-      bitop(g, pc, OP_SHR, bits(g, getreg(g, GETARG_B(i))), ci64(g, v_immint(GETARG_sC(i))), a, pc + 2);
+      bitop(g, pc, OP_SHR, bits(g, getreg(g, GETARG_B(i))), ci64(g, v_immint(GETARG_sC(i))), a, pc + 2,
+            regty(g, pc, GETARG_B(i)), TY_INT);
       break;
     case OP_SHLI:   /* sC << R[B] */
-      bitop(g, pc, OP_SHL, ci64(g, v_immint(GETARG_sC(i))), bits(g, getreg(g, GETARG_B(i))), a, pc + 2);
+      bitop(g, pc, OP_SHL, ci64(g, v_immint(GETARG_sC(i))), bits(g, getreg(g, GETARG_B(i))), a, pc + 2,
+            TY_INT, regty(g, pc, GETARG_B(i)));
       break;
     case OP_BNOT: {
       LLVMValueRef b = bits(g, getreg(g, GETARG_B(i)));
@@ -896,7 +1494,8 @@ static void emit(Gen *g, int pc) {
       LLVMBuildBr(B_, exitblock(g, pc));
       break;
     case OP_EQ: case OP_LT: case OP_LE:
-      compare(g, pc, op, bits(g, getreg(g, a)), bits(g, getreg(g, GETARG_B(i))));
+      compare(g, pc, op, bits(g, getreg(g, a)), bits(g, getreg(g, GETARG_B(i))),
+              regty(g, pc, a), regty(g, pc, GETARG_B(i)));
       break;
     case OP_EQK: {
       Value k = p->k[GETARG_B(i)];
@@ -913,7 +1512,7 @@ static void emit(Gen *g, int pc) {
       break;
     }
     case OP_EQI: case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI:
-      comparei(g, pc, op, bits(g, getreg(g, a)), GETARG_sB(i));
+      comparei(g, pc, op, bits(g, getreg(g, a)), GETARG_sB(i), regty(g, pc, a));
       break;
     case OP_JMP: {
       int target = pc + 1 + GETARG_sJ(i);
@@ -1043,6 +1642,11 @@ static void emit(Gen *g, int pc) {
         LLVMBuildBr(B_, exitblock(g, pc));
         break;
       }
+      { RegSet res;   /* only the results are read */
+        memset(&res, 0, sizeof res);
+        rs_range(&res, a, a + n);
+        only_dirty(g, pc, &res);
+        flush(g, &res); }
       if (op == OP_RETURN && GETARG_C(i) != 0) {   /* vararg function */
         callop(g, "mvmrt_varreturn", pc, pc + 1, 0);
         LLVMBuildRet(B_, ci32(g, JIT_RETURNED));
@@ -1119,6 +1723,30 @@ static void build_poll(Gen *g) {
   LLVMBuildRetVoid(B_);
 }
 
+static void freegen(Gen *g) {
+  free(g->bb); free(g->exits); free(g->regvar);
+  free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean);
+  free(g->entry);
+}
+
+/* after the optimisation pipeline: every register alloca (a gc pointer in
+** memory the stack maps do not describe) must have been promoted to SSA;
+** if one remains, the function stays interpreted */
+int llvmgen_check_promoted(LLVMModuleRef m) {
+  LLVMValueRef f, ins;
+  LLVMBasicBlockRef b;
+  for (f = LLVMGetFirstFunction(m); f != NULL; f = LLVMGetNextFunction(f))
+    for (b = LLVMGetFirstBasicBlock(f); b != NULL; b = LLVMGetNextBasicBlock(b))
+      for (ins = LLVMGetFirstInstruction(b); ins != NULL; ins = LLVMGetNextInstruction(ins)) {
+        LLVMTypeRef t;
+        if (LLVMIsAAllocaInst(ins) == NULL) continue;
+        t = LLVMGetAllocatedType(ins);
+        if (LLVMGetTypeKind(t) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(t) == 1)
+          return 0;
+      }
+  return 1;
+}
+
 LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Proto *p,
                              const char *name, const char *const *opnames,
                              int *status, const char **why) {
@@ -1180,10 +1808,14 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   g->ci = LLVMGetParam(g->fn, 1);
   LLVMSetValueName2(g->L, "L", 1);
   LLVMSetValueName2(g->ci, "ci", 2);
+  g->nregs = p->maxstacksize;
+  tbaa_init(g);
   g->bb = (LLVMBasicBlockRef *)calloc((size_t)p->sizecode + 1, sizeof *g->bb);
   g->exits = (LLVMBasicBlockRef *)calloc((size_t)p->sizecode + 1, sizeof *g->exits);
-  if (g->bb == NULL || g->exits == NULL) {
-    free(g->bb); free(g->exits);
+  g->entry = (char *)malloc((size_t)p->sizecode);
+  if (g->entry != NULL) entrypoints(p, g->entry);
+  if (g->bb == NULL || g->exits == NULL || g->entry == NULL || !analyse(g) || !tyanalyse(g) || (numonly(g), !cleananalyse(g))) {
+    freegen(g);
     LLVMDisposeBuilder(g->B);
     LLVMDisposeModule(g->M);
     *status = JIT_ERROR; *why = "out of memory";
@@ -1202,6 +1834,14 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   LLVMBuildUnreachable(g->B);
   LLVMPositionBuilderAtEnd(g->B, entry);
   g->basevar = LLVMBuildAlloca(g->B, g->p0, "basevar");   /* addrspace(0): a raw stack pointer */
+  /* one alloca (addrspace 0) per SSA register, holding a ptr addrspace(1);
+  ** sroa must promote them all (llvmgen_check_promoted) */
+  for (pc = 0; pc < g->nregs; pc++)
+    if (!rs_has(&g->memres, pc)) {
+      char nm[16];
+      snprintf(nm, sizeof nm, "r%d", pc);
+      g->regvar[pc] = LLVMBuildAlloca(g->B, g->p1, nm);
+    }
   reload_base(g);
   {
     /* dispatch on ci->u.l.savedpc: the start, the instruction after a
@@ -1213,19 +1853,12 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
                                     ci64(g, (uint64_t)(uintptr_t)p->code), "");
     LLVMBasicBlockRef other = LLVMAppendBasicBlockInContext(ctx, g->fn, "notentry");
     LLVMValueRef sw;
-    char *mark = (char *)malloc((size_t)p->sizecode);
     int nentries = 0;
-    if (mark == NULL)     /* no entries: the code only ever exits (correct) */
-      LLVMBuildBr(g->B, other);
-    else {
-      entrypoints(p, mark);
-      for (pc = 0; pc < p->sizecode; pc++) nentries += mark[pc];
-      sw = LLVMBuildSwitch(g->B, off, other, (unsigned)nentries);
-      for (pc = 0; pc < p->sizecode; pc++)
-        if (mark[pc])
-          LLVMAddCase(sw, ci64(g, (uint64_t)pc * sizeof(Instruction)), g->bb[pc]);
-      free(mark);
-    }
+    for (pc = 0; pc < p->sizecode; pc++) nentries += g->entry[pc];
+    sw = LLVMBuildSwitch(g->B, off, other, (unsigned)nentries);
+    for (pc = 0; pc < p->sizecode; pc++)
+      if (g->entry[pc])
+        LLVMAddCase(sw, ci64(g, (uint64_t)pc * sizeof(Instruction)), resumeblock(g, pc));
     LLVMPositionBuilderAtEnd(g->B, other);
     LLVMBuildRet(g->B, ci32(g, JIT_EXITED));
   }
@@ -1233,7 +1866,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     LLVMPositionBuilderAtEnd(g->B, g->bb[pc]);
     emit(g, pc);
   }
-  free(g->bb); free(g->exits);
+  freegen(g);
   LLVMDisposeBuilder(g->B);
   *status = JIT_OK;
   return g->M;

@@ -433,6 +433,11 @@ static int compile(void *bs, lua_State *L, Proto *p, void **entry, void **handle
   }
   t2 = tnow();
   if (J->dump) dump("before statepoint rewriting", m);
+  if (!llvmgen_check_promoted(m)) {   /* never code with unmapped references */
+    LLVMDisposeModule(m);
+    *why = "a register was not promoted to SSA";
+    return JIT_ERROR;
+  }
   if ((e = runpasses(be, m, "function(place-safepoints),rewrite-statepoints-for-gc")) != NULL)
     goto llvmerror;
   /* the poll body is inlined everywhere it is needed; each module defining

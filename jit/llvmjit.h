@@ -16,4 +16,8 @@ LUAI_FUNC LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_Stat
                                        const char *name, const char *const *opnames,
                                        int *status, const char **why);
 
+/* 0 when an alloca of a gc pointer (a Lua register sroa did not promote)
+** is left in 'm' after optimisation: the function must not be used */
+LUAI_FUNC int llvmgen_check_promoted(LLVMModuleRef m);
+
 #endif
