@@ -4,18 +4,9 @@
 -- conversions, errors, callbacks, errno.  The calls run in loops inside
 -- functions, so that -j eager/stress run them from compiled code.
 local ffi = require("ffi")
-local path = os.getenv("MVM_FFITEST_LIB")
-if not path then print("MVM_FFITEST_LIB not set") os.exit(1) end
-local L = ffi.load(path)
+local L = require("lib.ffitest")
 
 ffi.cdef[[
-int8_t ft_i8(int8_t x); uint8_t ft_u8(uint8_t x);
-int16_t ft_i16(int16_t x); uint16_t ft_u16(uint16_t x);
-int32_t ft_i32(int32_t x); uint32_t ft_u32(uint32_t x);
-int64_t ft_i64(int64_t x); uint64_t ft_u64(uint64_t x);
-float ft_float(float x); double ft_double(double x);
-bool ft_not(bool b); char ft_upper(char c);
-long ft_long(long a, long b);
 size_t ft_size(size_t n);
 double ft_mixed(int a, double b, int64_t c, float d, char e, short f,
                 double g, int h, double i, long j);

@@ -5,17 +5,9 @@
 -- arguments of other kinds (generic path, same conversions and errors),
 -- callbacks during a direct call, errno.
 local ffi = require("ffi")
-local path = os.getenv("MVM_FFITEST_LIB")
-if not path then print("MVM_FFITEST_LIB not set") os.exit(1) end
-local L = ffi.load(path)
+local L = require("lib.ffitest")
 
 ffi.cdef[[
-int8_t ft_i8(int8_t x); uint8_t ft_u8(uint8_t x);
-int16_t ft_i16(int16_t x); uint16_t ft_u16(uint16_t x);
-int32_t ft_i32(int32_t x); uint32_t ft_u32(uint32_t x);
-float ft_float(float x); double ft_double(double x);
-bool ft_not(bool b);
-int64_t ft_i64(int64_t x);
 int64_t ft_i6(int8_t a, uint8_t b, int16_t c, uint16_t d, int32_t e, uint32_t f);
 double ft_d8(double a, double b, double c, double d, double e, double f, double g, double h);
 double ft_interleave(float a, int64_t b, double c, int8_t d, float e, uint16_t f);
