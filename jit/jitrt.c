@@ -149,7 +149,8 @@ static void rt_runnested(lua_State *L, CallInfo *nci, Proto *p) {
   L->nCcalls -= RT_DIRECT;
 }
 
-/* Start the call R[a](R[a+1] .. R[a+b-1]) with 'nresults' results (>= 0),
+/* Start the call R[a](R[a+1] .. R[a+b-1]) (b == 0: the arguments end at
+** L->top) with 'nresults' results (LUA_MULTRET: up to L->top),
 ** as the interpreter's OP_CALL does.  Returns 0 when the call is complete
 ** (results in place): the callee was a C function, or a Lua function with
 ** compiled code that ran as a direct call.  Returns 1 when a Lua frame is
@@ -164,7 +165,7 @@ RT_HELPER int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresul
   JIT_ANCHOR(L, ci);
   Value *func = ci->func + 1 + a;
   CallInfo *nci;
-  L->top = func + b;
+  if (b != 0) L->top = func + b;   /* else the arguments end at L->top */
   rt_interrupted(L);
   nci = do_precall(L, func, nresults);
   if (nci != NULL) {
@@ -187,7 +188,8 @@ RT_HELPER int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresul
 /* return R[a] .. R[a+n-1] from frame 'ci' */
 RT_HELPER void mvmrt_return(lua_State *L, CallInfo *ci, int a, int n) {
   JIT_ANCHOR(L, ci);
-  L->top = ci->func + 1 + a + n;
+  if (n < 0) n = (int)(L->top - (ci->func + 1 + a));   /* up to L->top */
+  else L->top = ci->func + 1 + a + n;
   do_poscall(L, ci, n);
 }
 
@@ -240,7 +242,8 @@ RT_HELPER void mvmrt_poll(JitState *J) {
   Value *k = cl->p->k; \
   (void)k
 
-/* TAILCALL with fixed arguments (B > 0) in a non-vararg function, as the
+/* TAILCALL (B == 0: the arguments end at L->top; C != 0: a vararg
+** function, whose frame moves back below its extra arguments), as the
 ** interpreter does it.  Returns 1 when a Lua callee now occupies 'ci'
 ** (compiled code returns JIT_TAILCALLED), 0 when a C callee ran and the
 ** frame has returned its results (JIT_RETURNED). */
@@ -248,14 +251,18 @@ RT_HELPER int mvmrt_tailcall(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
   RT_DECODE;
   Value *ra = base + GETARG_A(i);
-  int n;
-  L->top = ra + GETARG_B(i);
+  int n, b = GETARG_B(i);
+  /* vararg functions: distance from the real to the virtual func */
+  int delta = GETARG_C(i) ? ci->u.l.nextraargs + GETARG_C(i) : 0;
+  if (b != 0) L->top = ra + b;
+  else b = (int)(L->top - ra);   /* the arguments end at L->top */
   rt_interrupted(L);
   if (GETARG_k(i))
     func_closeupval(L, base);   /* no tbc variables can be pending */
-  if ((n = do_pretailcall(L, ci, ra, GETARG_B(i), 0)) < 0)
+  if ((n = do_pretailcall(L, ci, ra, b, delta)) < 0)
     return 1;
   ((JitState *)G(L)->jit)->curL = L;
+  ci->func -= delta;            /* C callee already ran */
   do_poscall(L, ci, n);
   return 0;
 }
@@ -465,8 +472,10 @@ RT_HELPER void mvmrt_setlist(lua_State *L, CallInfo *ci, int pc) {
   RT_DECODE;
   Value *ra = base + GETARG_A(i);
   int n = GETARG_B(i);
-  unsigned last = (unsigned)GETARG_C(i) + (unsigned)n;
+  unsigned last;
   Table *h;
+  if (n == 0) n = (int)(L->top - ra) - 1;   /* the values end at L->top */
+  last = (unsigned)GETARG_C(i) + (unsigned)n;
   L->top = ci->top;
   if (GETARG_k(i)) last += (unsigned)GETARG_Ax(cl->p->code[pc + 1]) * (MAXARG_C + 1);
   h = v_tab(*ra);
@@ -509,14 +518,22 @@ RT_HELPER void mvmrt_vararg(lua_State *L, CallInfo *ci, int pc) {
   meta_getvarargs(L, ci, base + GETARG_A(i), GETARG_C(i) - 1);
 }
 
-/* RETURN with fixed results (B > 0) and no upvalues to close (k == 0) in
-** a vararg function: the frame goes back down below the extra arguments */
+/* RETURN in a vararg function (the frame goes back down below the extra
+** arguments) or with upvalues and to-be-closed variables to close (k: a
+** generic for's closing value), as the interpreter does it */
 RT_HELPER void mvmrt_varreturn(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
   RT_DECODE;
   Value *ra = base + GETARG_A(i);
   int n = GETARG_B(i) - 1;
-  ci->func -= ci->u.l.nextraargs + GETARG_C(i);
+  if (n < 0) n = (int)(L->top - ra);   /* the results end at L->top */
+  if (GETARG_k(i)) {   /* as the interpreter: __close may run (and yield) */
+    ci->u2.nres = n;
+    if (L->top < ci->top) L->top = ci->top;
+    func_close(L, base, CLOSEKTOP, 1);
+    ra = rt_base(ci) + GETARG_A(i);   /* the stack may have moved */
+  }
+  if (GETARG_C(i)) ci->func -= ci->u.l.nextraargs + GETARG_C(i);
   L->top = ra + n;
   do_poscall(L, ci, n);
 }

@@ -37,28 +37,27 @@ const char *jit_unsupported(Proto *p) {
       case OP_LEN: case OP_CONCAT: case OP_CLOSURE:
       case OP_JMP: case OP_FORPREP: case OP_FORLOOP:
       case OP_TFORPREP: case OP_TFORLOOP:
-      case OP_TAILCALL:   /* compiled as an exit: the interpreter's proper tail call */
+      case OP_TAILCALL:   /* a helper */
       case OP_RETURN0: case OP_RETURN1:
-      case OP_VARARGPREP: case OP_VARARG:   /* helpers; C == 0 VARARG: then an exit */
+      case OP_VARARGPREP: case OP_VARARG:   /* helpers */
         break;
       case OP_EQ: case OP_LT: case OP_LE: case OP_EQK: case OP_EQI:
       case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI: case OP_TEST: case OP_TESTSET:
         if (pc + 1 >= p->sizecode || GET_OPCODE(p->code[pc + 1]) != OP_JMP)
           return "test not followed by a jump";
         break;
-      case OP_CALL:      /* B == 0 (arguments up to the top): an exit; C == 0
-                         ** (results up to the top): the call, then an exit */
+      case OP_CALL:      /* B == 0, C == 0: arguments/results up to L->top
+                         ** (llvmgen.c's takes_top) */
       case OP_CLOSE:
         break;
       case OP_TFORCALL:
         if (GETARG_C(i) == 0) return "generic for with variable results";
         break;
-      case OP_SETLIST:   /* B == 0: an exit */
+      case OP_SETLIST:
         break;
       case OP_RETURN:
-        /* k (upvalues to close) and B == 0 (results up to the top: after a
-        ** tail call or a variable-results call, which exit) are exits;
-        ** C != 0 (a vararg function's frame to move back) is a helper */
+        /* k (upvalues to close) and C != 0 (a vararg function's frame to
+        ** move back): a helper */
         break;
       default:
         return mvm_opnames[op];

@@ -297,7 +297,7 @@ static void maywrite(Gen *g, int pc, RegSet *w) {
 ** reloading after (emitcall, or callop alone) */
 static int alwayscalls(Instruction i) {
   switch (GET_OPCODE(i)) {
-    case OP_CALL: case OP_SETLIST: return GETARG_B(i) != 0;
+    case OP_CALL: case OP_SETLIST: return 1;
     case OP_TFORCALL: case OP_LEN: case OP_CONCAT: case OP_CLOSURE:
     case OP_NEWTABLE: case OP_CLOSE: case OP_TFORPREP: return 1;
     default: return 0;
@@ -1330,6 +1330,27 @@ static void forloop(Gen *g, int pc) {
 }
 
 /* CALL-like: R[a](R[a+1] .. R[a+b-1]), 'nres' results; resumes at pc + 1 */
+/* Values up to L->top: a C == 0 CALL or VARARG leaves them for the next
+** instruction, which takes them all (B == 0).  The compiled code goes on
+** to that instruction when it is one it compiles with L->top (CALL,
+** SETLIST, RETURN, TAILCALL): nothing between the two touches L->top (flushes store into
+** the frame's registers, all of which are clean after the call's
+** reloads).  Otherwise the interpreter goes on at pc + 1. */
+static int takes_top(Instruction i) {
+  switch (GET_OPCODE(i)) {
+    case OP_CALL: case OP_SETLIST: return GETARG_B(i) == 0;
+    case OP_RETURN: return GETARG_B(i) == 0;
+    case OP_TAILCALL: return GETARG_B(i) == 0;
+    default: return 0;
+  }
+}
+static void multret_next(Gen *g, int pc, int multret) {
+  if (multret && !(pc + 1 < g->p->sizecode && takes_top(g->p->code[pc + 1])))
+    LLVMBuildBr(B_, exitblock(g, pc + 1));
+  else
+    br(g, pc + 1);
+}
+
 static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   LLVMValueRef args[5], r;
   LLVMBasicBlockRef luacall = newbb(g, "luacall");
@@ -1351,10 +1372,7 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   LLVMPositionBuilderAtEnd(B_, cdone);
   reload_base(g);   /* the stack may have moved */
   reload_after_call(g, pc);
-  if (nres == LUA_MULTRET)   /* L->top marks the results: the interpreter goes on */
-    LLVMBuildBr(B_, exitblock(g, pc + 1));
-  else
-    br(g, pc + 1);
+  multret_next(g, pc, nres == LUA_MULTRET);
 }
 
 #include "llvmffi.inc"   /* direct calls of ffi C functions: ffi_call() */
@@ -1588,10 +1606,6 @@ static void emit(Gen *g, int pc) {
       break;
     case OP_SETLIST: {
       int next;
-      if (GETARG_B(i) == 0) {   /* values up to L->top: the interpreter */
-        LLVMBuildBr(B_, exitblock(g, pc));
-        break;
-      }
       next = pc + 1 + (GETARG_k(i) ? 1 : 0);
       callop(g, "mvmrt_setlist", pc, next, 0);
       br(g, next);
@@ -1601,14 +1615,13 @@ static void emit(Gen *g, int pc) {
     case OP_LEN: callop(g, "mvmrt_len", pc, pc + 1, 0); br(g, pc + 1); break;
     case OP_CONCAT: callop(g, "mvmrt_concat", pc, pc + 1, 0); br(g, pc + 1); break;
     case OP_CALL:
-      if (GETARG_B(i) == 0)   /* arguments up to L->top: the interpreter's */
-        LLVMBuildBr(B_, exitblock(g, pc));
-      else if (GETARG_C(i) == 0) {
-        /* results up to L->top, for the next instruction, which reads it:
-        ** after the call the interpreter continues at pc + 1 (re-entry
-        ** after a Lua callee has no case in the entry switch, so it also
-        ** lands in the interpreter) */
-        emitcall(g, pc, a, GETARG_B(i), LUA_MULTRET);
+      if (GETARG_B(i) == 0 || GETARG_C(i) == 0) {
+        /* B == 0: the arguments go up to L->top (left by the instruction
+        ** before, see takes_top); C == 0: the results go up to L->top for
+        ** the next instruction (re-entry after a Lua callee the
+        ** interpreter ran has no case in the entry switch: the
+        ** interpreter goes on then) */
+        emitcall(g, pc, a, GETARG_B(i), GETARG_C(i) - 1);
       }
       else if (!ffi_call(g, pc, a, GETARG_B(i), GETARG_C(i) - 1))
         emitcall(g, pc, a, GETARG_B(i), GETARG_C(i) - 1);
@@ -1620,37 +1633,29 @@ static void emit(Gen *g, int pc) {
       break;
     case OP_VARARG:
       callop(g, "mvmrt_vararg", pc, pc + 1, 0);
-      if (GETARG_C(i) == 0)   /* L->top marks the values: the interpreter goes on */
-        LLVMBuildBr(B_, exitblock(g, pc + 1));
-      else
-        br(g, pc + 1);
+      multret_next(g, pc, GETARG_C(i) == 0);   /* C == 0: up to L->top */
       break;
-    case OP_TAILCALL:
-      if (GETARG_B(i) == 0 || GETARG_C(i) != 0)   /* L->top arguments, vararg: interpreter */
-        LLVMBuildBr(B_, exitblock(g, pc));
-      else {
-        /* the helper replaces the frame; whoever runs compiled code
-        ** (interpreter, direct call) starts the callee in the same frame,
-        ** so the C stack does not grow */
-        LLVMValueRef r = callop(g, "mvmrt_tailcall", pc, pc + 1, 1);
-        LLVMBuildRet(B_, LLVMBuildSelect(B_, LLVMBuildICmp(B_, LLVMIntNE, r, ci32(g, 0), ""),
-                                         ci32(g, JIT_TAILCALLED), ci32(g, JIT_RETURNED), ""));
-      }
+    case OP_TAILCALL: {
+      /* the helper replaces the frame; whoever runs compiled code
+      ** (interpreter, direct call) starts the callee in the same frame,
+      ** so the C stack does not grow */
+      LLVMValueRef r = callop(g, "mvmrt_tailcall", pc, pc + 1, 1);
+      LLVMBuildRet(B_, LLVMBuildSelect(B_, LLVMBuildICmp(B_, LLVMIntNE, r, ci32(g, 0), ""),
+                                       ci32(g, JIT_TAILCALLED), ci32(g, JIT_RETURNED), ""));
       break;
+    }
     case OP_RETURN0: case OP_RETURN1: case OP_RETURN: {
       LLVMValueRef args[4];
+      /* n < 0: the results go up to L->top (takes_top) */
       int n = op == OP_RETURN0 ? 0 : op == OP_RETURN1 ? 1 : GETARG_B(i) - 1;
-      if (op == OP_RETURN && (GETARG_k(i) || GETARG_B(i) == 0)) {
-        /* upvalues to close, or results up to L->top: the interpreter */
-        LLVMBuildBr(B_, exitblock(g, pc));
-        break;
-      }
       { RegSet res;   /* only the results are read */
         memset(&res, 0, sizeof res);
-        rs_range(&res, a, a + n);
+        rs_range(&res, a, n < 0 ? g->nregs : a + n);
         only_dirty(g, pc, &res);
         flush(g, &res); }
-      if (op == OP_RETURN && GETARG_C(i) != 0) {   /* vararg function */
+      if (op == OP_RETURN && (GETARG_C(i) != 0 || GETARG_k(i))) {
+        /* a vararg function's frame to move back, or upvalues and
+        ** to-be-closed variables (a generic for's) to close (k) */
         callop(g, "mvmrt_varreturn", pc, pc + 1, 0);
         LLVMBuildRet(B_, ci32(g, JIT_RETURNED));
         break;
@@ -1670,14 +1675,15 @@ static void emit(Gen *g, int pc) {
 /* instructions after which compiled code resumes when a Lua callee that
 ** the interpreter ran has returned (JIT_CALLED) */
 static int resumes(Instruction i) {
-  return (GET_OPCODE(i) == OP_CALL && GETARG_B(i) != 0 && GETARG_C(i) != 0) ||
-         GET_OPCODE(i) == OP_TFORCALL;
+  return (GET_OPCODE(i) == OP_CALL && GETARG_C(i) != 0) || GET_OPCODE(i) == OP_TFORCALL;
 }
 
 /* Entry points of the compiled code (the cases of its entry switch on
 ** ci->u.l.savedpc), marked in 'mark' (sizecode bytes):
 **   - pc 0, the function's start;
-**   - the instruction after each CALL/TFORCALL (resumes());
+**   - the instruction after each CALL/TFORCALL (resumes()), and after a
+**     CALL with all results when the next instruction takes them (the
+**     interpreter's return left L->top at their end; takes_top());
 **   - loop headers, the targets of backward jumps (FORLOOP, TFORLOOP and
 **     backward JMPs, also those after a test): the interpreter enters
 **     there from a back-edge when the loop gets hot (OSR, vm.c BACKEDGE).
@@ -1689,7 +1695,9 @@ static void entrypoints(const Proto *p, char *mark) {
   for (pc = 0; pc < p->sizecode; pc++) {
     Instruction i = p->code[pc];
     int t = -1;
-    if (resumes(i) && pc + 1 < p->sizecode) mark[pc + 1] = 1;
+    if (pc + 1 < p->sizecode &&
+        (resumes(i) || (GET_OPCODE(i) == OP_CALL && takes_top(p->code[pc + 1]))))
+      mark[pc + 1] = 1;
     switch (GET_OPCODE(i)) {
       case OP_FORLOOP: case OP_TFORLOOP: t = pc + 1 - GETARG_Bx(i); break;
       case OP_JMP: if (GETARG_sJ(i) < 0) t = pc + 1 + GETARG_sJ(i); break;
