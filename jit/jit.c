@@ -134,6 +134,11 @@ static JitState *getstate(lua_State *L) {
     J->unsupported = jit_unsupported;
     J->start = now();
     J->budget = env_uint("MVM_JIT_BUDGET", 10) / 100.0;
+    J->background = getenv("MVM_JIT_BACKGROUND") == NULL || env_flag("MVM_JIT_BACKGROUND");
+    pthread_mutex_init(&J->lock, NULL);
+    pthread_mutex_init(&J->belock, NULL);
+    pthread_cond_init(&J->wake, NULL);
+    pthread_cond_init(&J->done, NULL);
     g->jit = J;
   }
   return J;
@@ -182,22 +187,141 @@ static void print_stats(JitState *J) {
   }
 }
 
+static int over_budget(JitState *J) {
+  int over;
+  pthread_mutex_lock(&J->lock);
+  over = J->ncompiled > 0 && J->compile_seconds > J->budget * (now() - J->start);
+  pthread_mutex_unlock(&J->lock);
+  return over;
+}
+
+/* The result of one compile: the code becomes the proto's (a unit of
+** J->units), or the proto stays interpreted.  Under J->lock, since the
+** compile thread installs its results while the VM runs: a Proto.jitcode
+** store is one aligned word, made after the code is finalized (its stack
+** maps registered), so the VM's thread sees JIT_QUEUED or a complete
+** entry. */
+static void install(JitState *J, Proto *p, int r, void *entry, void *handle,
+                    const char *why, double dt) {
+  JitUnit *u = NULL;
+  pthread_mutex_lock(&J->lock);
+  J->compile_seconds += dt;
+  if (J->stats) record_ctime(J, dt);
+  if (J->stats > 1)
+    fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): %s, %.3f ms, %zu code bytes held%s\n",
+            p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode,
+            r == JIT_OK ? "compiled" : (why ? why : "failed"), dt * 1e3, J->codebytes,
+            J->hasthread && J->compiling == p ? " (in the background)" : "");
+  if (r == JIT_OK && (u = (JitUnit *)malloc(sizeof *u)) != NULL) {
+    J->ncompiled++;
+    if (J->codebytes > J->codepeak) J->codepeak = J->codebytes;
+    u->p = p; u->handle = handle; u->next = J->units;
+    J->units = u;
+    __atomic_store_n(&p->jitcode, entry, __ATOMIC_RELEASE);
+  }
+  else {
+    if (r == JIT_UNSUPPORTED) J->nunsupported++;
+    else if (r != JIT_OK) {
+      /* LLVM failed on this function: it stays interpreted, the rest of
+      ** the program is not affected */
+      J->nfailed++;
+      if (J->dump || J->stats)
+        fprintf(stderr, "mvm: JIT: warning: compiling %s:%d failed (%s); it stays interpreted\n",
+                p->source ? getstr(p->source) : "?", p->linedefined, why ? why : "?");
+    }
+    __atomic_store_n(&p->jitcode, JIT_NOCODE, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&J->lock);
+  if (r == JIT_OK && u == NULL) {   /* out of memory for the unit: drop the code */
+    pthread_mutex_lock(&J->belock);
+    backend->release(J->bs, handle);
+    pthread_mutex_unlock(&J->belock);
+  }
+}
+
+/* run the backend on 'p' ('L' NULL on the compile thread: no hints taken
+** from the running frame) and install the result */
+static void compile_now(JitState *J, lua_State *L, Proto *p) {
+  void *entry = NULL, *handle = NULL;
+  const char *why = NULL;
+  char whybuf[256];
+  double t0;
+  int r;
+  pthread_mutex_lock(&J->belock);
+  t0 = now();
+  r = backend->compile(J->bs, L, p, &entry, &handle, &why);
+  t0 = now() - t0;
+  if (why != NULL) {   /* may point into the backend's state: copy it */
+    snprintf(whybuf, sizeof whybuf, "%s", why);
+    why = whybuf;
+  }
+  pthread_mutex_unlock(&J->belock);
+  install(J, p, r, entry, handle, why, t0);
+}
+
+/* The compile thread: compiles queued protos one at a time.  A queued
+** proto cannot be freed meanwhile: jit_freeproto takes it off the queue,
+** or waits for the compile of it to finish. */
+static void *compile_thread(void *ud) {
+  JitState *J = (JitState *)ud;
+  pthread_mutex_lock(&J->lock);
+  while (!J->stop) {
+    JitQueued *q = J->qhead;
+    if (q == NULL) {
+      pthread_cond_wait(&J->wake, &J->lock);
+      continue;
+    }
+    J->qhead = q->next;
+    if (J->qhead == NULL) J->qtail = NULL;
+    J->compiling = q->p;
+    free(q);
+    pthread_mutex_unlock(&J->lock);
+    compile_now(J, NULL, J->compiling);   /* only this thread writes 'compiling' */
+    pthread_mutex_lock(&J->lock);
+    J->compiling = NULL;
+    pthread_cond_broadcast(&J->done);
+  }
+  pthread_mutex_unlock(&J->lock);
+  return NULL;
+}
+
+/* Queue 'p' for the compile thread (started on first use); the VM goes on
+** interpreting it meanwhile.  0 if that is not possible (then the caller
+** compiles it right away). */
+static int enqueue(JitState *J, Proto *p) {
+  JitQueued *q = (JitQueued *)malloc(sizeof *q);
+  if (q == NULL) return 0;
+  q->p = p;
+  q->next = NULL;
+  pthread_mutex_lock(&J->lock);
+  if (!J->hasthread) {
+    if (pthread_create(&J->thread, NULL, compile_thread, J) != 0) {
+      pthread_mutex_unlock(&J->lock);
+      free(q);
+      J->background = 0;   /* no threads here: compile in the VM's thread */
+      return 0;
+    }
+    J->hasthread = 1;
+  }
+  p->jitcode = JIT_QUEUED;
+  if (J->qtail) J->qtail->next = q; else J->qhead = q;
+  J->qtail = q;
+  pthread_cond_signal(&J->wake);
+  pthread_mutex_unlock(&J->lock);
+  return 1;
+}
+
 void jit_maybecompile(lua_State *L, Proto *p) {
   global_State *g = G(L);
   JitState *J = (JitState *)g->jit;
   const MvmJitBackend *be;
-  void *entry = NULL, *handle = NULL;
   const char *why = NULL;
-  JitUnit *u;
-  double t0;
-  int r;
   if (g->jitmode == MVM_JIT_OFF) return;
   if (J == NULL && (J = getstate(L)) == NULL) return;   /* no LLVM yet: a malloc */
   if (g->jitmode == MVM_JIT_ON && p->hotcount < J->threshold)
     return;
   if (J->broken) { p->jitcode = JIT_NOCODE; return; }
-  if (g->jitmode == MVM_JIT_ON && J->ncompiled > 0 &&
-      J->compile_seconds > J->budget * (now() - J->start)) {
+  if (g->jitmode == MVM_JIT_ON && over_budget(J)) {
     /* Over the compile-time budget: LLVM needs milliseconds per function,
     ** so a program with many warm functions would spend more time
     ** compiling than it saves.  Ask again after more calls: the functions
@@ -226,37 +350,9 @@ void jit_maybecompile(lua_State *L, Proto *p) {
       return;
     }
   }
-  be = backend;
-  u = (JitUnit *)malloc(sizeof *u);
-  if (u == NULL) { p->jitcode = JIT_NOCODE; return; }
-  t0 = now();
-  r = be->compile(J->bs, L, p, &entry, &handle, &why);
-  J->compile_seconds += now() - t0;
-  if (J->stats) record_ctime(J, now() - t0);
-  if (J->stats > 1)
-    fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): %s, %.3f ms, %zu code bytes held\n",
-            p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode,
-            r == JIT_OK ? "compiled" : (why ? why : "failed"), (now() - t0) * 1e3, J->codebytes);
-  if (r == JIT_OK) {
-    J->ncompiled++;
-    if (J->codebytes > J->codepeak) J->codepeak = J->codebytes;
-    u->p = p; u->handle = handle; u->next = J->units;
-    J->units = u;
-    p->jitcode = entry;
-  }
-  else {
-    free(u);
-    if (r == JIT_UNSUPPORTED) J->nunsupported++;
-    else {
-      /* LLVM failed on this function: it stays interpreted, the rest of
-      ** the program is not affected */
-      J->nfailed++;
-      if (J->dump || J->stats)
-        fprintf(stderr, "mvm: JIT: warning: compiling %s:%d failed (%s); it stays interpreted\n",
-                p->source ? getstr(p->source) : "?", p->linedefined, why ? why : "?");
-    }
-    p->jitcode = JIT_NOCODE;
-  }
+  if (g->jitmode == MVM_JIT_ON && J->background && g->ffijit == NULL && enqueue(J, p))
+    return;
+  compile_now(J, L, p);
 }
 
 int jit_osr(lua_State *L, Proto *p) {
@@ -296,19 +392,39 @@ static void release_list(JitState *J, JitUnit *u, int clear) {
 
 void jit_freeproto(lua_State *L, Proto *p) {
   JitState *J = (JitState *)G(L)->jit;
-  JitUnit **pu;
-  if (J == NULL || !jit_hascode(p)) return;
-  /* an unreachable proto cannot be running: its code can go now */
-  for (pu = &J->units; *pu != NULL; pu = &(*pu)->next) {
-    if ((*pu)->p == p) {
-      JitUnit *u = *pu;
-      *pu = u->next;
-      backend->release(J->bs, u->handle);
-      free(u);
+  JitUnit **pu, *u = NULL;
+  JitQueued **pq;
+  if (J == NULL || p->jitcode == NULL || p->jitcode == JIT_NOCODE) return;
+  pthread_mutex_lock(&J->lock);
+  for (pq = &J->qhead; *pq != NULL; pq = &(*pq)->next)
+    if ((*pq)->p == p) {   /* queued: the thread will not see it */
+      JitQueued *q = *pq;
+      *pq = q->next;
+      if (J->qtail == q) {   /* recompute the tail */
+        JitQueued *t = J->qhead;
+        while (t != NULL && t->next != NULL) t = t->next;
+        J->qtail = t;
+      }
+      free(q);
       break;
     }
-  }
+  while (J->compiling == p)   /* the thread reads it: wait for the result */
+    pthread_cond_wait(&J->done, &J->lock);
+  /* an unreachable proto cannot be running: its code can go now */
+  for (pu = &J->units; *pu != NULL; pu = &(*pu)->next)
+    if ((*pu)->p == p) {
+      u = *pu;
+      *pu = u->next;
+      break;
+    }
   p->jitcode = NULL;
+  pthread_mutex_unlock(&J->lock);
+  if (u != NULL) {
+    pthread_mutex_lock(&J->belock);
+    backend->release(J->bs, u->handle);
+    pthread_mutex_unlock(&J->belock);
+    free(u);
+  }
 }
 
 void jit_flush(lua_State *L) {
@@ -316,7 +432,9 @@ void jit_flush(lua_State *L) {
   JitUnit *u;
   if (J == NULL) return;
   /* compiled code may be running below us: unhook it from the protos but
-  ** keep it mapped (with its stack maps) until the VM closes */
+  ** keep it mapped (with its stack maps) until the VM closes; what the
+  ** compile thread finishes later is installed as usual */
+  pthread_mutex_lock(&J->lock);
   while ((u = J->units) != NULL) {
     J->units = u->next;
     u->p->jitcode = NULL;
@@ -324,12 +442,20 @@ void jit_flush(lua_State *L) {
     u->next = J->flushed;
     J->flushed = u;
   }
+  pthread_mutex_unlock(&J->lock);
 }
 
 void jit_close(lua_State *L) {
   global_State *g = G(L);
   JitState *J = (JitState *)g->jit;
   if (J == NULL) return;
+  if (J->hasthread) {   /* protos are freed by now: the queue is empty */
+    pthread_mutex_lock(&J->lock);
+    J->stop = 1;
+    pthread_cond_signal(&J->wake);
+    pthread_mutex_unlock(&J->lock);
+    pthread_join(J->thread, NULL);
+  }
   if (J->stats) print_stats(J);
   if (J->bs != NULL) {
     /* protos are freed before us (gc_freeall): only dropped code is left */
@@ -338,6 +464,10 @@ void jit_close(lua_State *L) {
     backend->freestate(J->bs);
   }
   sm_regfree(&J->stackmaps);
+  pthread_mutex_destroy(&J->lock);
+  pthread_mutex_destroy(&J->belock);
+  pthread_cond_destroy(&J->wake);
+  pthread_cond_destroy(&J->done);
   free(J->ctimes);
   free(J);
   g->jit = NULL;
@@ -347,6 +477,7 @@ LUA_API void mvm_jitstats(lua_State *L, mvm_JITStats *st) {
   JitState *J = (JitState *)G(L)->jit;
   memset(st, 0, sizeof *st);
   if (J == NULL) return;
+  pthread_mutex_lock(&J->lock);
   st->functions_compiled = J->ncompiled;
   st->compile_failures = J->nunsupported + J->nfailed;
   st->stackmaps = J->stackmaps.n;
@@ -354,6 +485,7 @@ LUA_API void mvm_jitstats(lua_State *L, mvm_JITStats *st) {
   st->loops_compiled = J->nosr;
   st->code_bytes = J->codebytes;
   st->compile_ms = J->compile_seconds * 1e3;
+  pthread_mutex_unlock(&J->lock);
 }
 
 LUA_API void mvm_jitflush(lua_State *L) {

@@ -52,7 +52,9 @@
 /* Proto.jitcode: NULL (not tried yet), JIT_NOCODE (tried: stays in the
 ** interpreter), or the compiled entry */
 #define JIT_NOCODE    ((void *)1)
-#define jit_hascode(p)  ((uintptr_t)(p)->jitcode > (uintptr_t)JIT_NOCODE)
+/* queued for the background compile thread, or being compiled there */
+#define JIT_QUEUED    ((void *)2)
+#define jit_hascode(p)  ((uintptr_t)(p)->jitcode > (uintptr_t)JIT_QUEUED)
 
 typedef int (*JitFunction)(lua_State *L, CallInfo *ci);
 
@@ -62,8 +64,27 @@ typedef struct JitUnit {          /* one compiled function */
   struct JitUnit *next;
 } JitUnit;
 
+typedef struct JitQueued {       /* a proto waiting for the compile thread */
+  Proto *p;
+  struct JitQueued *next;
+} JitQueued;
+
 typedef struct JitState {
   SMRegistry stackmaps;           /* records of all live compiled code */
+  /* Background compilation ("on" mode, jit.c): one compile thread takes
+  ** protos from a queue, runs the backend and installs the code.  'lock'
+  ** guards the queue, 'compiling', the unit lists, the statistics and every
+  ** store to a Proto.jitcode once the thread exists; 'belock' makes
+  ** backend calls (compile, release) one at a time; they are never held
+  ** together by the compile thread.  The stack-map registry has its own
+  ** lock. */
+  pthread_mutex_t lock, belock;
+  pthread_cond_t wake, done;      /* work queued or stop; a compile finished */
+  pthread_t thread;
+  int hasthread, stop;
+  int background;                 /* MVM_JIT_BACKGROUND (default 1) */
+  JitQueued *qhead, *qtail;
+  Proto *compiling;               /* proto the thread is compiling, or NULL */
   void *bs;                       /* backend state, NULL if unavailable */
   lua_State *curL;                /* thread running compiled code (safepoint slow path) */
   global_State *g;

@@ -207,6 +207,7 @@ void sm_free(StackMap *sm) {
 
 void sm_reginit(SMRegistry *reg) {
   memset(reg, 0, sizeof *reg);
+  pthread_mutex_init(&reg->lock, NULL);
 }
 
 void sm_regfree(SMRegistry *reg) {
@@ -215,6 +216,7 @@ void sm_regfree(SMRegistry *reg) {
     sm_free(reg->maps[i]);
   free(reg->maps);
   free(reg->recs);
+  pthread_mutex_destroy(&reg->lock);
   sm_reginit(reg);
 }
 
@@ -224,7 +226,15 @@ static int cmp_rec(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+static int sm_register_(SMRegistry *reg, StackMap *sm);
 int sm_register(SMRegistry *reg, StackMap *sm) {
+  int r;
+  pthread_mutex_lock(&reg->lock);
+  r = sm_register_(reg, sm);
+  pthread_mutex_unlock(&reg->lock);
+  return r;
+}
+static int sm_register_(SMRegistry *reg, StackMap *sm) {
   size_t i;
   if (reg->nmaps == reg->capmaps) {
     size_t nc = reg->capmaps ? 2 * reg->capmaps : 8;
@@ -251,9 +261,13 @@ int sm_register(SMRegistry *reg, StackMap *sm) {
 
 int sm_unregister(SMRegistry *reg, StackMap *sm) {
   size_t i, j;
+  pthread_mutex_lock(&reg->lock);
   for (i = 0; i < reg->nmaps && reg->maps[i] != sm; i++)
     ;
-  if (i == reg->nmaps) return -1;
+  if (i == reg->nmaps) {
+    pthread_mutex_unlock(&reg->lock);
+    return -1;
+  }
   reg->maps[i] = reg->maps[--reg->nmaps];
   /* drop its records, keeping the order of the others */
   for (i = j = 0; i < reg->n; i++) {
@@ -262,20 +276,26 @@ int sm_unregister(SMRegistry *reg, StackMap *sm) {
       reg->recs[j++] = r;
   }
   reg->n = j;
+  pthread_mutex_unlock(&reg->lock);
   sm_free(sm);
   return 0;
 }
 
-const SMRecord *sm_lookup(const SMRegistry *reg, uintptr_t retaddr) {
-  size_t lo = 0, hi = reg->n;
+const SMRecord *sm_lookup(const SMRegistry *creg, uintptr_t retaddr) {
+  SMRegistry *reg = (SMRegistry *)creg;   /* only to take the lock */
+  const SMRecord *r = NULL;
+  size_t lo = 0, hi;
+  pthread_mutex_lock(&reg->lock);
+  hi = reg->n;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
     uintptr_t a = reg->recs[mid]->retaddr;
-    if (a == retaddr) return reg->recs[mid];
+    if (a == retaddr) { r = reg->recs[mid]; break; }
     if (a < retaddr) lo = mid + 1;
     else hi = mid;
   }
-  return NULL;
+  pthread_mutex_unlock(&reg->lock);
+  return r;
 }
 
 /* ---------------- walking one compiled frame ---------------- */

@@ -38,6 +38,7 @@
 #ifndef mvm_stackmap_h
 #define mvm_stackmap_h
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "luaconf.h"
@@ -105,11 +106,17 @@ LUAI_FUNC StackMap *sm_parse(const void *section, size_t size, const char **err)
 LUAI_FUNC void sm_free(StackMap *sm);
 
 /* ---- the registry: all registered records, sorted by return address ---- */
+/* The registry is shared by the VM's thread (the collector's walk, the
+** safepoint slow path) and the background compile thread (jit.c), which
+** registers the stack maps of code it finishes: every operation takes
+** 'lock'.  A record returned by sm_lookup stays valid until its section is
+** unregistered, which only happens when its code is released. */
 typedef struct SMRegistry {
   SMRecord **recs;      /* sorted by retaddr */
   size_t n, cap;
   StackMap **maps;      /* registered sections */
   size_t nmaps, capmaps;
+  pthread_mutex_t lock;
 } SMRegistry;
 
 LUAI_FUNC void sm_reginit(SMRegistry *reg);

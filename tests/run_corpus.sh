@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # run_corpus.sh -- run one script of the Lua test corpus (tests/lua).
 #
-#   run_corpus.sh off|eager|stress MVM NAME   compare with NAME.expected
+#   run_corpus.sh off|eager|stress|on MVM NAME   compare with NAME.expected
 #   run_corpus.sh diff MVM NAME LUA           compare with a fresh run of LUA
 #   run_corpus.sh generate LUA NAME...        (re)write NAME.expected/.status
 #
@@ -9,7 +9,9 @@
 # is what it wrote to stdout followed by what it wrote to stderr (kept apart
 # so that stdio buffering cannot reorder them).  It must equal NAME.expected
 # byte for byte, and the exit status must equal the number in NAME.status
-# (0 when there is no such file).  "stress" is -j eager with MVM_GC_STRESS=1.
+# (0 when there is no such file).  "stress" is -j eager with MVM_GC_STRESS=1;
+# "on" is -j on with a tiny hotness threshold and no compile-time budget, so
+# functions and loops tier up while they run, compiled in the background.
 #
 # Markers on the FIRST line of a script, e.g. "-- mvm-test: skip-stress":
 #   skip-stress       not run in stress mode (only for scripts that are far
@@ -54,9 +56,10 @@ case $MODE in
       echo "$name: status $STATUS, $(wc -c <"$name.expected") bytes"
     done
     exit 0 ;;
-  off|eager|stress)
+  off|eager|stress|on)
     MVM=$2; NAME=${3%.lua}
     JIT=$MODE
+    [ "$MODE" = on ] && export MVM_JIT_THRESHOLD=2 MVM_JIT_BUDGET=1000000
     if [ "$MODE" = stress ]; then
       JIT=eager
       if marker "$NAME" skip-stress; then echo "skipped: $NAME is marked skip-stress"; exit 77; fi
