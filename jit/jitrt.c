@@ -117,24 +117,24 @@ static void rt_interrupted(lua_State *L) {
   }
 }
 
-/* Run the compiled code of the Lua frame 'nci' that do_precall has just
-** pushed, nested on the C stack (a direct call).  Whatever the callee's
-** code leaves unfinished (a side exit, or a call it handed back) is
-** finished by a nested interpreter activation that returns at the end of
-** 'nci' (CIST_FRESH), exactly as for a Lua function called from C. */
-static void rt_runnested(lua_State *L, CallInfo *nci, Proto *p) {
-  int r;
-  L->nCcalls += RT_DIRECT;
-  while ((r = jit_run(L, nci, p)) == JIT_TAILCALLED) {
+/* Finish the direct call of the Lua frame 'nci' whose compiled code has
+** just run once (jit_run or the lean path of mvmrt_precall) and returned
+** 'r', other than JIT_RETURNED.  Whatever the callee's code left unfinished
+** (a side exit, or a call it handed back) is finished by a nested
+** interpreter activation that returns at the end of 'nci' (CIST_FRESH),
+** exactly as for a Lua function called from C. */
+static void rt_finishnested(lua_State *L, CallInfo *nci, int r) {
+  while (r == JIT_TAILCALLED) {
     /* the frame now runs another Lua function from its start: loop (a
     ** proper tail call) while it has compiled code */
-    p = v_lcl(*nci->func)->p;
+    Proto *p = v_lcl(*nci->func)->p;
     if (p->jitcode == NULL && G(L)->jitmode != 0)
       jit_maybecompile(L, p);
     if (L->hookmask || !jit_hascode(p)) {
       r = JIT_EXITED;   /* the interpreter starts it (savedpc = p->code) */
       break;
     }
+    r = jit_run(L, nci, p);
   }
   if (r != JIT_RETURNED) {
     if (r == JIT_CALLED) {          /* callee of the callee pushed: run it */
@@ -146,7 +146,74 @@ static void rt_runnested(lua_State *L, CallInfo *nci, Proto *p) {
       vm_execute(L, nci);
     }
   }
+}
+
+/* Run the compiled code of the Lua frame 'nci' that do_precall has just
+** pushed, nested on the C stack (a direct call). */
+static void rt_runnested(lua_State *L, CallInfo *nci, Proto *p) {
+  int r;
+  L->nCcalls += RT_DIRECT;
+  r = jit_run(L, nci, p);
+  if (r != JIT_RETURNED) rt_finishnested(L, nci, r);
   L->nCcalls -= RT_DIRECT;
+}
+
+/* The common case of mvmrt_precall, without do_precall and jit_run: a Lua
+** callee with room on the stack for its frame, a spare CallInfo, no hooks
+** and no pending interrupt.  The frame is set up as do_precall does (as
+** the interpreter's inline CALL does).  Then, where a direct call is
+** allowed (not yieldable, below RT_MAXNEST), compiled code is called as
+** jit_run does, except that J->curL is not saved and set: it is already L
+** while compiled code of L runs (the caller's), and mvmrt_precall sets it
+** again after the call; an interpreted callee runs in a nested
+** interpreter activation.  Returns -1 if the general path must do the
+** call, else what mvmrt_precall returns for a Lua callee (0: done, 1:
+** the interpreter runs the callee). */
+static inline int rt_leancall(lua_State *L, CallInfo *ci, Value *func, int nresults) {
+  Proto *p;
+  CallInfo *nci;
+  void *code;
+  int narg, r;
+  if (!v_isLclosure(*func) || G(L)->interrupt || L->hookmask)
+    return -1;
+  p = v_lcl(*func)->p;
+  nci = ci->next;
+  if (nci == NULL || L->stack_last - L->top <= p->maxstacksize)
+    return -1;
+  /* read once: the compile thread may install code meanwhile */
+  code = __atomic_load_n(&p->jitcode, __ATOMIC_ACQUIRE);
+  L->ci = nci;
+  nci->func = func;
+  nci->nresults = (short)nresults;
+  nci->callstatus = 0;
+  nci->top = func + 1 + p->maxstacksize;
+  nci->u.l.savedpc = p->code;
+  nci->u.l.trap = 0;
+  for (narg = (int)(L->top - func) - 1; narg < p->numparams; narg++)
+    *L->top++ = MVM_NIL;
+  p->hotcount++;
+  if (rt_yieldable(L) || rt_depth(L) >= RT_MAXNEST)
+    return 1;
+  L->nCcalls += RT_DIRECT;
+  if (l_likely((uintptr_t)code > (uintptr_t)JIT_QUEUED)) {   /* jit_hascode */
+    nci->callstatus = CIST_JITACT;   /* its anchor is live while the code runs */
+    r = ((JitFunction)code)(L, nci);
+    nci->callstatus &= (unsigned short)~CIST_JITACT;
+    if (l_unlikely(r != JIT_RETURNED)) {
+      if (r == JIT_EXITED) ((JitState *)G(L)->jit)->nexits++;
+      rt_finishnested(L, nci, r);
+    }
+  }
+  else {
+    /* An interpreted callee runs in a nested interpreter activation
+    ** (which compiles it first if the policy says so), as a direct call
+    ** does.  Handing it back (JIT_CALLED) costs more: this code returns,
+    ** and is re-entered through its entry switch. */
+    nci->callstatus = CIST_FRESH;
+    vm_execute(L, nci);
+  }
+  L->nCcalls -= RT_DIRECT;
+  return 0;
 }
 
 /* Start the call R[a](R[a+1] .. R[a+b-1]) (b == 0: the arguments end at
@@ -166,18 +233,27 @@ RT_HELPER int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresul
   Value *func = ci->func + 1 + a;
   CallInfo *nci;
   if (b != 0) L->top = func + b;   /* else the arguments end at L->top */
+  switch (rt_leancall(L, ci, func, nresults)) {
+    case 0: goto done;
+    case 1: return 1;
+    default: break;
+  }
   rt_interrupted(L);
   nci = do_precall(L, func, nresults);
   if (nci != NULL) {
     Proto *p = v_lcl(*nci->func)->p;
     if (rt_yieldable(L) || L->hookmask || rt_depth(L) >= RT_MAXNEST)
       return 1;
-    if (p->jitcode == NULL && G(L)->jitmode != 0)   /* do_precall counted the call */
-      jit_maybecompile(L, p);
-    if (!jit_hascode(p))
-      return 1;
-    rt_runnested(L, nci, p);
+    if (jit_hascode(p))
+      rt_runnested(L, nci, p);
+    else {   /* as in rt_leancall */
+      nci->callstatus |= CIST_FRESH;
+      L->nCcalls += RT_DIRECT;
+      vm_execute(L, nci);
+      L->nCcalls -= RT_DIRECT;
+    }
   }
+ done:
   /* a C function (or the callee) ran; it may have run compiled code of
   ** another thread (coroutines) that left through longjmp without
   ** restoring curL */
