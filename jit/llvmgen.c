@@ -41,7 +41,8 @@
 **   - CALL: mvmrt_precall (C callees run inside it; a Lua callee with
 **     compiled code runs as a direct call when nothing can yield, else the
 **     interpreter runs it: JIT_CALLED).  TAILCALL: mvmrt_tailcall, then
-**     JIT_TAILCALLED.  Instructions reading L->top (B == 0 CALL/RETURN/
+**     JIT_TAILCALLED.  RETURN of a fixed-parameter function: do_poscall's
+**     common case inline (leanreturn), else mvmrt_return.  Instructions reading L->top (B == 0 CALL/RETURN/
 **     SETLIST/TAILCALL, after a C == 0 CALL) and closing RETURNs exit.
 **   - CALL of an ffi C function seen in an upvalue at compile time: a
 **     guarded native call (llvmffi.inc).
@@ -1375,6 +1376,45 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   multret_next(g, pc, nres == LUA_MULTRET);
 }
 
+/* The common case of do_poscall for returning R[a] .. R[a+n-1], inline:
+** no hooks, and the caller wants at most n results (or all of them):
+** the n results go to func[0 .. n-1] (forward, below their registers: no
+** overlap problem; slots beyond the wanted ones lie inside this frame and
+** get valid values), L->top = func + wanted, L->ci = ci->previous.  No
+** call, no allocation.  Otherwise control goes on to the helper path the
+** caller emits next (the insertion point is left there). */
+static void leanreturn(Gen *g, int a, int n) {
+  LLVMBasicBlockRef fast = newbb(g, "leanret"), slow = newbb(g, "slowret");
+  LLVMValueRef hook, wanted, ok, func, top, prev, cnt;
+  int k;
+  hook = LLVMBuildLoad2(B_, g->i32, byteptr(g, g->L, offsetof(lua_State, hookmask)), "hookmask");
+  LLVMSetVolatile(hook, 1);
+  wanted = LLVMBuildSExt(B_, tb(g, LLVMBuildLoad2(B_, LLVMInt16TypeInContext(g->C),
+                                                  byteptr(g, g->ci, offsetof(CallInfo, nresults)), "wanted"),
+                                g->tb_frame), g->i64, "");
+  /* -1 (LUA_MULTRET) <= wanted <= n */
+  ok = LLVMBuildICmp(B_, LLVMIntULE, LLVMBuildAdd(B_, wanted, ci64(g, 1), ""),
+                     ci64(g, (uint64_t)n + 1), "");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
+  LLVMBuildCondBr(B_, ok, fast, slow);
+  LLVMPositionBuilderAtEnd(B_, fast);
+  func = tb(g, LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, func)), "func"),
+            g->tb_frame);
+  for (k = 0; k < n; k++) {   /* NOBARRIER: VM stack slots */
+    LLVMValueRef v = getreg(g, a + k);
+    tb(g, LLVMBuildStore(B_, v, byteptr(g, func, (size_t)k * sizeof(Value))), g->tb_stack);
+  }
+  cnt = LLVMBuildSelect(B_, LLVMBuildICmp(B_, LLVMIntSLT, wanted, ci64(g, 0), ""),
+                        ci64(g, (uint64_t)n), wanted, "");
+  top = LLVMBuildGEP2(B_, g->i64, func, &cnt, 1, "");
+  tb(g, LLVMBuildStore(B_, top, byteptr(g, g->L, offsetof(lua_State, top))), g->tb_frame);
+  prev = tb(g, LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, previous)), "prev"),
+            g->tb_frame);
+  tb(g, LLVMBuildStore(B_, prev, byteptr(g, g->L, offsetof(lua_State, ci))), g->tb_frame);
+  LLVMBuildRet(B_, ci32(g, JIT_RETURNED));
+  LLVMPositionBuilderAtEnd(B_, slow);
+}
+
 #include "llvmffi.inc"   /* direct calls of ffi C functions: ffi_call() */
 
 static void emit(Gen *g, int pc) {
@@ -1648,6 +1688,8 @@ static void emit(Gen *g, int pc) {
       LLVMValueRef args[4];
       /* n < 0: the results go up to L->top (takes_top) */
       int n = op == OP_RETURN0 ? 0 : op == OP_RETURN1 ? 1 : GETARG_B(i) - 1;
+      if (n >= 0 && !(op == OP_RETURN && (GETARG_C(i) != 0 || GETARG_k(i))))
+        leanreturn(g, a, n);   /* the common case inline; the helper below */
       { RegSet res;   /* only the results are read */
         memset(&res, 0, sizeof res);
         rs_range(&res, a, n < 0 ? g->nregs : a + n);
