@@ -43,6 +43,7 @@
 
 #include "state.h"
 #include "stackmap.h"
+#include "mvm.h"
 
 #define JIT_RETURNED  0
 #define JIT_EXITED    1
@@ -119,6 +120,16 @@ LUAI_FUNC const char *jit_unsupported(Proto *p);
 ** instruction with jitmode on: compile 'p' if the policy says so.  May run
 ** the compiler (no collection, no Lua error). */
 LUAI_FUNC void jit_maybecompile(lua_State *L, Proto *p);
+/* jit_maybecompile's first test inline (the interpreter asks at every
+** call of a function that has no code yet): with -j on, a function that
+** is not hot yet is not looked at. */
+static inline void jit_trycompile(lua_State *L, Proto *p) {
+  global_State *g = G(L);
+  if (g->jitmode == MVM_JIT_ON && g->jit != NULL &&
+      p->hotcount < ((JitState *)g->jit)->threshold)
+    return;
+  jit_maybecompile(L, p);
+}
 /* On-stack replacement, from a loop back-edge of frame L->ci running 'p'
 ** (ci->u.l.savedpc = the loop header): compile 'p' if it has no code yet
 ** and the policy says so (as jit_maybecompile); 1 if it has code, which

@@ -905,7 +905,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
     if (l_unlikely(p_->jitcode != NULL || G(L)->jitmode != 0) && !trap &&
         ci->u.l.savedpc == p_->code) {
       if (p_->jitcode == NULL)
-        jit_maybecompile(L, p_);
+        jit_trycompile(L, p_);
       if (jit_hascode(p_))
         goto runjit;
     }
