@@ -166,6 +166,8 @@ static void print_stats(JitState *J) {
           "%zu stack-map records\n",
           J->ncompiled, J->nunsupported, J->nfailed, J->compile_seconds * 1e3,
           J->nexits, J->nosr, J->codepeak, J->stackmaps.n);
+  if (J->ndespec)
+    fprintf(stderr, "mvm: JIT: %lu functions recompiled without speculation\n", J->ndespec);
   fprintf(stderr, "mvm: JIT: collector walked %zu compiled frames: %zu reference slots, "
           "%zu relocated\n", J->nwalked, J->nslots, J->nmoved);
   if (J->stresspoll)
@@ -268,6 +270,33 @@ int jit_osr(lua_State *L, Proto *p) {
   return 1;
 }
 
+/* 'p's compiled code keeps failing its speculative type guards (a value
+** loaded from a table that was a number when compiled is not, a resume
+** point sees other types): rather than bouncing between compiled code and
+** the interpreter, the code is unhooked (kept mapped until close: it may
+** be running below us, as with jit.flush) and 'p' is compiled again at
+** its next call, without speculation (llvmgen.c: the types it proves
+** only).  At most once per function. */
+static void despecialise(JitState *J, Proto *p) {
+  JitUnit **pu;
+  for (pu = &J->units; *pu != NULL; pu = &(*pu)->next) {
+    if ((*pu)->p == p) {
+      JitUnit *u = *pu;
+      *pu = u->next;
+      u->next = J->flushed;
+      J->flushed = u;
+      break;
+    }
+  }
+  J->ndespec++;
+  if (J->stats > 1)
+    fprintf(stderr, "mvm: JIT: %s:%d: %u failed speculations: recompiled without\n",
+            p->source ? getstr(p->source) : "?", p->linedefined, (unsigned)p->jitexits);
+  p->jitcode = NULL;
+  p->jitnospec = 1;
+  p->jitexits = 0;
+}
+
 int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   JitState *J = (JitState *)G(L)->jit;
   lua_State *saved = J->curL;
@@ -280,7 +309,10 @@ int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   r = ((JitFunction)p->jitcode)(L, ci);
   ci->callstatus &= (unsigned short)~CIST_JITACT;
   J->curL = saved;
-  if (r == JIT_EXITED) J->nexits++;
+  if (r == JIT_EXITED) {
+    J->nexits++;
+    if (l_unlikely(p->jitexits > JIT_SPEC_EXITS)) despecialise(J, p);
+  }
   return r;
 }
 

@@ -70,6 +70,11 @@
 ** every register not captured by a closure */
 #define JIT_SSA_NUMBERS_ONLY 1
 
+/* 1: values loaded from tables, upvalues and globals that are used as
+** numbers are guarded to be numbers right after the load, and entry
+** points check the types the code assumes (see "Speculation") */
+#define JIT_SPECULATE 1
+
 /* a set of Lua registers (maxstacksize <= 255) */
 typedef struct RegSet { uint64_t w[4]; } RegSet;
 
@@ -96,6 +101,8 @@ typedef struct Gen {
   uint8_t *nactive;           /* active locals at pc: registers 0..n-1 */
   uint8_t *types;             /* TY_* of each register at each pc */
   RegSet *clean;              /* registers equal to their stack slot at pc */
+  uint8_t *spec;              /* spec[pc]: TY_* guarded after the load at pc, or 0 */
+  LLVMBasicBlockRef *specexits;   /* per pc: count the failed guard, exit at pc */
   unsigned tbaa_kind;
   LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card;
 } Gen;
@@ -304,6 +311,8 @@ static int alwayscalls(Instruction i) {
   }
 }
 
+static LLVMValueRef hasty(Gen *g, LLVMValueRef b, int t);
+static LLVMValueRef bits(Gen *g, LLVMValueRef v);
 static void flushset(Gen *g, int pc, RegSet *s);
 static void reloadset(Gen *g, int pc, RegSet *s);
 
@@ -395,7 +404,7 @@ static int wordty(Value w) {
 static int arithty(OpCode op, int x, int y) {
   if (op == OP_DIV || op == OP_POW) return TY_FLT;
   if (x == TY_INT && y == TY_INT) return TY_INT;
-  if ((x == TY_INT || x == TY_FLT) && (y == TY_INT || y == TY_FLT)) return TY_FLT;
+  if (x == TY_FLT || y == TY_FLT) return TY_FLT;   /* the other one is a number too */
   return TY_NUM;   /* going on in compiled code: the operands were numbers */
 }
 
@@ -430,6 +439,10 @@ static void tytransfer(Gen *g, int pc, uint8_t *t) {
     case OP_BNOT:
       t[a] = TY_INT; break;
     case OP_UNM: x = tb_; t[a] = (uint8_t)(x == TY_INT || x == TY_FLT ? x : TY_NUM); break;
+    case OP_GETUPVAL: case OP_GETTABUP: case OP_GETTABLE: case OP_GETI:
+    case OP_GETFIELD:
+      if (g->spec[pc]) t[a] = g->spec[pc];   /* guarded (loaddone) */
+      break;
     case OP_FORPREP:   /* integer loops only; both paths set R[A+3] */
       for (r = a; r < a + 4; r++) t[r] = TY_INT;
       break;
@@ -442,15 +455,116 @@ static void tytransfer(Gen *g, int pc, uint8_t *t) {
     if (rs_has(&g->memres, r)) t[r] = TY_ANY;
 }
 
+/* ---------------------------------------------------------------------
+** Speculation.  A value loaded from a table, upvalue or global is TY_ANY,
+** so every register it flows into would stay in the VM stack and be
+** tag-checked at each use.  When every path from such a load reaches a
+** numeric use of the loaded register (an arithmetic, comparison or for
+** loop operand) before anything else reads it, the load is followed by a
+** guard that it holds a number (spec[pc]) and the type analysis takes
+** that type from there on.  A failed guard exits to the interpreter
+** after the load (at pc + 1, the value in its stack slot), counting the
+** failure in Proto.jitexits; a function that keeps failing is compiled
+** again without speculation (jit.c, despecialise).  With speculation,
+** entry points are no longer "anything": the code entered there checks
+** every live register it assumes a type for (resumeblock), and exits at
+** once if one differs.
+** --------------------------------------------------------------------- */
+
+/* how instruction 'pc' reads register r: 1 only as a number operand
+** (where anything else would exit or call a metamethod), -1 otherwise,
+** 0 not at all */
+static int numuse(Gen *g, int pc, int r) {
+  Instruction i = g->p->code[pc];
+  OpCode op = GET_OPCODE(i);
+  int a = GETARG_A(i), b = GETARG_B(i), c = GETARG_C(i);
+  RegSet use, def;
+  usedef(g, pc, &use, &def);
+  if (!rs_has(&use, r)) return 0;
+  switch (op) {
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
+    case OP_IDIV: case OP_POW: case OP_BAND: case OP_BOR: case OP_BXOR:
+    case OP_SHL: case OP_SHR:
+      return (r == b || r == c) ? 1 : -1;
+    case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK:
+    case OP_IDIVK: case OP_POWK: case OP_BANDK: case OP_BORK: case OP_BXORK:
+    case OP_ADDI: case OP_SHRI: case OP_SHLI: case OP_UNM: case OP_BNOT:
+      return r == b ? 1 : -1;
+    case OP_LT: case OP_LE: return (r == a || r == b) ? 1 : -1;
+    case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI: case OP_EQI:
+      return r == a ? 1 : -1;
+    case OP_FORPREP: return (r >= a && r < a + 3) ? 1 : -1;
+    default: return -1;
+  }
+}
+
+/* does every path from the load at 'pc' into R[a], as long as R[a] is
+** live, reach a numeric use of it before any other use?  (depth-first
+** over the bytecode CFG; 'seen' marks pcs visited for this load) */
+static int numfollows(Gen *g, int pc, int a, int *seen, int *stack) {
+  int sp = 0, found = 0, s[2], j;
+  succs(g, pc, s);
+  for (j = 0; j < 2; j++)
+    if (s[j] >= 0 && seen[s[j]] != pc + 1) { seen[s[j]] = pc + 1; stack[sp++] = s[j]; }
+  while (sp > 0) {
+    int q = stack[--sp], u;
+    if (!rs_has(&g->livein[q], a)) continue;   /* dead on this path */
+    u = numuse(g, q, a);
+    if (u < 0) return 0;
+    if (u > 0) { found = 1; continue; }
+    succs(g, q, s);
+    for (j = 0; j < 2; j++)
+      if (s[j] >= 0 && seen[s[j]] != pc + 1) { seen[s[j]] = pc + 1; stack[sp++] = s[j]; }
+  }
+  return found;
+}
+
+/* do entry points check the types (rather than assume nothing)? */
+static int specentries(Gen *g) {
+  return JIT_SPECULATE && !g->p->jitnospec;
+}
+
+static int isload(OpCode op) {
+  return op == OP_GETUPVAL || op == OP_GETTABUP || op == OP_GETTABLE ||
+         op == OP_GETI || op == OP_GETFIELD;
+}
+
+/* spec[pc] for every load (TY_NONE: no guard).  The guarded type is
+** TY_NUM: either kind of number keeps the register in SSA; arithmetic
+** then picks the integer or float path by the tags. */
+static int specanalyse(Gen *g) {
+  int n = g->p->sizecode, pc, ok = 1;
+  int *seen, *stack;
+  g->spec = (uint8_t *)calloc((size_t)n + 1, 1);
+  g->specexits = (LLVMBasicBlockRef *)calloc((size_t)n + 1, sizeof(LLVMBasicBlockRef));
+  if (g->spec == NULL || g->specexits == NULL) return 0;
+  if (g->p->jitnospec || !JIT_SPECULATE) return 1;
+  seen = (int *)calloc((size_t)n, sizeof(int));
+  stack = (int *)malloc((size_t)n * 2 * sizeof(int) + 1);
+  if (seen == NULL || stack == NULL) ok = 0;
+  else
+    for (pc = 0; pc < n; pc++) {
+      Instruction i = g->p->code[pc];
+      int a = GETARG_A(i);
+      if (!isload(GET_OPCODE(i)) || a >= g->nregs || rs_has(&g->memres, a)) continue;
+      if (numfollows(g, pc, a, seen, stack)) g->spec[pc] = TY_NUM;
+    }
+  free(seen); free(stack);
+  return ok;
+}
+
 static int tyanalyse(Gen *g) {
   int n = g->p->sizecode, nr = g->nregs, pc, r, changed;
   uint8_t *cur;
   g->types = (uint8_t *)calloc((size_t)n * (size_t)(nr ? nr : 1), 1);
   cur = (uint8_t *)malloc((size_t)nr + 1);
   if (g->types == NULL || cur == NULL) { free(cur); return 0; }
-  for (pc = 0; pc < n; pc++)   /* entry points: anything */
-    if (g->entry[pc])
+  /* entry points: anything, unless the code entered there checks the
+  ** types (speculation: resumeblock); the start always knows nothing */
+  for (pc = 0; pc < n; pc++)
+    if (g->entry[pc] && (pc == 0 || !specentries(g)))
       memset(g->types + (size_t)pc * nr, TY_ANY, (size_t)nr);
+ again:
   do {
     changed = 0;
     for (pc = 0; pc < n; pc++) {
@@ -473,6 +587,13 @@ static int tyanalyse(Gen *g) {
       }
     }
   } while (changed);
+  /* an entry point no compiled path reaches knows nothing */
+  for (pc = 0; pc < n && nr > 0; pc++) {
+    uint8_t *in = g->types + (size_t)pc * nr;
+    if (!g->entry[pc]) continue;
+    for (r = 0; r < nr && in[r] == TY_NONE; r++) ;
+    if (r == nr) { memset(in, TY_ANY, (size_t)nr); goto again; }
+  }
   free(cur);
   return 1;
 }
@@ -490,12 +611,16 @@ static int tyanalyse(Gen *g) {
 static void numonly(Gen *g) {
   int pc, r, n = g->p->sizecode;
   if (!JIT_SSA_NUMBERS_ONLY) return;
-  for (pc = 0; pc < n; pc++)
+  for (pc = 0; pc < n; pc++) {
+    RegSet need;
+    needed_at(g, pc, &need);
+    rs_or(&need, &g->liveout[pc]);
     for (r = 0; r < g->nregs; r++) {
       int t = g->types[(size_t)pc * g->nregs + r];
-      if (t != TY_NONE && (t & ~TY_NUM) != 0 && rs_has(&g->livein[pc], r))
+      if (t != TY_NONE && (t & ~TY_NUM) != 0 && rs_has(&need, r))
         rs_add(&g->memres, r);
     }
+  }
 }
 
 /* the known type of R[r] at the start of instruction 'pc' */
@@ -584,14 +709,27 @@ static void stackstore(Gen *g, int r, LLVMValueRef v) {
   tb(g, LLVMBuildStore(B_, v, regptr(g, r)), g->tb_stack);
 }
 
+/* SSA registers (regvar) are i64 words: with JIT_SSA_NUMBERS_ONLY they
+** hold numbers wherever they may be read (numonly: live, active locals),
+** which are never references, so they need not be gc pointers: nothing
+** is spilled and relocated for them at statepoints, and a float's boxing
+** (an add) and unboxing (a sub) meet in the same integer and fold away.
+** Whatever else is stored in one (a dead register) is never read back. */
+static LLVMTypeRef regty_ir(Gen *g) {
+  return JIT_SSA_NUMBERS_ONLY ? g->i64 : g->p1;
+}
+
 static LLVMValueRef getreg(Gen *g, int r) {
+  LLVMValueRef v;
   if (g->regvar[r] == NULL) return stackload(g, r);
-  return LLVMBuildLoad2(B_, g->p1, g->regvar[r], "");
+  v = LLVMBuildLoad2(B_, regty_ir(g), g->regvar[r], "");
+  return JIT_SSA_NUMBERS_ONLY ? LLVMBuildIntToPtr(B_, v, g->p1, "") : v;
 }
 
 static void setreg(Gen *g, int r, LLVMValueRef v) {
   if (g->regvar[r] == NULL) stackstore(g, r, v);
-  else LLVMBuildStore(B_, v, g->regvar[r]);
+  else LLVMBuildStore(B_, JIT_SSA_NUMBERS_ONLY ? LLVMBuildPtrToInt(B_, v, g->i64, "") : v,
+                      g->regvar[r]);
 }
 
 /* write the SSA registers of 's' back to the VM stack */
@@ -604,7 +742,7 @@ static void flush(Gen *g, const RegSet *s) {
 static void reload(Gen *g, const RegSet *s) {
   int r;
   for (r = 0; r < g->nregs; r++)
-    if (rs_has(s, r) && g->regvar[r] != NULL) LLVMBuildStore(B_, stackload(g, r), g->regvar[r]);
+    if (rs_has(s, r) && g->regvar[r] != NULL) setreg(g, r, stackload(g, r));
 }
 
 /* around a call that performs instruction 'pc' and may collect, raise
@@ -635,10 +773,55 @@ static void flush_for_call(Gen *g, int pc, const RegSet *extra) {
   if (extra) rs_or(&s, extra);
   flush(g, &s);
 }
+/* A register in SSA holds a number wherever it may be read (numonly), so
+** it is an i64 word the collector does not see.  What it reads back after
+** a call that did not write it is a number unless debug.setlocal (from a
+** callee or a hook) stored something else in its slot: then it keeps its
+** value (a reference would go stale in an i64), so such a change is not
+** seen by the compiled code.  Changes to other numbers are. */
 static void reload_after_call(Gen *g, int pc) {
-  RegSet s;
+  RegSet s, d;
+  int r;
   reloadset(g, pc, &s);
-  reload(g, &s);
+  maydef(g, pc, &d);
+  for (r = 0; r < g->nregs; r++) {
+    LLVMValueRef v, old;
+    int t = regty(g, pc, r);
+    if (!rs_has(&s, r) || g->regvar[r] == NULL) continue;
+    v = stackload(g, r);
+    if (JIT_SSA_NUMBERS_ONLY && !rs_has(&d, r) && t != TY_ANY) {
+      old = getreg(g, r);
+      v = LLVMBuildSelect(B_, hasty(g, bits(g, v), t), v, old, "");
+    }
+    setreg(g, r, v);
+  }
+}
+
+static void countexit(Gen *g);
+
+/* With speculation the types at an entry point are those of the compiled
+** paths into it (tyanalyse): entering there checks them for every live
+** register and, if one differs (the interpreter got there another way, a
+** speculated value changed), leaves at once; nothing has been written yet,
+** so the interpreter simply continues at 'pc'.  Counted as a failed
+** speculation. */
+static void resumeguards(Gen *g, int pc) {
+  int r;
+  RegSet need;   /* what may be read before it is written (numonly) */
+  if (!specentries(g) || pc == 0) return;
+  needed_at(g, pc, &need);
+  for (r = 0; r < g->nregs; r++) {
+    int t = regty(g, pc, r);
+    LLVMBasicBlockRef ok, fail;
+    if (t == TY_ANY || !rs_has(&need, r)) continue;
+    ok = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumeok");
+    fail = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumefail");
+    LLVMBuildCondBr(B_, hasty(g, bits(g, getreg(g, r)), t), ok, fail);
+    LLVMPositionBuilderAtEnd(B_, fail);
+    countexit(g);
+    LLVMBuildRet(B_, ci32(g, JIT_EXITED));
+    LLVMPositionBuilderAtEnd(B_, ok);
+  }
 }
 
 /* a block loading every SSA register from the VM stack, then going on at
@@ -652,6 +835,7 @@ static LLVMBasicBlockRef resumeblock(Gen *g, int pc) {
   rs_range(&all, 0, g->nregs);
   LLVMPositionBuilderAtEnd(B_, b);
   reload(g, &all);
+  resumeguards(g, pc);
   LLVMBuildBr(B_, g->bb[pc]);
   LLVMPositionBuilderAtEnd(B_, cur);
   return b;
@@ -698,6 +882,27 @@ static LLVMBasicBlockRef exitblock(Gen *g, int pc) {
     g->exits[pc] = e;
   }
   return g->exits[pc];
+}
+
+/* count a failed speculative guard in Proto.jitexits (jit_run reads it) */
+static void countexit(Gen *g) {
+  LLVMValueRef cp = craw(g, &g->p->jitexits);
+  LLVMValueRef n = tb(g, LLVMBuildLoad2(B_, g->i32, cp, "nexits"), g->tb_heap);
+  tb(g, LLVMBuildStore(B_, LLVMBuildAdd(B_, n, LLVMConstInt(g->i32, 1, 0), ""), cp), g->tb_heap);
+}
+
+/* block that counts a failed speculation, then leaves at 'pc' */
+static LLVMBasicBlockRef specexit(Gen *g, int pc) {
+  if (g->specexits[pc] == NULL) {
+    LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
+    LLVMBasicBlockRef e = LLVMAppendBasicBlockInContext(g->C, g->fn, "specexit");
+    LLVMPositionBuilderAtEnd(B_, e);
+    countexit(g);
+    LLVMBuildBr(B_, exitblock(g, pc));
+    LLVMPositionBuilderAtEnd(B_, cur);
+    g->specexits[pc] = e;
+  }
+  return g->specexits[pc];
 }
 
 /* continue only if 'cond' holds, else exit at 'pc' */
@@ -765,6 +970,22 @@ static LLVMValueRef mkflt(Gen *g, LLVMValueRef d) {
   b = LLVMBuildSelect(B_, nan, canon, b, "");
   return LLVMBuildIntToPtr(B_, LLVMBuildAdd(B_, b, ci64(g, MVM_DOUBLE_OFFSET), ""), g->p1, "");
 }
+/* does word 'b' have type t (TY_INT, TY_FLT or TY_NUM)? */
+static LLVMValueRef hasty(Gen *g, LLVMValueRef b, int t) {
+  return t == TY_INT ? isint(g, b) : t == TY_FLT ? isflt(g, b) : isnum(g, b);
+}
+
+/* the end of a load at 'pc' into R[A] (every path: fast and helper): a
+** speculated load (spec[pc]) goes on only if the value has the guarded
+** type, else leaves after the load (pc + 1: the value is flushed to its
+** slot like every dirty live register) */
+static void loaddone(Gen *g, int pc) {
+  int t = g->spec[pc];
+  if (t == TY_NONE) { br(g, pc + 1); return; }
+  LLVMBuildCondBr(B_, hasty(g, bits(g, getreg(g, GETARG_A(g->p->code[pc]))), t),
+                  g->bb[pc + 1], specexit(g, pc + 1));
+}
+
 /* constant word as i64 bits (for K operands) */
 static LLVMValueRef kbits(Gen *g, int idx) {
   return ci64(g, g->p->k[idx]);
@@ -934,7 +1155,7 @@ static LLVMValueRef isnil(Gen *g, LLVMValueRef v) {
 /* the helper alone, at pc */
 static void helper_only(Gen *g, int pc, const char *helper) {
   callop(g, helper, pc, pc + 1, 0);
-  br(g, pc + 1);
+  loaddone(g, pc);
 }
 
 /* array slot of integer key 'keyconst' (a constant) or 'keyv' (a register
@@ -961,7 +1182,7 @@ static void get_finish(Gen *g, int pc, int a, LLVMValueRef slot, LLVMBasicBlockR
   LLVMBuildCondBr(B_, isnil(g, v), slow, hit);
   LLVMPositionBuilderAtEnd(B_, hit);
   setreg(g, a, v);
-  br(g, pc + 1);
+  loaddone(g, pc);
   LLVMPositionBuilderAtEnd(B_, slow);
   helper_only(g, pc, helper);
 }
@@ -1397,11 +1618,14 @@ static void emit(Gen *g, int pc) {
       LLVMValueRef uv = hload(g, g->p1, uvp, "uv");
       LLVMValueRef vidx = ci64(g, offsetof(UpVal, v));
       LLVMValueRef vp = hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, uv, &vidx, 1, ""), "");
-      if (op == OP_GETUPVAL)
+      if (op == OP_GETUPVAL) {
         setreg(g, a, hload(g, g->p1, vp, ""));
-      else   /* open: a stack slot, marking the upvalue's card is harmless */
+        loaddone(g, pc);
+      }
+      else {   /* open: a stack slot, marking the upvalue's card is harmless */
         gcwrite(g, getreg(g, a), uv, vp);
-      br(g, pc + 1);
+        br(g, pc + 1);
+      }
       break;
     }
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
@@ -1729,7 +1953,7 @@ static void build_poll(Gen *g) {
 static void freegen(Gen *g) {
   free(g->bb); free(g->exits); free(g->regvar);
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean);
-  free(g->entry);
+  free(g->entry); free(g->spec); free(g->specexits);
 }
 
 /* after the optimisation pipeline: every register alloca (a gc pointer in
@@ -1817,7 +2041,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   g->exits = (LLVMBasicBlockRef *)calloc((size_t)p->sizecode + 1, sizeof *g->exits);
   g->entry = (char *)malloc((size_t)p->sizecode);
   if (g->entry != NULL) entrypoints(p, g->entry);
-  if (g->bb == NULL || g->exits == NULL || g->entry == NULL || !analyse(g) || !tyanalyse(g) || (numonly(g), !cleananalyse(g))) {
+  if (g->bb == NULL || g->exits == NULL || g->entry == NULL || !analyse(g) || !specanalyse(g) || !tyanalyse(g) || (numonly(g), !cleananalyse(g))) {
     freegen(g);
     LLVMDisposeBuilder(g->B);
     LLVMDisposeModule(g->M);
@@ -1843,7 +2067,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     if (!rs_has(&g->memres, pc)) {
       char nm[16];
       snprintf(nm, sizeof nm, "r%d", pc);
-      g->regvar[pc] = LLVMBuildAlloca(g->B, g->p1, nm);
+      g->regvar[pc] = LLVMBuildAlloca(g->B, regty_ir(g), nm);
     }
   reload_base(g);
   {
