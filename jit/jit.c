@@ -167,7 +167,7 @@ static void print_stats(JitState *J) {
           J->ncompiled, J->nunsupported, J->nfailed, J->compile_seconds * 1e3,
           J->nexits, J->nosr, J->codepeak, J->stackmaps.n);
   if (J->ndespec)
-    fprintf(stderr, "mvm: JIT: %lu functions recompiled without speculation\n", J->ndespec);
+    fprintf(stderr, "mvm: JIT: %lu functions recompiled with wider types\n", J->ndespec);
   fprintf(stderr, "mvm: JIT: collector walked %zu compiled frames: %zu reference slots, "
           "%zu relocated\n", J->nwalked, J->nslots, J->nmoved);
   if (J->stresspoll)
@@ -195,8 +195,15 @@ void jit_maybecompile(lua_State *L, Proto *p) {
   int r;
   if (g->jitmode == MVM_JIT_OFF) return;
   if (J == NULL && (J = getstate(L)) == NULL) return;   /* no LLVM yet: a malloc */
-  if (g->jitmode == MVM_JIT_ON && p->hotcount < J->threshold)
+  if (g->jitmode == MVM_JIT_ON && p->hotcount < J->threshold) {
+    /* half-way: the interpreter records the kinds of operands of its
+    ** arithmetic (vm.c FEEDBACK) for the compiler's speculation */
+    if (p->feedback == NULL && p->hotcount >= J->threshold / 2 && p->jitnospec == 0) {
+      p->feedback = (uint8_t *)mvm_memtryrealloc(L, NULL, 0, (size_t)p->sizecode);
+      if (p->feedback != NULL) memset(p->feedback, 0, (size_t)p->sizecode);
+    }
     return;
+  }
   if (J->broken) { p->jitcode = JIT_NOCODE; return; }
   if (g->jitmode == MVM_JIT_ON && J->ncompiled > 0 &&
       J->compile_seconds > J->budget * (now() - J->start)) {
@@ -275,8 +282,9 @@ int jit_osr(lua_State *L, Proto *p) {
 ** point sees other types): rather than bouncing between compiled code and
 ** the interpreter, the code is unhooked (kept mapped until close: it may
 ** be running below us, as with jit.flush) and 'p' is compiled again at
-** its next call, without speculation (llvmgen.c: the types it proves
-** only).  At most once per function. */
+** its next call with wider types: the kinds of numbers the interpreter
+** saw become "any number", then no speculation at all (llvmgen.c: the
+** types it proves only).  At most twice per function. */
 static void despecialise(JitState *J, Proto *p) {
   JitUnit **pu;
   for (pu = &J->units; *pu != NULL; pu = &(*pu)->next) {
@@ -290,10 +298,11 @@ static void despecialise(JitState *J, Proto *p) {
   }
   J->ndespec++;
   if (J->stats > 1)
-    fprintf(stderr, "mvm: JIT: %s:%d: %u failed speculations: recompiled without\n",
+    fprintf(stderr, "mvm: JIT: %s:%d: %u failed speculations: recompiled with wider types\n",
             p->source ? getstr(p->source) : "?", p->linedefined, (unsigned)p->jitexits);
   p->jitcode = NULL;
-  p->jitnospec = 1;
+  /* narrow types (feedback) widen to "a number", then no speculation */
+  p->jitnospec = (uint8_t)(p->jitnospec == 0 && p->feedback != NULL ? 1 : 2);
   p->jitexits = 0;
 }
 

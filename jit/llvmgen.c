@@ -22,7 +22,10 @@
 **     code stores ci->u.l.savedpc = the instruction and returns JIT_EXITED;
 **     the interpreter re-executes that instruction with its full semantics
 **     (boxing, floats, metamethods, errors).  Nothing has been written for
-**     the failing instruction at that point.
+**     the failing instruction at that point.  Speculative guards (a loaded
+**     value used as a number must be one; types assumed at entry points)
+**     exit after the load or before anything is done, and are counted
+**     per function (Proto.jitexits, jit.c recompiles it with wider types).
 **   - the function has gc "statepoint-example" and "frame-pointer"="all";
 **     the module defines gc.safepoint_poll, which loads the VM's poll flag
 **     (G(L)->interrupt) and calls mvmrt_poll only when it is set.
@@ -385,8 +388,11 @@ static void only_dirty(Gen *g, int pc, RegSet *s) {
 ** the join of different types is TY_ANY.  The facts hold on the paths
 ** compiled code takes: an instruction that continues in compiled code has
 ** taken its fast path (arithmetic on numbers only, numeric for loops on
-** integers only; anything else exits).  Resume points (the entry, after
-** calls the interpreter ran) know nothing.  The types are bit sets (join
+** integers only; anything else exits), and a speculated load has passed
+** its guard ("Speculation" below).  The function's start knows nothing;
+** other entry points (after calls the interpreter ran, loop headers) take
+** the types of the compiled paths into them, which the code entered there
+** checks (resumeguards), or nothing without speculation.  The types are bit sets (join
 ** is |): TY_NUM, an integer immediate or a float, is still never a
 ** reference.
 ** --------------------------------------------------------------------- */
@@ -501,8 +507,10 @@ static int numuse(Gen *g, int pc, int r) {
 /* does every path from the load at 'pc' into R[a], as long as R[a] is
 ** live, reach a numeric use of it before any other use?  (depth-first
 ** over the bytecode CFG; 'seen' marks pcs visited for this load) */
-static int numfollows(Gen *g, int pc, int a, int *seen, int *stack) {
+static int numfollows(Gen *g, int pc, int a, int *seen, int *stack, int *kinds) {
   int sp = 0, found = 0, s[2], j;
+  const uint8_t *fb = g->p->feedback;
+  *kinds = 0;
   succs(g, pc, s);
   for (j = 0; j < 2; j++)
     if (s[j] >= 0 && seen[s[j]] != pc + 1) { seen[s[j]] = pc + 1; stack[sp++] = s[j]; }
@@ -511,7 +519,11 @@ static int numfollows(Gen *g, int pc, int a, int *seen, int *stack) {
     if (!rs_has(&g->livein[q], a)) continue;   /* dead on this path */
     u = numuse(g, q, a);
     if (u < 0) return 0;
-    if (u > 0) { found = 1; continue; }
+    if (u > 0) {   /* what the interpreter saw there (0: unknown) */
+      found = 1;
+      *kinds = (fb == NULL || fb[q] == 0 || *kinds < 0) ? -1 : (*kinds | fb[q]);
+      continue;
+    }
     succs(g, q, s);
     for (j = 0; j < 2; j++)
       if (s[j] >= 0 && seen[s[j]] != pc + 1) { seen[s[j]] = pc + 1; stack[sp++] = s[j]; }
@@ -519,9 +531,21 @@ static int numfollows(Gen *g, int pc, int a, int *seen, int *stack) {
   return found;
 }
 
+/* the speculation level of 'p' (Proto.jitnospec: 0 feedback types, 1 any
+** number, 2 none); MVM_JIT_NOSPEC=1 in the environment: none (for
+** measurements) */
+static int speclevel(Gen *g) {
+  static int off = -1;
+  if (off < 0) {
+    const char *e = getenv("MVM_JIT_NOSPEC");
+    off = e != NULL && *e != '\0' && *e != '0';
+  }
+  return (!JIT_SPECULATE || off) ? 2 : g->p->jitnospec;
+}
+
 /* do entry points check the types (rather than assume nothing)? */
 static int specentries(Gen *g) {
-  return JIT_SPECULATE && !g->p->jitnospec;
+  return speclevel(g) < 2;
 }
 
 static int isload(OpCode op) {
@@ -530,24 +554,32 @@ static int isload(OpCode op) {
 }
 
 /* spec[pc] for every load (TY_NONE: no guard).  The guarded type is
-** TY_NUM: either kind of number keeps the register in SSA; arithmetic
-** then picks the integer or float path by the tags. */
+** TY_NUM (either kind of number keeps the register in SSA; arithmetic
+** then picks the integer or float path by the tags) unless the
+** interpreter's type feedback (Proto.feedback, recorded once a function
+** is half-way to being compiled under -j on) saw only integers or only
+** floats at every numeric use: then that kind, and its arithmetic has one
+** path.  Feedback that saw other values there: no speculation.  Level
+** Proto.jitnospec: 0 all of this, 1 TY_NUM only, 2 no speculation. */
 static int specanalyse(Gen *g) {
   int n = g->p->sizecode, pc, ok = 1;
   int *seen, *stack;
   g->spec = (uint8_t *)calloc((size_t)n + 1, 1);
   g->specexits = (LLVMBasicBlockRef *)calloc((size_t)n + 1, sizeof(LLVMBasicBlockRef));
   if (g->spec == NULL || g->specexits == NULL) return 0;
-  if (g->p->jitnospec || !JIT_SPECULATE) return 1;
+  if (speclevel(g) >= 2) return 1;
   seen = (int *)calloc((size_t)n, sizeof(int));
   stack = (int *)malloc((size_t)n * 2 * sizeof(int) + 1);
   if (seen == NULL || stack == NULL) ok = 0;
   else
     for (pc = 0; pc < n; pc++) {
       Instruction i = g->p->code[pc];
-      int a = GETARG_A(i);
+      int a = GETARG_A(i), kinds;
       if (!isload(GET_OPCODE(i)) || a >= g->nregs || rs_has(&g->memres, a)) continue;
-      if (numfollows(g, pc, a, seen, stack)) g->spec[pc] = TY_NUM;
+      if (!numfollows(g, pc, a, seen, stack, &kinds)) continue;
+      if (kinds > 0 && (kinds & ~(MVM_FB_INT | MVM_FB_FLOAT))) continue;
+      g->spec[pc] = speclevel(g) == 0 && kinds == MVM_FB_INT ? TY_INT :
+                    speclevel(g) == 0 && kinds == MVM_FB_FLOAT ? TY_FLT : TY_NUM;
     }
   free(seen); free(stack);
   return ok;

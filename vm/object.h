@@ -129,7 +129,8 @@ typedef struct Proto {
   void *jitcode;          /* compiled entry, or NULL */
   uint32_t jitexits;      /* failed speculative guards of its compiled code
                           ** (incremented by that code; jit_run checks it) */
-  uint8_t jitnospec;      /* compile without speculation (it kept failing) */
+  uint8_t jitnospec;      /* speculation level: 0 types from feedback, 1 any
+                          ** number, 2 none (raised each time it kept failing) */
 } Proto;
 
 /* type feedback bits recorded by the interpreter for arithmetic/compare/index */

@@ -32,6 +32,19 @@ print("floats", total)
 print(pcall(bump, {}))
 print(pcall(bump, { x = {} }))
 
+-- narrow types from the interpreter's feedback (-j on): floats first,
+-- then integers fail a float guard; the code is compiled again with "a
+-- number" and the integers stay in compiled code
+local function lerp(p, t)
+  return p.a + (p.b - p.a) * t
+end
+local acc = 0
+for i = 1, 400 do acc = acc + lerp({ a = i * 0.5, b = i * 1.5 }, 0.25) end
+print("lerp floats", acc)
+acc = 0
+for i = 1, 400 do acc = acc + lerp({ a = i, b = 2 * i }, 2) end
+print("lerp ints", acc, math.type(acc))
+
 if mode == "eager" then
   -- bump and the main chunk (OSR-free loops with a failing guard in bump)
   assert(after.compiled > before.compiled, "no recompile")
