@@ -1190,10 +1190,55 @@ static void helper_only(Gen *g, int pc, const char *helper) {
   loaddone(g, pc);
 }
 
+/* address of the value of integer 'key' (i64, fits an immediate) in table
+** 't': the array part, else the key's main position in the hash part
+** (tab_hashint; keys such as 0 or negative ones, fannkuch's perm[0]); a
+** collision chain or a miss branches to 'slow' (the helper).  Writes
+** ('write') look only keys < 1 up there: a positive key past the array
+** part is mostly an append, which misses (sieve's initialisation). */
+static LLVMValueRef intslot2(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasicBlockRef slow,
+                             int write) {
+  LLVMBasicBlockRef hash = newbb(g, "inthash"), found = newbb(g, "intfound"), arr;
+  LLVMValueRef aslot, off, lsz, m, node, k, vp, phi, vals[2];
+  LLVMBasicBlockRef from[2];
+  aslot = arrayslot(g, t, key, hash);
+  arr = LLVMGetInsertBlock(B_);
+  LLVMBuildBr(B_, found);
+  LLVMPositionBuilderAtEnd(B_, hash);
+  if (write) {
+    LLVMBasicBlockRef nonpos = newbb(g, "intnonpos");
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntSLT, key, ci64(g, 1), ""), nonpos, slow);
+    LLVMPositionBuilderAtEnd(B_, nonpos);
+    hash = nonpos;
+  }
+  off = ci64(g, offsetof(Table, lsizenode));
+  lsz = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
+                      g->i64, "");
+  m = LLVMBuildOr(B_, LLVMBuildSub(B_, LLVMBuildShl(B_, ci64(g, 1), lsz, ""), ci64(g, 1), ""),
+                  ci64(g, 1), "");
+  off = ci64(g, offsetof(Table, node));
+  node = hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "node");
+  off = LLVMBuildMul(B_, LLVMBuildURem(B_, key, m, ""), ci64(g, sizeof(Node)), "");
+  node = LLVMBuildGEP2(B_, g->i8, node, &off, 1, "intpos");
+  off = ci64(g, offsetof(Node, key));
+  k = hload(g, g->i64, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "nkey");
+  off = ci64(g, offsetof(Node, val));
+  vp = LLVMBuildGEP2(B_, g->i8, node, &off, 1, "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, k,
+                                    LLVMBuildOr(B_, LLVMBuildAnd(B_, key, ci64(g, MVM_PAYLOAD), ""),
+                                                ci64(g, MVM_TAG_INT), ""), ""),
+                  found, slow);
+  LLVMPositionBuilderAtEnd(B_, found);
+  phi = LLVMBuildPhi(B_, g->p0, "slot");
+  vals[0] = aslot; vals[1] = vp; from[0] = arr; from[1] = hash;
+  LLVMAddIncoming(phi, vals, from, 2);
+  return phi;
+}
+
 /* array slot of integer key 'keyconst' (a constant) or 'keyv' (a register
 ** that must hold an immediate integer) in table 't', else branch to 'slow' */
 static LLVMValueRef intslot(Gen *g, LLVMValueRef t, LLVMValueRef keyv,
-                            LLVMValueRef keyconst, LLVMBasicBlockRef slow) {
+                            LLVMValueRef keyconst, LLVMBasicBlockRef slow, int write) {
   LLVMValueRef key = keyconst;
   istable(g, t, bits(g, t), newbb(g, "tab"), slow);
   if (key == NULL) {
@@ -1203,7 +1248,7 @@ static LLVMValueRef intslot(Gen *g, LLVMValueRef t, LLVMValueRef keyv,
     LLVMPositionBuilderAtEnd(B_, ik);
     key = sext48(g, kb);
   }
-  return arrayslot(g, t, key, slow);
+  return intslot2(g, t, key, slow, write);
 }
 
 /* read: R[a] := *slot when it is not nil, else the helper */
@@ -1240,14 +1285,14 @@ static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMVa
 static void gettab_int(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
                        LLVMValueRef keyconst, const char *helper) {
   LLVMBasicBlockRef slow = newbb(g, "getslow");
-  get_finish(g, pc, a, intslot(g, t, keyv, keyconst, slow), slow, helper);
+  get_finish(g, pc, a, intslot(g, t, keyv, keyconst, slow, 0), slow, helper);
 }
 
 /* SETI / SETTABLE: an existing array slot inline */
 static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
                        LLVMValueRef keyconst, LLVMValueRef val, const char *helper) {
   LLVMBasicBlockRef slow = newbb(g, "setslow");
-  set_finish(g, pc, t, intslot(g, t, keyv, keyconst, slow), val, slow, helper);
+  set_finish(g, pc, t, intslot(g, t, keyv, keyconst, slow, 1), val, slow, helper);
 }
 
 /* the table value of upvalue 'idx' (GETTABUP/SETTABUP: _ENV) */
