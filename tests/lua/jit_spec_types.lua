@@ -132,3 +132,21 @@ w[33] = math.huge
 print("walk inf", walk(w))
 w[34] = 0/0
 print("walk nan", walk(w) ~= walk(w))
+
+-- parameters used as numbers (checked on entry when the interpreter's
+-- feedback saw one kind): integers, then floats, strings, a table with
+-- __add, nil (an error at the right line)
+local function tri(i, j)
+  local ij = i + j - 1
+  return ij * (ij - 1) // 2 + i
+end
+local acc = 0
+for i = 1, 60 do acc = acc + tri(i, i + 1) end
+print("tri ints", acc)
+print("tri float", tri(2.5, 3), tri(3, 0.5))
+print("tri str", tri("4", 5), tri(4, "5"))
+print("tri meta", pcall(tri, setmetatable({}, { __add = function() return 7 end }), 1))
+print("tri nil", pcall(tri, nil, 1))
+print("tri big", tri(1 << 47, 1), tri(-(1 << 47), 3))
+for i = 1, 60 do acc = acc + tri(i * 0.5, 2) end
+print("tri after", acc)
