@@ -2202,8 +2202,8 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   LLVMBuildUnreachable(g->B);
   LLVMPositionBuilderAtEnd(g->B, entry);
   g->basevar = LLVMBuildAlloca(g->B, g->p0, "basevar");   /* addrspace(0): a raw stack pointer */
-  /* one alloca (addrspace 0) per SSA register, holding a ptr addrspace(1);
-  ** sroa must promote them all (llvmgen_check_promoted) */
+  /* one alloca (addrspace 0) per SSA register, holding an i64 word (a
+  ** number: regty_ir); sroa must promote them all */
   for (pc = 0; pc < g->nregs; pc++)
     if (!rs_has(&g->memres, pc)) {
       char nm[16];
