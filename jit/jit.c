@@ -171,6 +171,8 @@ static void print_stats(JitState *J) {
           "%zu stack-map records\n",
           J->ncompiled, J->nunsupported, J->nfailed, J->compile_seconds * 1e3,
           J->nexits, J->nosr, J->codepeak, J->stackmaps.n);
+  if (J->ndespec)
+    fprintf(stderr, "mvm: JIT: %lu functions recompiled with wider types\n", J->ndespec);
   fprintf(stderr, "mvm: JIT: collector walked %zu compiled frames: %zu reference slots, "
           "%zu relocated\n", J->nwalked, J->nslots, J->nmoved);
   if (J->stresspoll)
@@ -318,8 +320,15 @@ void jit_maybecompile(lua_State *L, Proto *p) {
   const char *why = NULL;
   if (g->jitmode == MVM_JIT_OFF) return;
   if (J == NULL && (J = getstate(L)) == NULL) return;   /* no LLVM yet: a malloc */
-  if (g->jitmode == MVM_JIT_ON && p->hotcount < J->threshold)
+  if (g->jitmode == MVM_JIT_ON && p->hotcount < J->threshold) {
+    /* half-way: the interpreter records the kinds of operands of its
+    ** arithmetic (vm.c FEEDBACK) for the compiler's speculation */
+    if (p->feedback == NULL && p->hotcount >= J->threshold / 2 && p->jitnospec == 0) {
+      p->feedback = (uint8_t *)mvm_memtryrealloc(L, NULL, 0, (size_t)p->sizecode);
+      if (p->feedback != NULL) memset(p->feedback, 0, (size_t)p->sizecode);
+    }
     return;
+  }
   if (J->broken) { p->jitcode = JIT_NOCODE; return; }
   if (g->jitmode == MVM_JIT_ON && over_budget(J)) {
     /* Over the compile-time budget: LLVM needs milliseconds per function,
@@ -364,6 +373,35 @@ int jit_osr(lua_State *L, Proto *p) {
   return 1;
 }
 
+/* 'p's compiled code keeps failing its speculative type guards (a value
+** loaded from a table that was a number when compiled is not, a resume
+** point sees other types): rather than bouncing between compiled code and
+** the interpreter, the code is unhooked (kept mapped until close: it may
+** be running below us, as with jit.flush) and 'p' is compiled again at
+** its next call with wider types: the kinds of numbers the interpreter
+** saw become "any number", then no speculation at all (llvmgen.c: the
+** types it proves only).  At most twice per function. */
+static void despecialise(JitState *J, Proto *p) {
+  JitUnit **pu;
+  for (pu = &J->units; *pu != NULL; pu = &(*pu)->next) {
+    if ((*pu)->p == p) {
+      JitUnit *u = *pu;
+      *pu = u->next;
+      u->next = J->flushed;
+      J->flushed = u;
+      break;
+    }
+  }
+  J->ndespec++;
+  if (J->stats > 1)
+    fprintf(stderr, "mvm: JIT: %s:%d: %u failed speculations: recompiled with wider types\n",
+            p->source ? getstr(p->source) : "?", p->linedefined, (unsigned)p->jitexits);
+  p->jitcode = NULL;
+  /* narrow types (feedback) widen to "a number", then no speculation */
+  p->jitnospec = (uint8_t)(p->jitnospec == 0 && p->feedback != NULL ? 1 : 2);
+  p->jitexits = 0;
+}
+
 int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   JitState *J = (JitState *)G(L)->jit;
   lua_State *saved = J->curL;
@@ -376,7 +414,10 @@ int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   r = ((JitFunction)p->jitcode)(L, ci);
   ci->callstatus &= (unsigned short)~CIST_JITACT;
   J->curL = saved;
-  if (r == JIT_EXITED) J->nexits++;
+  if (r == JIT_EXITED) {
+    J->nexits++;
+    if (l_unlikely(p->jitexits > JIT_SPEC_EXITS)) despecialise(J, p);
+  }
   return r;
 }
 

@@ -100,6 +100,7 @@ typedef struct JitState {
   unsigned long ncompiled, nunsupported, nfailed;
   unsigned long nexits;           /* side exits: JIT_EXITED returns */
   unsigned long nosr;             /* entries at a loop header from a back-edge */
+  unsigned long ndespec;          /* functions recompiled without speculation */
   size_t codebytes;               /* native code held (the backend's code sections) */
   size_t codepeak;                /* the most ever held (for MVM_JIT_STATS at close) */
   size_t nwalked, nslots, nmoved; /* collector's walks: compiled frames, reference
@@ -112,6 +113,10 @@ typedef struct JitState {
                                   ** of the time since 'start' (MVM_JIT_BUDGET, %) */
   const char *(*unsupported)(Proto *p);   /* jit_unsupported, for the backend */
 } JitState;
+
+/* failed speculative guards (Proto.jitexits) after which a function is
+** compiled again without speculation (jit_run) */
+#define JIT_SPEC_EXITS  64
 
 /* NULL if the compiler handles 'p', else the reason (jit/jitsubset.c) */
 LUAI_FUNC const char *jit_unsupported(Proto *p);

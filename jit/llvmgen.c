@@ -22,7 +22,10 @@
 **     code stores ci->u.l.savedpc = the instruction and returns JIT_EXITED;
 **     the interpreter re-executes that instruction with its full semantics
 **     (boxing, floats, metamethods, errors).  Nothing has been written for
-**     the failing instruction at that point.
+**     the failing instruction at that point.  Speculative guards (a loaded
+**     value used as a number must be one; types assumed at entry points)
+**     exit after the load or before anything is done, and are counted
+**     per function (Proto.jitexits, jit.c recompiles it with wider types).
 **   - the function has gc "statepoint-example" and "frame-pointer"="all";
 **     the module defines gc.safepoint_poll, which loads the VM's poll flag
 **     (G(L)->interrupt) and calls mvmrt_poll only when it is set.
@@ -71,6 +74,11 @@
 ** every register not captured by a closure */
 #define JIT_SSA_NUMBERS_ONLY 1
 
+/* 1: values loaded from tables, upvalues and globals that are used as
+** numbers are guarded to be numbers right after the load, and entry
+** points check the types the code assumes (see "Speculation") */
+#define JIT_SPECULATE 1
+
 /* a set of Lua registers (maxstacksize <= 255) */
 typedef struct RegSet { uint64_t w[4]; } RegSet;
 
@@ -97,6 +105,9 @@ typedef struct Gen {
   uint8_t *nactive;           /* active locals at pc: registers 0..n-1 */
   uint8_t *types;             /* TY_* of each register at each pc */
   RegSet *clean;              /* registers equal to their stack slot at pc */
+  uint8_t *spec;              /* spec[pc]: TY_* guarded after the load at pc, or 0 */
+  uint8_t *pspec;             /* pspec[r]: TY_* of parameter r checked at pc 0, or 0 */
+  LLVMBasicBlockRef *specexits;   /* per pc: count the failed guard, exit at pc */
   unsigned tbaa_kind;
   LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card;
 } Gen;
@@ -305,6 +316,8 @@ static int alwayscalls(Instruction i) {
   }
 }
 
+static LLVMValueRef hasty(Gen *g, LLVMValueRef b, int t);
+static LLVMValueRef bits(Gen *g, LLVMValueRef v);
 static void flushset(Gen *g, int pc, RegSet *s);
 static void reloadset(Gen *g, int pc, RegSet *s);
 
@@ -377,8 +390,11 @@ static void only_dirty(Gen *g, int pc, RegSet *s) {
 ** the join of different types is TY_ANY.  The facts hold on the paths
 ** compiled code takes: an instruction that continues in compiled code has
 ** taken its fast path (arithmetic on numbers only, numeric for loops on
-** integers only; anything else exits).  Resume points (the entry, after
-** calls the interpreter ran) know nothing.  The types are bit sets (join
+** integers only; anything else exits), and a speculated load has passed
+** its guard ("Speculation" below).  The function's start knows nothing;
+** other entry points (after calls the interpreter ran, loop headers) take
+** the types of the compiled paths into them, which the code entered there
+** checks (resumeguards), or nothing without speculation.  The types are bit sets (join
 ** is |): TY_NUM, an integer immediate or a float, is still never a
 ** reference.
 ** --------------------------------------------------------------------- */
@@ -396,7 +412,7 @@ static int wordty(Value w) {
 static int arithty(OpCode op, int x, int y) {
   if (op == OP_DIV || op == OP_POW) return TY_FLT;
   if (x == TY_INT && y == TY_INT) return TY_INT;
-  if ((x == TY_INT || x == TY_FLT) && (y == TY_INT || y == TY_FLT)) return TY_FLT;
+  if (x == TY_FLT || y == TY_FLT) return TY_FLT;   /* the other one is a number too */
   return TY_NUM;   /* going on in compiled code: the operands were numbers */
 }
 
@@ -431,6 +447,10 @@ static void tytransfer(Gen *g, int pc, uint8_t *t) {
     case OP_BNOT:
       t[a] = TY_INT; break;
     case OP_UNM: x = tb_; t[a] = (uint8_t)(x == TY_INT || x == TY_FLT ? x : TY_NUM); break;
+    case OP_GETUPVAL: case OP_GETTABUP: case OP_GETTABLE: case OP_GETI:
+    case OP_GETFIELD:
+      if (g->spec[pc]) t[a] = g->spec[pc];   /* guarded (loaddone) */
+      break;
     case OP_FORPREP:   /* integer loops only; both paths set R[A+3] */
       for (r = a; r < a + 4; r++) t[r] = TY_INT;
       break;
@@ -443,15 +463,190 @@ static void tytransfer(Gen *g, int pc, uint8_t *t) {
     if (rs_has(&g->memres, r)) t[r] = TY_ANY;
 }
 
+/* ---------------------------------------------------------------------
+** Speculation.  A value loaded from a table, upvalue or global is TY_ANY,
+** so every register it flows into would stay in the VM stack and be
+** tag-checked at each use.  When every path from such a load reaches a
+** numeric use of the loaded register (an arithmetic, comparison or for
+** loop operand) before anything else reads it, the load is followed by a
+** guard that it holds a number (spec[pc]) and the type analysis takes
+** that type from there on.  A failed guard exits to the interpreter
+** after the load (at pc + 1, the value in its stack slot), counting the
+** failure in Proto.jitexits; a function that keeps failing is compiled
+** again without speculation (jit.c, despecialise).  With speculation,
+** entry points are no longer "anything": the code entered there checks
+** every live register it assumes a type for (resumeblock), and exits at
+** once if one differs.
+** --------------------------------------------------------------------- */
+
+/* how instruction 'pc' reads register r: 1 only as a number operand
+** (where anything else would exit or call a metamethod), -1 otherwise,
+** 0 not at all */
+static int numuse(Gen *g, int pc, int r) {
+  Instruction i = g->p->code[pc];
+  OpCode op = GET_OPCODE(i);
+  int a = GETARG_A(i), b = GETARG_B(i), c = GETARG_C(i);
+  RegSet use, def;
+  usedef(g, pc, &use, &def);
+  if (!rs_has(&use, r)) return 0;
+  switch (op) {
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
+    case OP_IDIV: case OP_POW: case OP_BAND: case OP_BOR: case OP_BXOR:
+    case OP_SHL: case OP_SHR:
+      return (r == b || r == c) ? 1 : -1;
+    case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK:
+    case OP_IDIVK: case OP_POWK: case OP_BANDK: case OP_BORK: case OP_BXORK:
+    case OP_ADDI: case OP_SHRI: case OP_SHLI: case OP_UNM: case OP_BNOT:
+      return r == b ? 1 : -1;
+    case OP_LT: case OP_LE: return (r == a || r == b) ? 1 : -1;
+    case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI: case OP_EQI:
+      return r == a ? 1 : -1;
+    case OP_FORPREP: return (r >= a && r < a + 3) ? 1 : -1;
+    default: return -1;
+  }
+}
+
+/* the speculation level of 'p' (Proto.jitnospec: 0 feedback types, 1 any
+** number, 2 none); MVM_JIT_NOSPEC=1 in the environment: none (for
+** measurements) */
+static int speclevel(Gen *g) {
+  static int off = -1;
+  if (off < 0) {
+    const char *e = getenv("MVM_JIT_NOSPEC");
+    off = e != NULL && *e != '\0' && *e != '0';
+  }
+  return (!JIT_SPECULATE || off) ? 2 : g->p->jitnospec;
+}
+
+/* do entry points check the types (rather than assume nothing)? */
+static int specentries(Gen *g) {
+  return speclevel(g) < 2;
+}
+
+/* scratch of the scans below: per nesting depth (a MOVE's target is
+** scanned once, nested) a visit stamp per pc and a stack */
+typedef struct NumScan {
+  int *seen[2], *stack[2];
+  int stamp;
+} NumScan;
+
+static void numpush(int *seen, int *stack, int *sp, int stamp, const int *s) {
+  int j;
+  for (j = 0; j < 2; j++)
+    if (s[j] >= 0 && seen[s[j]] != stamp) { seen[s[j]] = stamp; stack[(*sp)++] = s[j]; }
+}
+
+/* does every path from the pcs 'from' (-1: none) on, as long as R[a] is
+** live, reach a numeric use of it before any other use?  A MOVE of R[a]
+** counts as a numeric use when its target is used so in turn (depth 0
+** only).  'kinds': the union of the type feedback at those uses (MVM_FB_*),
+** -1 when one of them has none.  Depth-first over the bytecode CFG. */
+static int numfollows(Gen *g, const int *from, int a, NumScan *ns, int depth, int *kinds) {
+  int sp = 0, found = 0, s[2], stamp = ++ns->stamp;
+  int *seen = ns->seen[depth], *stack = ns->stack[depth];
+  const uint8_t *fb = g->p->feedback;
+  *kinds = 0;
+  numpush(seen, stack, &sp, stamp, from);
+  while (sp > 0) {
+    int q = stack[--sp], u;
+    Instruction i = g->p->code[q];
+    if (!rs_has(&g->livein[q], a)) continue;   /* dead on this path */
+    u = numuse(g, q, a);
+    if (u < 0 && depth == 0 && GET_OPCODE(i) == OP_MOVE && GETARG_A(i) != a &&
+        !rs_has(&g->memres, GETARG_A(i))) {
+      int k2, s2[2];
+      succs(g, q, s2);
+      if (!numfollows(g, s2, GETARG_A(i), ns, 1, &k2)) return 0;
+      *kinds = (k2 < 0 || *kinds < 0) ? -1 : (*kinds | k2);
+      found = 1;
+      if (rs_has(&g->liveout[q], a)) numpush(seen, stack, &sp, stamp, s2);   /* R[a] goes on */
+      continue;
+    }
+    if (u < 0) return 0;
+    if (u > 0) {   /* what the interpreter saw there (0: unknown) */
+      found = 1;
+      *kinds = (fb == NULL || fb[q] == 0 || *kinds < 0) ? -1 : (*kinds | fb[q]);
+      continue;
+    }
+    succs(g, q, s);
+    numpush(seen, stack, &sp, stamp, s);
+  }
+  return found;
+}
+
+/* the type to guard for a value whose numeric uses saw 'kinds' (TY_NONE:
+** do not speculate) */
+static int spectype(Gen *g, int kinds) {
+  if (kinds > 0 && (kinds & ~(MVM_FB_INT | MVM_FB_FLOAT))) return TY_NONE;
+  if (speclevel(g) == 0 && kinds == MVM_FB_INT) return TY_INT;
+  if (speclevel(g) == 0 && kinds == MVM_FB_FLOAT) return TY_FLT;
+  return TY_NUM;
+}
+
+static int isload(OpCode op) {
+  return op == OP_GETUPVAL || op == OP_GETTABUP || op == OP_GETTABLE ||
+         op == OP_GETI || op == OP_GETFIELD;
+}
+
+/* spec[pc] for every load (TY_NONE: no guard).  The guarded type is
+** TY_NUM (either kind of number keeps the register in SSA; arithmetic
+** then picks the integer or float path by the tags) unless the
+** interpreter's type feedback (Proto.feedback, recorded once a function
+** is half-way to being compiled under -j on) saw only integers or only
+** floats at every numeric use: then that kind, and its arithmetic has one
+** path.  Feedback that saw other values there: no speculation.  Level
+** Proto.jitnospec: 0 all of this, 1 TY_NUM only, 2 no speculation. */
+static int specanalyse(Gen *g) {
+  int n = g->p->sizecode, pc, r, ok = 1, kinds, from[2];
+  NumScan ns;
+  g->spec = (uint8_t *)calloc((size_t)n + 1, 1);
+  g->pspec = (uint8_t *)calloc((size_t)g->nregs + 1, 1);
+  g->specexits = (LLVMBasicBlockRef *)calloc((size_t)n + 1, sizeof(LLVMBasicBlockRef));
+  if (g->spec == NULL || g->pspec == NULL || g->specexits == NULL) return 0;
+  if (speclevel(g) >= 2) return 1;
+  memset(&ns, 0, sizeof ns);
+  for (r = 0; r < 2; r++) {
+    ns.seen[r] = (int *)calloc((size_t)n, sizeof(int));
+    ns.stack[r] = (int *)malloc((size_t)n * 2 * sizeof(int) + 1);
+    if (ns.seen[r] == NULL || ns.stack[r] == NULL) ok = 0;
+  }
+  for (pc = 0; ok && pc < n; pc++) {
+    Instruction i = g->p->code[pc];
+    int a = GETARG_A(i);
+    if (!isload(GET_OPCODE(i)) || a >= g->nregs || rs_has(&g->memres, a)) continue;
+    succs(g, pc, from);
+    if (numfollows(g, from, a, &ns, 0, &kinds)) g->spec[pc] = (uint8_t)spectype(g, kinds);
+  }
+  /* parameters used as numbers, checked on entry at pc 0 (resumeguards;
+  ** not in vararg functions, whose VARARGPREP moves the frame first):
+  ** only when the feedback says which kind.  "Any number" measured no
+  ** better than leaving them in the stack (nbody, sieve under -j eager:
+  ** +7% and +2% instructions; spectral_norm's A(i, j) under -j on with
+  ** integers: 9.3 -> 7.9 G) */
+  from[0] = 0; from[1] = -1;
+  for (r = 0; ok && !g->p->is_vararg && r < g->p->numparams && r < g->nregs; r++)
+    if (!rs_has(&g->memres, r) && numfollows(g, from, r, &ns, 0, &kinds)) {
+      int t = spectype(g, kinds);
+      if (t == TY_INT || t == TY_FLT) g->pspec[r] = (uint8_t)t;
+    }
+  for (r = 0; r < 2; r++) { free(ns.seen[r]); free(ns.stack[r]); }
+  return ok;
+}
+
 static int tyanalyse(Gen *g) {
   int n = g->p->sizecode, nr = g->nregs, pc, r, changed;
   uint8_t *cur;
   g->types = (uint8_t *)calloc((size_t)n * (size_t)(nr ? nr : 1), 1);
   cur = (uint8_t *)malloc((size_t)nr + 1);
   if (g->types == NULL || cur == NULL) { free(cur); return 0; }
-  for (pc = 0; pc < n; pc++)   /* entry points: anything */
-    if (g->entry[pc])
+  /* entry points: anything, unless the code entered there checks the
+  ** types (speculation: resumeblock); the start always knows nothing */
+  for (pc = 0; pc < n; pc++)
+    if (g->entry[pc] && (pc == 0 || !specentries(g)))
       memset(g->types + (size_t)pc * nr, TY_ANY, (size_t)nr);
+  for (r = 0; r < nr; r++)   /* but parameters used as numbers are checked */
+    if (g->pspec[r]) g->types[r] = g->pspec[r];
+ again:
   do {
     changed = 0;
     for (pc = 0; pc < n; pc++) {
@@ -474,6 +669,13 @@ static int tyanalyse(Gen *g) {
       }
     }
   } while (changed);
+  /* an entry point no compiled path reaches knows nothing */
+  for (pc = 0; pc < n && nr > 0; pc++) {
+    uint8_t *in = g->types + (size_t)pc * nr;
+    if (!g->entry[pc]) continue;
+    for (r = 0; r < nr && in[r] == TY_NONE; r++) ;
+    if (r == nr) { memset(in, TY_ANY, (size_t)nr); goto again; }
+  }
   free(cur);
   return 1;
 }
@@ -491,12 +693,23 @@ static int tyanalyse(Gen *g) {
 static void numonly(Gen *g) {
   int pc, r, n = g->p->sizecode;
   if (!JIT_SSA_NUMBERS_ONLY) return;
-  for (pc = 0; pc < n; pc++)
+  for (pc = 0; pc < n; pc++) {
+    RegSet need;
+    /* Live out with the type before the instruction: a register that an
+    ** instruction writes while it holds something else (a temporary that
+    ** a load fills, a table or call result before) stays in the stack.
+    ** Letting such registers into SSA (the types after the write) put
+    ** every speculated load's register in SSA and measured worse: nbody
+    ** -j on 8.4 -> 8.9 G, -j eager 10.5 -> 12.4 G, fannkuch 6.2 -> 7.0 G
+    ** (they are flushed, reloaded and checked around every call). */
+    needed_at(g, pc, &need);
+    rs_or(&need, &g->liveout[pc]);
     for (r = 0; r < g->nregs; r++) {
       int t = g->types[(size_t)pc * g->nregs + r];
-      if (t != TY_NONE && (t & ~TY_NUM) != 0 && rs_has(&g->livein[pc], r))
+      if (t != TY_NONE && (t & ~TY_NUM) != 0 && rs_has(&need, r))
         rs_add(&g->memres, r);
     }
+  }
 }
 
 /* the known type of R[r] at the start of instruction 'pc' */
@@ -585,14 +798,27 @@ static void stackstore(Gen *g, int r, LLVMValueRef v) {
   tb(g, LLVMBuildStore(B_, v, regptr(g, r)), g->tb_stack);
 }
 
+/* SSA registers (regvar) are i64 words: with JIT_SSA_NUMBERS_ONLY they
+** hold numbers wherever they may be read (numonly: live, active locals),
+** which are never references, so they need not be gc pointers: nothing
+** is spilled and relocated for them at statepoints, and a float's boxing
+** (an add) and unboxing (a sub) meet in the same integer and fold away.
+** Whatever else is stored in one (a dead register) is never read back. */
+static LLVMTypeRef regty_ir(Gen *g) {
+  return JIT_SSA_NUMBERS_ONLY ? g->i64 : g->p1;
+}
+
 static LLVMValueRef getreg(Gen *g, int r) {
+  LLVMValueRef v;
   if (g->regvar[r] == NULL) return stackload(g, r);
-  return LLVMBuildLoad2(B_, g->p1, g->regvar[r], "");
+  v = LLVMBuildLoad2(B_, regty_ir(g), g->regvar[r], "");
+  return JIT_SSA_NUMBERS_ONLY ? LLVMBuildIntToPtr(B_, v, g->p1, "") : v;
 }
 
 static void setreg(Gen *g, int r, LLVMValueRef v) {
   if (g->regvar[r] == NULL) stackstore(g, r, v);
-  else LLVMBuildStore(B_, v, g->regvar[r]);
+  else LLVMBuildStore(B_, JIT_SSA_NUMBERS_ONLY ? LLVMBuildPtrToInt(B_, v, g->i64, "") : v,
+                      g->regvar[r]);
 }
 
 /* write the SSA registers of 's' back to the VM stack */
@@ -605,7 +831,7 @@ static void flush(Gen *g, const RegSet *s) {
 static void reload(Gen *g, const RegSet *s) {
   int r;
   for (r = 0; r < g->nregs; r++)
-    if (rs_has(s, r) && g->regvar[r] != NULL) LLVMBuildStore(B_, stackload(g, r), g->regvar[r]);
+    if (rs_has(s, r) && g->regvar[r] != NULL) setreg(g, r, stackload(g, r));
 }
 
 /* around a call that performs instruction 'pc' and may collect, raise
@@ -614,9 +840,17 @@ static void reload(Gen *g, const RegSet *s) {
 ** into pc, such as TFORCALL's copies); after it, registers it may have
 ** written are read back (and, while the collector does not walk compiled
 ** frames, everything else still needed: see JIT_RELOAD_AFTER_CALLS) */
+static int regty(Gen *g, int pc, int r);
 static void flushset(Gen *g, int pc, RegSet *s) {
+  int r;
   needed_at(g, pc, s);
-  rs_or(s, &g->liveout[pc]);
+  /* registers live out only (the instruction writes them): only those
+  ** that are numbers already; an SSA register (an i64) that is neither
+  ** needed nor a number here may hold stale bits of a dead reference */
+  for (r = 0; r < g->nregs; r++)
+    if (rs_has(&g->liveout[pc], r) &&
+        (rs_has(&g->memres, r) || (regty(g, pc, r) & ~TY_NUM) == 0))
+      rs_add(s, r);
 }
 /* Reloaded after a call: what it may write, and (JIT_RELOAD_AFTER_CALLS)
 ** every register live after it.  An active local that is not live need
@@ -636,10 +870,55 @@ static void flush_for_call(Gen *g, int pc, const RegSet *extra) {
   if (extra) rs_or(&s, extra);
   flush(g, &s);
 }
+/* A register in SSA holds a number wherever it may be read (numonly), so
+** it is an i64 word the collector does not see.  What it reads back after
+** a call that did not write it is a number unless debug.setlocal (from a
+** callee or a hook) stored something else in its slot: then it keeps its
+** value (a reference would go stale in an i64), so such a change is not
+** seen by the compiled code.  Changes to other numbers are. */
 static void reload_after_call(Gen *g, int pc) {
-  RegSet s;
+  RegSet s, d;
+  int r;
   reloadset(g, pc, &s);
-  reload(g, &s);
+  maydef(g, pc, &d);
+  for (r = 0; r < g->nregs; r++) {
+    LLVMValueRef v, old;
+    int t = regty(g, pc, r);
+    if (!rs_has(&s, r) || g->regvar[r] == NULL) continue;
+    v = stackload(g, r);
+    if (JIT_SSA_NUMBERS_ONLY && !rs_has(&d, r) && t != TY_ANY) {
+      old = getreg(g, r);
+      v = LLVMBuildSelect(B_, hasty(g, bits(g, v), t), v, old, "");
+    }
+    setreg(g, r, v);
+  }
+}
+
+static void countexit(Gen *g);
+
+/* With speculation the types at an entry point are those of the compiled
+** paths into it (tyanalyse): entering there checks them for every live
+** register and, if one differs (the interpreter got there another way, a
+** speculated value changed), leaves at once; nothing has been written yet,
+** so the interpreter simply continues at 'pc'.  Counted as a failed
+** speculation. */
+static void resumeguards(Gen *g, int pc) {
+  int r;
+  RegSet need;   /* what may be read before it is written (numonly) */
+  if (!specentries(g)) return;
+  needed_at(g, pc, &need);
+  for (r = 0; r < g->nregs; r++) {
+    int t = regty(g, pc, r);
+    LLVMBasicBlockRef ok, fail;
+    if (t == TY_ANY || !rs_has(&need, r)) continue;
+    ok = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumeok");
+    fail = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumefail");
+    LLVMBuildCondBr(B_, hasty(g, bits(g, getreg(g, r)), t), ok, fail);
+    LLVMPositionBuilderAtEnd(B_, fail);
+    countexit(g);
+    LLVMBuildRet(B_, ci32(g, JIT_EXITED));
+    LLVMPositionBuilderAtEnd(B_, ok);
+  }
 }
 
 /* a block loading every SSA register from the VM stack, then going on at
@@ -653,6 +932,7 @@ static LLVMBasicBlockRef resumeblock(Gen *g, int pc) {
   rs_range(&all, 0, g->nregs);
   LLVMPositionBuilderAtEnd(B_, b);
   reload(g, &all);
+  resumeguards(g, pc);
   LLVMBuildBr(B_, g->bb[pc]);
   LLVMPositionBuilderAtEnd(B_, cur);
   return b;
@@ -699,6 +979,27 @@ static LLVMBasicBlockRef exitblock(Gen *g, int pc) {
     g->exits[pc] = e;
   }
   return g->exits[pc];
+}
+
+/* count a failed speculative guard in Proto.jitexits (jit_run reads it) */
+static void countexit(Gen *g) {
+  LLVMValueRef cp = craw(g, &g->p->jitexits);
+  LLVMValueRef n = tb(g, LLVMBuildLoad2(B_, g->i32, cp, "nexits"), g->tb_heap);
+  tb(g, LLVMBuildStore(B_, LLVMBuildAdd(B_, n, LLVMConstInt(g->i32, 1, 0), ""), cp), g->tb_heap);
+}
+
+/* block that counts a failed speculation, then leaves at 'pc' */
+static LLVMBasicBlockRef specexit(Gen *g, int pc) {
+  if (g->specexits[pc] == NULL) {
+    LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
+    LLVMBasicBlockRef e = LLVMAppendBasicBlockInContext(g->C, g->fn, "specexit");
+    LLVMPositionBuilderAtEnd(B_, e);
+    countexit(g);
+    LLVMBuildBr(B_, exitblock(g, pc));
+    LLVMPositionBuilderAtEnd(B_, cur);
+    g->specexits[pc] = e;
+  }
+  return g->specexits[pc];
 }
 
 /* continue only if 'cond' holds, else exit at 'pc' */
@@ -766,6 +1067,22 @@ static LLVMValueRef mkflt(Gen *g, LLVMValueRef d) {
   b = LLVMBuildSelect(B_, nan, canon, b, "");
   return LLVMBuildIntToPtr(B_, LLVMBuildAdd(B_, b, ci64(g, MVM_DOUBLE_OFFSET), ""), g->p1, "");
 }
+/* does word 'b' have type t (TY_INT, TY_FLT or TY_NUM)? */
+static LLVMValueRef hasty(Gen *g, LLVMValueRef b, int t) {
+  return t == TY_INT ? isint(g, b) : t == TY_FLT ? isflt(g, b) : isnum(g, b);
+}
+
+/* the end of a load at 'pc' into R[A] (every path: fast and helper): a
+** speculated load (spec[pc]) goes on only if the value has the guarded
+** type, else leaves after the load (pc + 1: the value is flushed to its
+** slot like every dirty live register) */
+static void loaddone(Gen *g, int pc) {
+  int t = g->spec[pc];
+  if (t == TY_NONE) { br(g, pc + 1); return; }
+  LLVMBuildCondBr(B_, hasty(g, bits(g, getreg(g, GETARG_A(g->p->code[pc]))), t),
+                  g->bb[pc + 1], specexit(g, pc + 1));
+}
+
 /* constant word as i64 bits (for K operands) */
 static LLVMValueRef kbits(Gen *g, int idx) {
   return ci64(g, g->p->k[idx]);
@@ -935,13 +1252,58 @@ static LLVMValueRef isnil(Gen *g, LLVMValueRef v) {
 /* the helper alone, at pc */
 static void helper_only(Gen *g, int pc, const char *helper) {
   callop(g, helper, pc, pc + 1, 0);
-  br(g, pc + 1);
+  loaddone(g, pc);
+}
+
+/* address of the value of integer 'key' (i64, fits an immediate) in table
+** 't': the array part, else the key's main position in the hash part
+** (tab_hashint; keys such as 0 or negative ones, fannkuch's perm[0]); a
+** collision chain or a miss branches to 'slow' (the helper).  Writes
+** ('write') look only keys < 1 up there: a positive key past the array
+** part is mostly an append, which misses (sieve's initialisation). */
+static LLVMValueRef intslot2(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasicBlockRef slow,
+                             int write) {
+  LLVMBasicBlockRef hash = newbb(g, "inthash"), found = newbb(g, "intfound"), arr;
+  LLVMValueRef aslot, off, lsz, m, node, k, vp, phi, vals[2];
+  LLVMBasicBlockRef from[2];
+  aslot = arrayslot(g, t, key, hash);
+  arr = LLVMGetInsertBlock(B_);
+  LLVMBuildBr(B_, found);
+  LLVMPositionBuilderAtEnd(B_, hash);
+  if (write) {
+    LLVMBasicBlockRef nonpos = newbb(g, "intnonpos");
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntSLT, key, ci64(g, 1), ""), nonpos, slow);
+    LLVMPositionBuilderAtEnd(B_, nonpos);
+    hash = nonpos;
+  }
+  off = ci64(g, offsetof(Table, lsizenode));
+  lsz = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
+                      g->i64, "");
+  m = LLVMBuildOr(B_, LLVMBuildSub(B_, LLVMBuildShl(B_, ci64(g, 1), lsz, ""), ci64(g, 1), ""),
+                  ci64(g, 1), "");
+  off = ci64(g, offsetof(Table, node));
+  node = hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "node");
+  off = LLVMBuildMul(B_, LLVMBuildURem(B_, key, m, ""), ci64(g, sizeof(Node)), "");
+  node = LLVMBuildGEP2(B_, g->i8, node, &off, 1, "intpos");
+  off = ci64(g, offsetof(Node, key));
+  k = hload(g, g->i64, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "nkey");
+  off = ci64(g, offsetof(Node, val));
+  vp = LLVMBuildGEP2(B_, g->i8, node, &off, 1, "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, k,
+                                    LLVMBuildOr(B_, LLVMBuildAnd(B_, key, ci64(g, MVM_PAYLOAD), ""),
+                                                ci64(g, MVM_TAG_INT), ""), ""),
+                  found, slow);
+  LLVMPositionBuilderAtEnd(B_, found);
+  phi = LLVMBuildPhi(B_, g->p0, "slot");
+  vals[0] = aslot; vals[1] = vp; from[0] = arr; from[1] = hash;
+  LLVMAddIncoming(phi, vals, from, 2);
+  return phi;
 }
 
 /* array slot of integer key 'keyconst' (a constant) or 'keyv' (a register
 ** that must hold an immediate integer) in table 't', else branch to 'slow' */
 static LLVMValueRef intslot(Gen *g, LLVMValueRef t, LLVMValueRef keyv,
-                            LLVMValueRef keyconst, LLVMBasicBlockRef slow) {
+                            LLVMValueRef keyconst, LLVMBasicBlockRef slow, int write) {
   LLVMValueRef key = keyconst;
   istable(g, t, bits(g, t), newbb(g, "tab"), slow);
   if (key == NULL) {
@@ -951,7 +1313,7 @@ static LLVMValueRef intslot(Gen *g, LLVMValueRef t, LLVMValueRef keyv,
     LLVMPositionBuilderAtEnd(B_, ik);
     key = sext48(g, kb);
   }
-  return arrayslot(g, t, key, slow);
+  return intslot2(g, t, key, slow, write);
 }
 
 /* read: R[a] := *slot when it is not nil, else the helper */
@@ -962,7 +1324,7 @@ static void get_finish(Gen *g, int pc, int a, LLVMValueRef slot, LLVMBasicBlockR
   LLVMBuildCondBr(B_, isnil(g, v), slow, hit);
   LLVMPositionBuilderAtEnd(B_, hit);
   setreg(g, a, v);
-  br(g, pc + 1);
+  loaddone(g, pc);
   LLVMPositionBuilderAtEnd(B_, slow);
   helper_only(g, pc, helper);
 }
@@ -988,14 +1350,14 @@ static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMVa
 static void gettab_int(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
                        LLVMValueRef keyconst, const char *helper) {
   LLVMBasicBlockRef slow = newbb(g, "getslow");
-  get_finish(g, pc, a, intslot(g, t, keyv, keyconst, slow), slow, helper);
+  get_finish(g, pc, a, intslot(g, t, keyv, keyconst, slow, 0), slow, helper);
 }
 
 /* SETI / SETTABLE: an existing array slot inline */
 static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
                        LLVMValueRef keyconst, LLVMValueRef val, const char *helper) {
   LLVMBasicBlockRef slow = newbb(g, "setslow");
-  set_finish(g, pc, t, intslot(g, t, keyv, keyconst, slow), val, slow, helper);
+  set_finish(g, pc, t, intslot(g, t, keyv, keyconst, slow, 1), val, slow, helper);
 }
 
 /* the table value of upvalue 'idx' (GETTABUP/SETTABUP: _ENV) */
@@ -1455,11 +1817,14 @@ static void emit(Gen *g, int pc) {
       LLVMValueRef uv = hload(g, g->p1, uvp, "uv");
       LLVMValueRef vidx = ci64(g, offsetof(UpVal, v));
       LLVMValueRef vp = hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, uv, &vidx, 1, ""), "");
-      if (op == OP_GETUPVAL)
+      if (op == OP_GETUPVAL) {
         setreg(g, a, hload(g, g->p1, vp, ""));
-      else   /* open: a stack slot, marking the upvalue's card is harmless */
+        loaddone(g, pc);
+      }
+      else {   /* open: a stack slot, marking the upvalue's card is harmless */
         gcwrite(g, getreg(g, a), uv, vp);
-      br(g, pc + 1);
+        br(g, pc + 1);
+      }
       break;
     }
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
@@ -1779,7 +2144,7 @@ static void build_poll(Gen *g) {
 static void freegen(Gen *g) {
   free(g->bb); free(g->exits); free(g->regvar);
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean);
-  free(g->entry);
+  free(g->entry); free(g->spec); free(g->pspec); free(g->specexits);
 }
 
 /* after the optimisation pipeline: every register alloca (a gc pointer in
@@ -1867,7 +2232,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   g->exits = (LLVMBasicBlockRef *)calloc((size_t)p->sizecode + 1, sizeof *g->exits);
   g->entry = (char *)malloc((size_t)p->sizecode);
   if (g->entry != NULL) entrypoints(p, g->entry);
-  if (g->bb == NULL || g->exits == NULL || g->entry == NULL || !analyse(g) || !tyanalyse(g) || (numonly(g), !cleananalyse(g))) {
+  if (g->bb == NULL || g->exits == NULL || g->entry == NULL || !analyse(g) || !specanalyse(g) || !tyanalyse(g) || (numonly(g), !cleananalyse(g))) {
     freegen(g);
     LLVMDisposeBuilder(g->B);
     LLVMDisposeModule(g->M);
@@ -1887,13 +2252,13 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   LLVMBuildUnreachable(g->B);
   LLVMPositionBuilderAtEnd(g->B, entry);
   g->basevar = LLVMBuildAlloca(g->B, g->p0, "basevar");   /* addrspace(0): a raw stack pointer */
-  /* one alloca (addrspace 0) per SSA register, holding a ptr addrspace(1);
-  ** sroa must promote them all (llvmgen_check_promoted) */
+  /* one alloca (addrspace 0) per SSA register, holding an i64 word (a
+  ** number: regty_ir); sroa must promote them all */
   for (pc = 0; pc < g->nregs; pc++)
     if (!rs_has(&g->memres, pc)) {
       char nm[16];
       snprintf(nm, sizeof nm, "r%d", pc);
-      g->regvar[pc] = LLVMBuildAlloca(g->B, g->p1, nm);
+      g->regvar[pc] = LLVMBuildAlloca(g->B, regty_ir(g), nm);
     }
   reload_base(g);
   {

@@ -127,6 +127,10 @@ typedef struct Proto {
   uint32_t hotcount;      /* calls + loop back-edges */
   uint8_t *feedback;      /* sizecode bytes of MVM_FB_* bits, or NULL */
   void *jitcode;          /* compiled entry, or NULL */
+  uint32_t jitexits;      /* failed speculative guards of its compiled code
+                          ** (incremented by that code; jit_run checks it) */
+  uint8_t jitnospec;      /* speculation level: 0 types from feedback, 1 any
+                          ** number, 2 none (raised each time it kept failing) */
 } Proto;
 
 /* type feedback bits recorded by the interpreter for arithmetic/compare/index */

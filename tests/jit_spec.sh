@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# jit_spec.sh -- speculation under "-j on" (jit/llvmgen.c "Speculation"):
+# run MVM on the corpus scripts tests/lua/jit_spec*.lua with a low hotness
+# threshold and no compile-time budget, so that functions are compiled
+# after the interpreter has recorded type feedback (narrow guards: integer
+# or float); the output must equal NAME.expected (from lua5.4), and
+# jit_spec_recompile must make MVM_JIT_STATS report recompiles with wider
+# types.
+#   jit_spec.sh MVM [stress]      (stress: also MVM_GC_STRESS=1)
+set -u
+MVM=$1
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cd "$HERE/lua" || exit 2
+[ "${2:-}" = stress ] && export MVM_GC_STRESS=1
+export MVM_JIT_BUDGET=1000000 MVM_JIT_STATS=1
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+FAIL=0
+for th in 4 40; do
+  for script in jit_spec*.lua; do
+    name=${script%.lua}
+    MVM_JIT_THRESHOLD=$th "$MVM" -j on "$script" >"$TMP/out" 2>"$TMP/err" </dev/null
+    status=$?
+    grep -v '^mvm: JIT: ' "$TMP/err" >>"$TMP/out"
+    if [ $status != 0 ] || ! cmp -s "$TMP/out" "$name.expected"; then
+      echo "FAIL $name, threshold $th (status $status):"
+      diff -u "$name.expected" "$TMP/out" | head -40
+      FAIL=1
+    fi
+    if [ "$name" = jit_spec_recompile ]; then
+      n=$(sed -n 's/.* \([0-9][0-9]*\) functions recompiled with wider types.*/\1/p' "$TMP/err")
+      if [ -z "$n" ] || [ "$n" -lt 2 ]; then
+        echo "FAIL $name, threshold $th: expected 2 recompiles:"; cat "$TMP/err"
+        FAIL=1
+      else
+        echo "ok $name, threshold $th: $n recompiles"
+      fi
+    else
+      echo "ok $name, threshold $th"
+    fi
+  done
+done
+exit $FAIL
