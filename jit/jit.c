@@ -383,6 +383,7 @@ int jit_osr(lua_State *L, Proto *p) {
 ** types it proves only).  At most twice per function. */
 static void despecialise(JitState *J, Proto *p) {
   JitUnit **pu;
+  pthread_mutex_lock(&J->lock);   /* the unit list and jitcode: see install() */
   for (pu = &J->units; *pu != NULL; pu = &(*pu)->next) {
     if ((*pu)->p == p) {
       JitUnit *u = *pu;
@@ -400,6 +401,13 @@ static void despecialise(JitState *J, Proto *p) {
   /* narrow types (feedback) widen to "a number", then no speculation */
   p->jitnospec = (uint8_t)(p->jitnospec == 0 && p->feedback != NULL ? 1 : 2);
   p->jitexits = 0;
+  pthread_mutex_unlock(&J->lock);
+}
+
+void jit_exited(lua_State *L, Proto *p) {
+  JitState *J = (JitState *)G(L)->jit;
+  J->nexits++;
+  if (l_unlikely(p->jitexits > JIT_SPEC_EXITS)) despecialise(J, p);
 }
 
 int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
@@ -414,10 +422,7 @@ int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   r = ((JitFunction)p->jitcode)(L, ci);
   ci->callstatus &= (unsigned short)~CIST_JITACT;
   J->curL = saved;
-  if (r == JIT_EXITED) {
-    J->nexits++;
-    if (l_unlikely(p->jitexits > JIT_SPEC_EXITS)) despecialise(J, p);
-  }
+  if (r == JIT_EXITED) jit_exited(L, p);
   return r;
 }
 

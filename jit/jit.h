@@ -130,8 +130,10 @@ LUAI_FUNC void jit_maybecompile(lua_State *L, Proto *p);
 ** is not hot yet is not looked at. */
 static inline void jit_trycompile(lua_State *L, Proto *p) {
   global_State *g = G(L);
+  /* below half the threshold nothing happens (at half, jit_maybecompile
+  ** starts the type feedback) */
   if (g->jitmode == MVM_JIT_ON && g->jit != NULL &&
-      p->hotcount < ((JitState *)g->jit)->threshold)
+      p->hotcount < ((JitState *)g->jit)->threshold / 2)
     return;
   jit_maybecompile(L, p);
 }
@@ -146,6 +148,10 @@ LUAI_FUNC int jit_osr(lua_State *L, Proto *p);
 LUAI_FUNC int jit_run(lua_State *L, CallInfo *ci, Proto *p);
 /* a prototype is being freed: release its code */
 LUAI_FUNC void jit_freeproto(lua_State *L, Proto *p);
+/* compiled code of 'p' returned JIT_EXITED: count it, and past
+** JIT_SPEC_EXITS failed speculations unhook the code so that 'p' is
+** recompiled with wider types (or none) */
+LUAI_FUNC void jit_exited(lua_State *L, Proto *p);
 /* lua_close: release everything */
 LUAI_FUNC void jit_close(lua_State *L);
 /* jit.flush(): forget all compiled code (kept mapped until close) */

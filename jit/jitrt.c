@@ -200,7 +200,7 @@ static inline int rt_leancall(lua_State *L, CallInfo *ci, Value *func, int nresu
     r = ((JitFunction)code)(L, nci);
     nci->callstatus &= (unsigned short)~CIST_JITACT;
     if (l_unlikely(r != JIT_RETURNED)) {
-      if (r == JIT_EXITED) ((JitState *)G(L)->jit)->nexits++;
+      if (r == JIT_EXITED) jit_exited(L, p);
       rt_finishnested(L, nci, r);
     }
   }
