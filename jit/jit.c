@@ -134,6 +134,9 @@ static JitState *getstate(lua_State *L) {
     J->unsupported = jit_unsupported;
     J->start = now();
     J->budget = env_uint("MVM_JIT_BUDGET", 10) / 100.0;
+    /* MVM_JIT_PAYBACK=0 turns the rule off (the tests' "on" mode) */
+    J->payback = getenv("MVM_JIT_PAYBACK") && strcmp(getenv("MVM_JIT_PAYBACK"), "0") == 0
+                 ? 0.0 : env_uint("MVM_JIT_PAYBACK", 20) / 100.0;
     J->background = getenv("MVM_JIT_BACKGROUND") == NULL || env_flag("MVM_JIT_BACKGROUND");
     pthread_mutex_init(&J->lock, NULL);
     pthread_mutex_init(&J->belock, NULL);
@@ -197,6 +200,21 @@ static int over_budget(JitState *J) {
   return over;
 }
 
+/* The OSR policy's model (osr_pays).  LLVM's cost per bytecode
+** instruction before any compile (code generation dominates: 0.3-0.6 ms
+** measured on the 2-core test machine), weighted as JIT_PRIOR_WEIGHT
+** instructions against the compiles timed since; the interpreter's time
+** per bytecode instruction of a loop when nothing else (library calls,
+** allocation, the collector) is in the way; the part of the interpreter's
+** time compiled code saves (mandelbrot, fannkuch, osr.lua: about half);
+** the longest gap between two OSR tests of a proto that still counts as
+** time spent in it. */
+#define JIT_PRIOR_COST   0.0004
+#define JIT_PRIOR_WEIGHT 300
+#define JIT_INTERP_COST  1e-9
+#define JIT_GAIN         0.5
+#define JIT_OSR_MAXGAP   1e-3
+
 /* The result of one compile: the code becomes the proto's (a unit of
 ** J->units), or the proto stays interpreted.  Under J->lock, since the
 ** compile thread installs its results while the VM runs: a Proto.jitcode
@@ -208,6 +226,7 @@ static void install(JitState *J, Proto *p, int r, void *entry, void *handle,
   JitUnit *u = NULL;
   pthread_mutex_lock(&J->lock);
   J->compile_seconds += dt;
+  J->instrs_compiled += p->sizecode;
   if (J->stats) record_ctime(J, dt);
   if (J->stats > 1)
     fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): %s, %.3f ms, %zu code bytes held%s\n",
@@ -364,8 +383,86 @@ void jit_maybecompile(lua_State *L, Proto *p) {
   compile_now(J, L, p);
 }
 
+/* bytecode instructions of the loop whose header is 'hdr': up to its last
+** back-edge (FORLOOP/TFORLOOP: pc -= Bx after the increment; JMP: sJ) */
+static int loopsize(const Proto *p, const Instruction *hdr) {
+  int h = (int)(hdr - p->code), last = h, i;
+  for (i = h; i < p->sizecode; i++) {
+    Instruction in = p->code[i];
+    OpCode op = GET_OPCODE(in);
+    if (((op == OP_FORLOOP || op == OP_TFORLOOP) && i + 1 - (int)GETARG_Bx(in) == h) ||
+        (op == OP_JMP && GETARG_sJ(in) < 0 && i + 1 + GETARG_sJ(in) == h))
+      last = i;
+  }
+  return last - h + 1;
+}
+
+/* Is it time to compile 'p' to run the loop at 'hdr'?  A loop whose
+** iterations take much longer than interpreting its bytecode spends its
+** time in library functions, allocation and the collector, which compiled
+** code runs just the same (tables.lua: appends, ipairs, pairs, concat,
+** table.insert); only the interpreter's share of the time can get faster.
+** The share is sampled: the time per back-edge of 'p' since the loop's
+** last test against the loop's size times JIT_INTERP_COST.  Rent or
+** buy: between two OSR tests of 'p', the interpreted loops lost that time
+** times the share times JIT_GAIN (what compiled code would have saved);
+** 'p' is compiled once the loss so far reaches 'payback' times its
+** estimated compile cost.  A long interpreter-bound loop compiles soon,
+** a main chunk made of short or library-bound loops never pays (its
+** compile is 100-350 ms of LLVM), and what waiting loses is bounded by
+** 'payback' times the compile cost.  0 at a loop's first test.  Only for
+** OSR: a function that is called often is compiled by the threshold at
+** its calls, as before. */
+static int osr_pays(JitState *J, Proto *p, const Instruction *hdr) {
+  /* Fibonacci hashing (loops of one proto are often a power of two
+  ** instructions apart) */
+  unsigned h = (unsigned)(((uint64_t)(uintptr_t)hdr * 0x9E3779B97F4A7C15ULL) >> 60);
+  unsigned hp = (unsigned)(((uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ULL) >> 60);
+  double t = now(), per, share, cost, est, dt;
+  uint32_t dh;
+  if (J->osrp[hp].p != p) {
+    J->osrp[hp].p = p; J->osrp[hp].tlast = t; J->osrp[hp].lost = 0;
+  }
+  /* time in 'p' since its last test (JIT_OSR_EVERY back-edges ago),
+  ** unless it was left meanwhile */
+  dt = t - J->osrp[hp].tlast;
+  J->osrp[hp].tlast = t;
+  if (dt > JIT_OSR_MAXGAP) dt = 0;
+  if (J->osr[h].p != p || J->osr[h].pc != hdr || p->hotcount < J->osr[h].hot) {
+    J->osr[h].p = p; J->osr[h].pc = hdr; J->osr[h].t = t; J->osr[h].hot = p->hotcount;
+    J->osr[h].size = loopsize(p, hdr);
+    return 0;
+  }
+  /* the share over the back-edges since this loop's last test */
+  dh = p->hotcount - J->osr[h].hot;
+  per = (t - J->osr[h].t) / (dh ? dh : 1);
+  J->osr[h].t = t; J->osr[h].hot = p->hotcount;
+  share = per > 0 ? J->osr[h].size * JIT_INTERP_COST / per : 1;
+  if (share > 1) share = 1;
+  J->osrp[hp].lost += dt * share * JIT_GAIN;
+  /* the compiles so far, with the prior as JIT_PRIOR_WEIGHT instructions
+  ** of them (the first compiles carry loading LLVM and a fixed cost per
+  ** function that small ones make look big per instruction) */
+  pthread_mutex_lock(&J->lock);
+  cost = (J->compile_seconds + JIT_PRIOR_COST * JIT_PRIOR_WEIGHT) /
+         (J->instrs_compiled + JIT_PRIOR_WEIGHT);
+  pthread_mutex_unlock(&J->lock);
+  est = cost * p->sizecode;
+  if (J->osrp[hp].lost < J->payback * est) return 0;
+  if (J->stats > 2)
+    fprintf(stderr, "mvm: JIT: OSR %s:%d pc %d: loop of %d, %.1f ns per back-edge, "
+            "interpreter share %.2f; %.1f ms lost, compile estimated %.1f ms\n",
+            p->source ? getstr(p->source) : "?", p->linedefined, (int)(hdr - p->code),
+            J->osr[h].size, per * 1e9, share,
+            J->osrp[hp].lost * 1e3, est * 1e3);
+  return 1;
+}
+
 int jit_osr(lua_State *L, Proto *p) {
-  JitState *J;
+  JitState *J = (JitState *)G(L)->jit;
+  if (p->jitcode == NULL && G(L)->jitmode == MVM_JIT_ON && J != NULL && J->payback > 0 &&
+      p->hotcount >= J->threshold && !osr_pays(J, p, L->ci->u.l.savedpc))
+    return 0;   /* interpreted meanwhile (and the sample goes on) */
   if (p->jitcode == NULL) jit_maybecompile(L, p);
   if (!jit_hascode(p)) return 0;
   J = (JitState *)G(L)->jit;

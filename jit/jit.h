@@ -70,6 +70,9 @@ typedef struct JitQueued {       /* a proto waiting for the compile thread */
   struct JitQueued *next;
 } JitQueued;
 
+/* entries of the OSR policy's caches (jit.c hashes to 4 bits) */
+#define JIT_OSR_SAMPLES 16
+
 typedef struct JitState {
   SMRegistry stackmaps;           /* records of all live compiled code */
   /* Background compilation ("on" mode, jit.c): one compile thread takes
@@ -111,6 +114,19 @@ typedef struct JitState {
   double start;                   /* when the JitState was made (first call in "on") */
   double budget;                  /* "on": compile time may not exceed this fraction
                                   ** of the time since 'start' (MVM_JIT_BUDGET, %) */
+  double payback;                 /* "on": OSR compiles a function once its interpreted
+                                  ** loops lost this many times its estimated compile
+                                  ** time (MVM_JIT_PAYBACK, %; 0 off; jit.c osr_pays) */
+  double instrs_compiled;         /* bytecode instructions of the compiles timed in
+                                  ** compile_seconds (the estimate's calibration) */
+  /* OSR policy (jit_osr, osr_pays): per loop (proto, header) seen at an
+  ** OSR test, the time and the proto's hotcount at its last test and the
+  ** loop's size (a scan of the proto: computed once); per
+  ** proto, the time of its last OSR test and what compiled code would have
+  ** saved so far.  Small caches indexed by a hash (a collision restarts
+  ** an entry; a freed proto's entry only misleads an estimate). */
+  struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size; } osr[JIT_OSR_SAMPLES];
+  struct { const Proto *p; double tlast, lost; } osrp[JIT_OSR_SAMPLES];
   const char *(*unsupported)(Proto *p);   /* jit_unsupported, for the backend */
 } JitState;
 

@@ -11,7 +11,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cd "$HERE/lua" || exit 2
 [ "${2:-}" = stress ] && export MVM_GC_STRESS=1
 # compiles in the VM's thread, so that the loops surely run compiled
-export MVM_JIT_THRESHOLD=100 MVM_JIT_BUDGET=1000000 MVM_JIT_STATS=1 MVM_JIT_BACKGROUND=0
+export MVM_JIT_THRESHOLD=100 MVM_JIT_BUDGET=1000000 MVM_JIT_PAYBACK=0 MVM_JIT_STATS=1 MVM_JIT_BACKGROUND=0
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 FAIL=0

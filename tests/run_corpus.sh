@@ -59,7 +59,7 @@ case $MODE in
   off|eager|stress|on)
     MVM=$2; NAME=${3%.lua}
     JIT=$MODE
-    [ "$MODE" = on ] && export MVM_JIT_THRESHOLD=2 MVM_JIT_BUDGET=1000000
+    [ "$MODE" = on ] && export MVM_JIT_THRESHOLD=2 MVM_JIT_BUDGET=1000000 MVM_JIT_PAYBACK=0
     if [ "$MODE" = stress ]; then
       JIT=eager
       if marker "$NAME" skip-stress; then echo "skipped: $NAME is marked skip-stress"; exit 77; fi

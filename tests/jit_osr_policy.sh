@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# jit_osr_policy.sh -- the OSR policy under "-j on" with its defaults
+# (jit.c osr_pays): a big main chunk whose hot loop is interpreter-bound
+# (integer arithmetic) is compiled and entered through OSR; the same chunk
+# whose hot loop spends its time in a library function (table.sort) is
+# not compiled at all.  Compiles in the VM's thread, so that the counts
+# do not depend on the compile thread's progress.
+#   jit_osr_policy.sh MVM
+set -u
+MVM=$1
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+export MVM_JIT_STATS=1 MVM_JIT_BACKGROUND=0
+unset MVM_JIT_THRESHOLD MVM_JIT_BUDGET MVM_JIT_PAYBACK
+# ~400 instructions of straight-line code: a compile of 0.1 s or more
+pad() {
+  local i
+  echo "local pad = 0"
+  for i in $(seq 1 130); do echo "pad = pad + $i * (pad % 7)"; done
+  echo "assert(pad ~= nil)"
+}
+{ pad; cat <<'LUA'
+local s = 0
+for i = 1, 40000000 do s = s + (i % 13) * 3 - (i & 7) end
+print(s)
+LUA
+} >"$TMP/arith.lua"
+{ pad; cat <<'LUA'
+local t, n = {}, 0
+for i = 1, 3000 do t[i] = (i * 7919) % 3001 end
+for r = 1, 2500 do
+  local u = table.move(t, 1, #t, 1, {})
+  table.sort(u)
+  n = n + u[1]
+end
+print(n)
+LUA
+} >"$TMP/library.lua"
+FAIL=0
+check() {   # name, expected compiled count test ("-ge 1" or "-eq 0")
+  local out compiled
+  out=$("$MVM" -j on "$TMP/$1.lua" 2>&1 >/dev/null </dev/null) || { echo "FAIL $1: status"; FAIL=1; return; }
+  compiled=$(printf '%s\n' "$out" | sed -n 's/^mvm: JIT: \([0-9][0-9]*\) compiled.*/\1/p')
+  if [ -n "$compiled" ] && [ "$compiled" $2 ]; then
+    echo "ok $1: $compiled compiled"
+  else
+    echo "FAIL $1: expected compiled $2:"; printf '%s\n' "$out"; FAIL=1
+  fi
+}
+check arith "-ge 1"
+check library "-eq 0"
+exit $FAIL
