@@ -661,6 +661,37 @@ static const Value *mvmrt_strchain(Table *t, TString *key) {
   return isabstkey(s) ? NULL : s;
 }
 
+/* tables a constant-key read walks through '__index' in a leaf call */
+#define RT_INDEXDEPTH 4
+
+static const Value rt_nil = MVM_NIL;
+
+/* t[key] for a short string 'key' after its main position in 't' missed
+** (or held nil), following '__index' while it is a table, as
+** vm_finishget does: the raw slot when present, &rt_nil when a table
+** without '__index' lacks the key (absence is cached in the metatable's
+** 'extra' as meta_gettm does), NULL when the generic helper
+** must finish ('__index' a function or not a table, a chain longer than
+** RT_INDEXDEPTH).  Nothing here has effects the helper would not repeat
+** (only absence bits are set), so the helper may start over.
+** 'ename' is the VM's "__index" string (G->tmname[TM_INDEX]). */
+static const Value *mvmrt_strindex(Table *t, TString *key, TString *ename) {
+  int depth;
+  for (depth = 0; depth < RT_INDEXDEPTH; depth++) {
+    const Value *s = tab_getstr(t, key);
+    const Value *tm;
+    Table *mt;
+    if (!rt_empty(s)) return s;
+    mt = t->metatable;
+    if (mt == NULL || (mt->extra & (1u << TM_INDEX))) return &rt_nil;
+    tm = tab_getstr(mt, ename);   /* meta_gettm, inlined */
+    if (rt_empty(tm)) { mt->extra |= (uint8_t)(1u << TM_INDEX); return &rt_nil; }
+    if (!v_istable(*tm)) return NULL;
+    t = v_tab(*tm);
+  }
+  return NULL;
+}
+
 static int mvmrt_raweq(Value a, Value b) {
   return v_rawequal(a, b);
 }
@@ -697,6 +728,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_fltpow", (void *)mvmrt_fltpow},
   {"mvmrt_raweq", (void *)mvmrt_raweq},
   {"mvmrt_strchain", (void *)mvmrt_strchain},
+  {"mvmrt_strindex", (void *)mvmrt_strindex},
 };
 
 const JitHelper *jit_helpers(int *n) {

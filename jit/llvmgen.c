@@ -88,7 +88,7 @@ typedef struct Gen {
   LLVMBuilderRef B;
   LLVMValueRef fn, L, ci, basevar;
   LLVMTypeRef i1, i8, i32, i64, i128, f64, p0, p1, vd;
-  LLVMTypeRef ty_call, ty_ret, ty_op, ty_opi, ty_ff, ty_req, ty_chain;
+  LLVMTypeRef ty_call, ty_ret, ty_op, ty_opi, ty_ff, ty_req, ty_chain, ty_index;
   LLVMValueRef f_call, f_ret;
   LLVMBasicBlockRef *bb, *exits;
   Proto *p;
@@ -1372,14 +1372,51 @@ static LLVMValueRef upvalue(Gen *g, int idx) {
   return hload(g, g->p1, vp, "upv");
 }
 
-/* GETFIELD / GETTABUP / SELF with a short-string constant key: the hash
-** chain inline; a key that is not a string constant: the helper alone */
+/* GETFIELD / GETTABUP / SELF with a string constant key: the key's main
+** position in 't' inline; when it holds another key or nil, one leaf call
+** (mvmrt_strindex) walks the collision chain and then '__index' tables
+** (class, superclasses), so a method found in the class costs no second
+** lookup; only '__index' functions, deep chains and non-tables go to the
+** instruction's helper, which starts over.  A key that is not a string
+** constant: the helper alone. */
 static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
-  LLVMBasicBlockRef slow;
+  LLVMBasicBlockRef slow, mphit, walk, walked, done;
+  LLVMValueRef off, lsz, mask, idx, node, k, v1, v2, cp, args[3], phi, vals[2];
+  LLVMBasicBlockRef from[2];
   if (key == NULL) { helper_only(g, pc, helper); return; }
-  slow = newbb(g, "getslow");
+  slow = newbb(g, "getslow"); mphit = newbb(g, "mphit"); walk = newbb(g, "walk");
+  walked = newbb(g, "walked"); done = newbb(g, "getdone");
   istable(g, t, bits(g, t), newbb(g, "tab"), slow);
-  get_finish(g, pc, a, strslot(g, t, key, slow), slow, helper);
+  off = ci64(g, offsetof(Table, lsizenode));
+  lsz = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
+                      g->i64, "");
+  mask = LLVMBuildSub(B_, LLVMBuildShl(B_, ci64(g, 1), lsz, ""), ci64(g, 1), "");
+  idx = LLVMBuildMul(B_, LLVMBuildAnd(B_, ci64(g, key->hash), mask, ""), ci64(g, sizeof(Node)), "");
+  off = ci64(g, offsetof(Table, node));
+  node = hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "node");
+  node = LLVMBuildGEP2(B_, g->i8, node, &idx, 1, "mainpos");
+  off = ci64(g, offsetof(Node, key));
+  k = hload(g, g->i64, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "nkey");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, k, ci64(g, v_ref(key)), ""), mphit, walk);
+  LLVMPositionBuilderAtEnd(B_, mphit);
+  off = ci64(g, offsetof(Node, val));
+  v1 = hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "");
+  LLVMBuildCondBr(B_, isnil(g, v1), walk, done);
+  LLVMPositionBuilderAtEnd(B_, walk);
+  args[0] = t; args[1] = craw(g, key); args[2] = craw(g, g->J->g->tmname[TM_INDEX]);
+  cp = LLVMBuildCall2(B_, g->ty_index, getfn(g, "mvmrt_strindex", g->ty_index, 1), args, 3, "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
+  LLVMPositionBuilderAtEnd(B_, walked);
+  v2 = hload(g, g->p1, cp, "");   /* may be nil: the result */
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, done);
+  phi = LLVMBuildPhi(B_, g->p1, "getv");
+  vals[0] = v1; vals[1] = v2; from[0] = mphit; from[1] = walked;
+  LLVMAddIncoming(phi, vals, from, 2);
+  setreg(g, a, phi);
+  loaddone(g, pc);
+  LLVMPositionBuilderAtEnd(B_, slow);
+  helper_only(g, pc, helper);
 }
 
 /* SETFIELD / SETTABUP: an existing field inline */
@@ -2207,6 +2244,11 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     g->ty_req = LLVMFunctionType(g->i32, vv, 2, 0);
     vv[1] = g->p0;   /* (Table *, TString *) -> Value * */
     g->ty_chain = LLVMFunctionType(g->p0, vv, 2, 0);
+    {
+      LLVMTypeRef tsk[3];   /* (Table *, TString *, TString *) -> Value * */
+      tsk[0] = g->p1; tsk[1] = tsk[2] = g->p0;
+      g->ty_index = LLVMFunctionType(g->p0, tsk, 3, 0);
+    }
   }
   build_poll(g);
   /* the function */
