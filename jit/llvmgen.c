@@ -35,9 +35,11 @@
 **     comparisons on numbers, NOT/TEST/TESTSET, numeric and generic for
 **     loops: inline; boxing, overflow, strings, metamethods, errors exit.
 **   - table reads and writes: the array part (integer keys) and string
-**     keys at their main position inline, collision chains in a gc-leaf
-**     helper, everything else (absent keys, metatables, __index/__newindex,
-**     non-tables) in a helper doing exactly the interpreter's case.  Stores
+**     keys at their main position inline; collision chains in gc-leaf
+**     helpers (mvmrt_strchain; for constant-key reads mvmrt_strindex,
+**     which goes on through __index tables); everything else (absent keys
+**     on writes, __index functions, __newindex, non-tables) in a helper
+**     doing exactly the interpreter's case.  Stores
 **     into heap objects go through gcwrite() (store + card mark).
 **   - LEN CONCAT CLOSURE NEWTABLE SETLIST CLOSE TFORPREP, generic
 **     comparisons: helpers (jit/jitrt.c) taking (L, ci, pc).
@@ -1372,21 +1374,41 @@ static LLVMValueRef upvalue(Gen *g, int idx) {
   return hload(g, g->p1, vp, "upv");
 }
 
-/* GETFIELD / GETTABUP / SELF with a string constant key: the key's main
-** position in 't' inline; when it holds another key or nil, one leaf call
-** (mvmrt_strindex) walks the collision chain and then '__index' tables
-** (class, superclasses), so a method found in the class costs no second
-** lookup; only '__index' functions, deep chains and non-tables go to the
-** instruction's helper, which starts over.  A key that is not a string
-** constant: the helper alone. */
+/* the slot t[key] resolved by the leaf mvmrt_strindex (the object, its
+** collision chain, then '__index' tables), or a branch to 'slow' */
+static LLVMValueRef strindex(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlockRef slow) {
+  LLVMBasicBlockRef walked = newbb(g, "walked");
+  LLVMValueRef cp, args[3];
+  args[0] = t; args[1] = craw(g, key); args[2] = craw(g, g->J->g->tmname[TM_INDEX]);
+  cp = LLVMBuildCall2(B_, g->ty_index, getfn(g, "mvmrt_strindex", g->ty_index, 1), args, 3, "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
+  LLVMPositionBuilderAtEnd(B_, walked);
+  return cp;
+}
+
+/* GETFIELD / GETTABUP / SELF with a string constant key.  GETFIELD and
+** GETTABUP: the key's main position in 't' inline; when it holds another
+** key or nil, one leaf call (strindex) finishes, so a method found in the
+** class costs no second lookup.  SELF: the leaf call alone (methods are
+** rarely in the object: the inline probe would mostly miss).  '__index'
+** functions, deep chains and non-tables go to the instruction's helper,
+** which starts over.  A key that is not a string constant: the helper
+** alone. */
 static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
-  LLVMBasicBlockRef slow, mphit, walk, walked, done;
-  LLVMValueRef off, lsz, mask, idx, node, k, v1, v2, cp, args[3], phi, vals[2];
+  LLVMBasicBlockRef slow, mphit, walk, done, walked;
+  LLVMValueRef off, lsz, mask, idx, node, k, v1, v2, phi, vals[2];
   LLVMBasicBlockRef from[2];
   if (key == NULL) { helper_only(g, pc, helper); return; }
-  slow = newbb(g, "getslow"); mphit = newbb(g, "mphit"); walk = newbb(g, "walk");
-  walked = newbb(g, "walked"); done = newbb(g, "getdone");
+  slow = newbb(g, "getslow");
   istable(g, t, bits(g, t), newbb(g, "tab"), slow);
+  if (GET_OPCODE(g->p->code[pc]) == OP_SELF) {
+    setreg(g, a, hload(g, g->p1, strindex(g, t, key, slow), ""));   /* may be nil */
+    loaddone(g, pc);
+    LLVMPositionBuilderAtEnd(B_, slow);
+    helper_only(g, pc, helper);
+    return;
+  }
+  mphit = newbb(g, "mphit"); walk = newbb(g, "walk"); done = newbb(g, "getdone");
   off = ci64(g, offsetof(Table, lsizenode));
   lsz = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
                       g->i64, "");
@@ -1403,11 +1425,8 @@ static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const c
   v1 = hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "");
   LLVMBuildCondBr(B_, isnil(g, v1), walk, done);
   LLVMPositionBuilderAtEnd(B_, walk);
-  args[0] = t; args[1] = craw(g, key); args[2] = craw(g, g->J->g->tmname[TM_INDEX]);
-  cp = LLVMBuildCall2(B_, g->ty_index, getfn(g, "mvmrt_strindex", g->ty_index, 1), args, 3, "");
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
-  LLVMPositionBuilderAtEnd(B_, walked);
-  v2 = hload(g, g->p1, cp, "");   /* may be nil: the result */
+  v2 = hload(g, g->p1, strindex(g, t, key, slow), "");   /* may be nil: the result */
+  walked = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, done);
   LLVMPositionBuilderAtEnd(B_, done);
   phi = LLVMBuildPhi(B_, g->p1, "getv");
