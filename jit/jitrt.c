@@ -666,21 +666,33 @@ static const Value *mvmrt_strchain(Table *t, TString *key) {
 
 static const Value rt_nil = MVM_NIL;
 
-/* t[key] for a short string 'key' after its main position in 't' missed
-** (or held nil), following '__index' while it is a table, as
-** vm_finishget does: the raw slot when present, &rt_nil when a table
-** without '__index' lacks the key (absence is cached in the metatable's
-** 'extra' as meta_gettm does), NULL when the generic helper
+/* the rest of the collision chain after node 'n', whose key is not 'k' */
+static const Value *rt_chainrest(const Node *n, Value k) {
+  while (n->next != 0) {
+    n += n->next;
+    if (n->key == k) return &n->val;
+  }
+  return &rt_nil;
+}
+
+/* t[key] for a string 'key', following '__index' while it is a table, as
+** vm_finishget does: the raw slot when a table on the way has the key,
+** &rt_nil when one without '__index' is reached (absence cached in the
+** metatable's 'extra' as meta_gettm does), NULL when the generic helper
 ** must finish ('__index' a function or not a table, a chain longer than
-** RT_INDEXDEPTH).  Nothing here has effects the helper would not repeat
-** (only absence bits are set), so the helper may start over.
+** RT_INDEXDEPTH).  'mp', when not NULL, is the key's main position in 't',
+** which compiled code has compared already: its key is another one, or
+** 'key' with a nil value.  Nothing here has effects the helper would not
+** repeat (only absence bits are set), so the helper may start over.
 ** 'ename' is the VM's "__index" string (G->tmname[TM_INDEX]). */
-static const Value *mvmrt_strindex(Table *t, TString *key, TString *ename) {
+static const Value *mvmrt_strindex(Table *t, TString *key, TString *ename, const Node *mp) {
   int depth;
+  const Value *s;
+  if (mp == NULL) s = tab_getstr(t, key);
+  else s = mp->key == v_ref(key) ? &rt_nil : rt_chainrest(mp, v_ref(key));
   for (depth = 0; depth < RT_INDEXDEPTH; depth++) {
-    const Value *s = tab_getstr(t, key);
-    const Value *tm;
     Table *mt;
+    const Value *tm;
     if (!rt_empty(s)) return s;
     mt = t->metatable;
     if (mt == NULL || (mt->extra & (1u << TM_INDEX))) return &rt_nil;
@@ -688,6 +700,7 @@ static const Value *mvmrt_strindex(Table *t, TString *key, TString *ename) {
     if (rt_empty(tm)) { mt->extra |= (uint8_t)(1u << TM_INDEX); return &rt_nil; }
     if (!v_istable(*tm)) return NULL;
     t = v_tab(*tm);
+    s = tab_getstr(t, key);
   }
   return NULL;
 }

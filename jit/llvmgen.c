@@ -1375,12 +1375,15 @@ static LLVMValueRef upvalue(Gen *g, int idx) {
 }
 
 /* the slot t[key] resolved by the leaf mvmrt_strindex (the object, its
-** collision chain, then '__index' tables), or a branch to 'slow' */
-static LLVMValueRef strindex(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlockRef slow) {
+** collision chain, then '__index' tables), or a branch to 'slow'; 'mp':
+** the key's main position in 't' when compared already, else NULL */
+static LLVMValueRef strindex(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef mp,
+                             LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef walked = newbb(g, "walked");
-  LLVMValueRef cp, args[3];
+  LLVMValueRef cp, args[4];
   args[0] = t; args[1] = craw(g, key); args[2] = craw(g, g->J->g->tmname[TM_INDEX]);
-  cp = LLVMBuildCall2(B_, g->ty_index, getfn(g, "mvmrt_strindex", g->ty_index, 1), args, 3, "");
+  args[3] = mp != NULL ? mp : LLVMConstNull(g->p0);
+  cp = LLVMBuildCall2(B_, g->ty_index, getfn(g, "mvmrt_strindex", g->ty_index, 1), args, 4, "");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
   LLVMPositionBuilderAtEnd(B_, walked);
   return cp;
@@ -1402,7 +1405,7 @@ static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const c
   slow = newbb(g, "getslow");
   istable(g, t, bits(g, t), newbb(g, "tab"), slow);
   if (GET_OPCODE(g->p->code[pc]) == OP_SELF) {
-    setreg(g, a, hload(g, g->p1, strindex(g, t, key, slow), ""));   /* may be nil */
+    setreg(g, a, hload(g, g->p1, strindex(g, t, key, NULL, slow), ""));   /* may be nil */
     loaddone(g, pc);
     LLVMPositionBuilderAtEnd(B_, slow);
     helper_only(g, pc, helper);
@@ -1425,7 +1428,7 @@ static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const c
   v1 = hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "");
   LLVMBuildCondBr(B_, isnil(g, v1), walk, done);
   LLVMPositionBuilderAtEnd(B_, walk);
-  v2 = hload(g, g->p1, strindex(g, t, key, slow), "");   /* may be nil: the result */
+  v2 = hload(g, g->p1, strindex(g, t, key, node, slow), "");   /* may be nil: the result */
   walked = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, done);
   LLVMPositionBuilderAtEnd(B_, done);
@@ -2264,9 +2267,9 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     vv[1] = g->p0;   /* (Table *, TString *) -> Value * */
     g->ty_chain = LLVMFunctionType(g->p0, vv, 2, 0);
     {
-      LLVMTypeRef tsk[3];   /* (Table *, TString *, TString *) -> Value * */
-      tsk[0] = g->p1; tsk[1] = tsk[2] = g->p0;
-      g->ty_index = LLVMFunctionType(g->p0, tsk, 3, 0);
+      LLVMTypeRef tsk[4];   /* (Table *, TString *, TString *, Node *) -> Value * */
+      tsk[0] = g->p1; tsk[1] = tsk[2] = tsk[3] = g->p0;
+      g->ty_index = LLVMFunctionType(g->p0, tsk, 4, 0);
     }
   }
   build_poll(g);
