@@ -705,6 +705,19 @@ static const Value *mvmrt_strindex(Table *t, TString *key, TString *ename, const
   return NULL;
 }
 
+/* s[key] for a string s (SELF: its methods): through the string
+** metatable '*smt' (G->mt[LUA_TSTRING]) when its '__index' is a table, as
+** vm_finishget does (meta_gettmbyobj: no absence cache for basic types);
+** else NULL, for the helper (no metatable: the error; an '__index'
+** function or non-table) */
+static const Value *mvmrt_strmethod(Table *const *smt, TString *key, TString *ename) {
+  const Value *tm;
+  if (*smt == NULL) return NULL;
+  tm = tab_getstr(*smt, ename);
+  if (rt_empty(tm) || !v_istable(*tm)) return NULL;
+  return mvmrt_strindex(v_tab(*tm), key, ename, NULL);
+}
+
 static int mvmrt_raweq(Value a, Value b) {
   return v_rawequal(a, b);
 }
@@ -742,6 +755,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_raweq", (void *)mvmrt_raweq},
   {"mvmrt_strchain", (void *)mvmrt_strchain},
   {"mvmrt_strindex", (void *)mvmrt_strindex},
+  {"mvmrt_strmethod", (void *)mvmrt_strmethod},
 };
 
 const JitHelper *jit_helpers(int *n) {

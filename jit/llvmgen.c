@@ -90,7 +90,7 @@ typedef struct Gen {
   LLVMBuilderRef B;
   LLVMValueRef fn, L, ci, basevar;
   LLVMTypeRef i1, i8, i32, i64, i128, f64, p0, p1, vd;
-  LLVMTypeRef ty_call, ty_ret, ty_op, ty_opi, ty_ff, ty_req, ty_chain, ty_index;
+  LLVMTypeRef ty_call, ty_ret, ty_op, ty_opi, ty_ff, ty_req, ty_chain, ty_index, ty_smeth;
   LLVMValueRef f_call, f_ret;
   LLVMBasicBlockRef *bb, *exits;
   Proto *p;
@@ -1168,8 +1168,9 @@ static void gcwrite(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slot)
   LLVMPositionBuilderAtEnd(B_, done);
 }
 
-/* branch to 'yes' if word 'b' is a reference to a table, else to 'no' */
-static void istable(Gen *g, LLVMValueRef v, LLVMValueRef b, LLVMBasicBlockRef yes,
+/* branch to 'yes' if word 'b' is a reference to an object of type 'tt',
+** else to 'no' */
+static void isreftt(Gen *g, LLVMValueRef v, LLVMValueRef b, int tt, LLVMBasicBlockRef yes,
                     LLVMBasicBlockRef no) {
   LLVMBasicBlockRef isref = newbb(g, "isref");
   LLVMValueRef c = LLVMBuildICmp(B_, LLVMIntEQ,
@@ -1179,9 +1180,14 @@ static void istable(Gen *g, LLVMValueRef v, LLVMValueRef b, LLVMBasicBlockRef ye
   LLVMBuildCondBr(B_, c, isref, no);
   LLVMPositionBuilderAtEnd(B_, isref);
   c = hload(g, g->i8, v, "tt");   /* GCHeader.tt at offset 0 */
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, c, LLVMConstInt(g->i8, MVM_TTABLE, 0), ""),
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, c, LLVMConstInt(g->i8, tt, 0), ""),
                   yes, no);
   LLVMPositionBuilderAtEnd(B_, yes);
+}
+
+static void istable(Gen *g, LLVMValueRef v, LLVMValueRef b, LLVMBasicBlockRef yes,
+                    LLVMBasicBlockRef no) {
+  isreftt(g, v, b, MVM_TTABLE, yes, no);
 }
 
 /* address of t->array[key-1] when table 't' has integer 'key' (i64, from an
@@ -1376,24 +1382,45 @@ static LLVMValueRef upvalue(Gen *g, int idx) {
 
 /* the slot t[key] resolved by the leaf mvmrt_strindex (the object, its
 ** collision chain, then '__index' tables), or a branch to 'slow'; 'mp':
-** the key's main position in 't' when compared already, else NULL */
+** the key's main position in 't' when compared already, else NULL.  't'
+** NULL: a method of a string (mvmrt_strmethod) */
 static LLVMValueRef strindex(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef mp,
                              LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef walked = newbb(g, "walked");
   LLVMValueRef cp, args[4];
   args[0] = t; args[1] = craw(g, key); args[2] = craw(g, g->J->g->tmname[TM_INDEX]);
   args[3] = mp != NULL ? mp : LLVMConstNull(g->p0);
-  cp = LLVMBuildCall2(B_, g->ty_index, getfn(g, "mvmrt_strindex", g->ty_index, 1), args, 4, "");
+  if (t != NULL)
+    cp = LLVMBuildCall2(B_, g->ty_index, getfn(g, "mvmrt_strindex", g->ty_index, 1), args, 4, "");
+  else {   /* a string's method: the string metatable is G->mt[LUA_TSTRING] */
+    args[0] = craw(g, &g->J->g->mt[LUA_TSTRING]);
+    cp = LLVMBuildCall2(B_, g->ty_smeth, getfn(g, "mvmrt_strmethod", g->ty_smeth, 1), args, 3, "");
+  }
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
   LLVMPositionBuilderAtEnd(B_, walked);
   return cp;
 }
 
+/* SELF with a string constant key: on a table the leaf call alone
+** (methods are rarely in the object: an inline probe would mostly miss);
+** on a string, the string metatable's '__index' table (mvmrt_strmethod) */
+static void selfk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
+  LLVMBasicBlockRef slow = newbb(g, "selfslow"), notab = newbb(g, "selfnottab");
+  istable(g, t, bits(g, t), newbb(g, "selftab"), notab);
+  setreg(g, a, hload(g, g->p1, strindex(g, t, key, NULL, slow), ""));   /* may be nil */
+  loaddone(g, pc);
+  LLVMPositionBuilderAtEnd(B_, notab);
+  isreftt(g, t, bits(g, t), MVM_TSTRING, newbb(g, "selfstr"), slow);
+  setreg(g, a, hload(g, g->p1, strindex(g, NULL, key, NULL, slow), ""));
+  loaddone(g, pc);
+  LLVMPositionBuilderAtEnd(B_, slow);
+  helper_only(g, pc, helper);
+}
+
 /* GETFIELD / GETTABUP / SELF with a string constant key.  GETFIELD and
 ** GETTABUP: the key's main position in 't' inline; when it holds another
 ** key or nil, one leaf call (strindex) finishes, so a method found in the
-** class costs no second lookup.  SELF: the leaf call alone (methods are
-** rarely in the object: the inline probe would mostly miss).  '__index'
+** class costs no second lookup.  SELF: selfk.  '__index'
 ** functions, deep chains and non-tables go to the instruction's helper,
 ** which starts over.  A key that is not a string constant: the helper
 ** alone. */
@@ -1402,15 +1429,9 @@ static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const c
   LLVMValueRef off, lsz, mask, idx, node, k, v1, v2, phi, vals[2];
   LLVMBasicBlockRef from[2];
   if (key == NULL) { helper_only(g, pc, helper); return; }
+  if (GET_OPCODE(g->p->code[pc]) == OP_SELF) { selfk(g, pc, a, t, key, helper); return; }
   slow = newbb(g, "getslow");
   istable(g, t, bits(g, t), newbb(g, "tab"), slow);
-  if (GET_OPCODE(g->p->code[pc]) == OP_SELF) {
-    setreg(g, a, hload(g, g->p1, strindex(g, t, key, NULL, slow), ""));   /* may be nil */
-    loaddone(g, pc);
-    LLVMPositionBuilderAtEnd(B_, slow);
-    helper_only(g, pc, helper);
-    return;
-  }
   mphit = newbb(g, "mphit"); walk = newbb(g, "walk"); done = newbb(g, "getdone");
   off = ci64(g, offsetof(Table, lsizenode));
   lsz = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
@@ -2270,6 +2291,8 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
       LLVMTypeRef tsk[4];   /* (Table *, TString *, TString *, Node *) -> Value * */
       tsk[0] = g->p1; tsk[1] = tsk[2] = tsk[3] = g->p0;
       g->ty_index = LLVMFunctionType(g->p0, tsk, 4, 0);
+      tsk[0] = g->p0;   /* (Table **, TString *, TString *) -> Value * */
+      g->ty_smeth = LLVMFunctionType(g->p0, tsk, 3, 0);
     }
   }
   build_poll(g);

@@ -202,3 +202,28 @@ local l1, l2 = {}, {}
 setmetatable(l1, {__index = l2}); setmetatable(l2, {__index = l1})
 local function loopy() local r; for i = 1, 3 do r = l1.zzz end return r end
 print(pcall(loopy))
+
+-- 13. methods of strings (SELF through the string metatable)
+local function smeth(s)
+  local r
+  for i = 1, N do r = s:upper() .. s:sub(2, 3) .. #s:rep(2) end
+  return r
+end
+print("smeth", smeth("hello"))
+local smt = getmetatable("")
+function string.shout(s) return s:upper() .. "!" end
+local function shout(s) local r; for i = 1, N do r = s:shout() end return r end
+print("shout", shout("hey"))
+string.shout = nil
+print(pcall(shout, "hey"))
+local saved = smt.__index
+smt.__index = function(s, k) return function() return "fn:" .. k end end
+print("sfn", shout("x"), smeth ~= nil and pcall(smeth, "abc"))
+smt.__index = {upper = function() return "U" end, sub = saved.sub, rep = saved.rep}
+print("stab", smeth("abc"))
+smt.__index = nil
+print(pcall(smeth, "abc"))
+smt.__index = saved
+print("sback", smeth("abc"))
+local function nummeth(x) local r; for i = 1, N do r = x:foo() end return r end
+print(pcall(nummeth, 12))
