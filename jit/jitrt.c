@@ -661,6 +661,63 @@ static const Value *mvmrt_strchain(Table *t, TString *key) {
   return isabstkey(s) ? NULL : s;
 }
 
+/* tables a constant-key read walks through '__index' in a leaf call */
+#define RT_INDEXDEPTH 4
+
+static const Value rt_nil = MVM_NIL;
+
+/* the rest of the collision chain after node 'n', whose key is not 'k' */
+static const Value *rt_chainrest(const Node *n, Value k) {
+  while (n->next != 0) {
+    n += n->next;
+    if (n->key == k) return &n->val;
+  }
+  return &rt_nil;
+}
+
+/* t[key] for a string 'key', following '__index' while it is a table, as
+** vm_finishget does: the raw slot when a table on the way has the key,
+** &rt_nil when one without '__index' is reached (absence cached in the
+** metatable's 'extra' as meta_gettm does), NULL when the generic helper
+** must finish ('__index' a function or not a table, a chain longer than
+** RT_INDEXDEPTH).  'mp', when not NULL, is the key's main position in 't',
+** which compiled code has compared already: its key is another one, or
+** 'key' with a nil value.  Nothing here has effects the helper would not
+** repeat (only absence bits are set), so the helper may start over.
+** 'ename' is the VM's "__index" string (G->tmname[TM_INDEX]). */
+static const Value *mvmrt_strindex(Table *t, TString *key, TString *ename, const Node *mp) {
+  int depth;
+  const Value *s;
+  if (mp == NULL) s = tab_getstr(t, key);
+  else s = mp->key == v_ref(key) ? &rt_nil : rt_chainrest(mp, v_ref(key));
+  for (depth = 0; depth < RT_INDEXDEPTH; depth++) {
+    Table *mt;
+    const Value *tm;
+    if (!rt_empty(s)) return s;
+    mt = t->metatable;
+    if (mt == NULL || (mt->extra & (1u << TM_INDEX))) return &rt_nil;
+    tm = tab_getstr(mt, ename);   /* meta_gettm, inlined */
+    if (rt_empty(tm)) { mt->extra |= (uint8_t)(1u << TM_INDEX); return &rt_nil; }
+    if (!v_istable(*tm)) return NULL;
+    t = v_tab(*tm);
+    s = tab_getstr(t, key);
+  }
+  return NULL;
+}
+
+/* s[key] for a string s (SELF: its methods): through the string
+** metatable '*smt' (G->mt[LUA_TSTRING]) when its '__index' is a table, as
+** vm_finishget does (meta_gettmbyobj: no absence cache for basic types);
+** else NULL, for the helper (no metatable: the error; an '__index'
+** function or non-table) */
+static const Value *mvmrt_strmethod(Table *const *smt, TString *key, TString *ename) {
+  const Value *tm;
+  if (*smt == NULL) return NULL;
+  tm = tab_getstr(*smt, ename);
+  if (rt_empty(tm) || !v_istable(*tm)) return NULL;
+  return mvmrt_strindex(v_tab(*tm), key, ename, NULL);
+}
+
 static int mvmrt_raweq(Value a, Value b) {
   return v_rawequal(a, b);
 }
@@ -697,6 +754,8 @@ static const JitHelper helpers[] = {
   {"mvmrt_fltpow", (void *)mvmrt_fltpow},
   {"mvmrt_raweq", (void *)mvmrt_raweq},
   {"mvmrt_strchain", (void *)mvmrt_strchain},
+  {"mvmrt_strindex", (void *)mvmrt_strindex},
+  {"mvmrt_strmethod", (void *)mvmrt_strmethod},
 };
 
 const JitHelper *jit_helpers(int *n) {

@@ -35,9 +35,11 @@
 **     comparisons on numbers, NOT/TEST/TESTSET, numeric and generic for
 **     loops: inline; boxing, overflow, strings, metamethods, errors exit.
 **   - table reads and writes: the array part (integer keys) and string
-**     keys at their main position inline, collision chains in a gc-leaf
-**     helper, everything else (absent keys, metatables, __index/__newindex,
-**     non-tables) in a helper doing exactly the interpreter's case.  Stores
+**     keys at their main position inline; collision chains in gc-leaf
+**     helpers (mvmrt_strchain; for constant-key reads mvmrt_strindex,
+**     which goes on through __index tables); everything else (absent keys
+**     on writes, __index functions, __newindex, non-tables) in a helper
+**     doing exactly the interpreter's case.  Stores
 **     into heap objects go through gcwrite() (store + card mark).
 **   - LEN CONCAT CLOSURE NEWTABLE SETLIST CLOSE TFORPREP, generic
 **     comparisons: helpers (jit/jitrt.c) taking (L, ci, pc).
@@ -88,7 +90,7 @@ typedef struct Gen {
   LLVMBuilderRef B;
   LLVMValueRef fn, L, ci, basevar;
   LLVMTypeRef i1, i8, i32, i64, i128, f64, p0, p1, vd;
-  LLVMTypeRef ty_call, ty_ret, ty_op, ty_opi, ty_ff, ty_req, ty_chain;
+  LLVMTypeRef ty_call, ty_ret, ty_op, ty_opi, ty_ff, ty_req, ty_chain, ty_index, ty_smeth;
   LLVMValueRef f_call, f_ret;
   LLVMBasicBlockRef *bb, *exits;
   Proto *p;
@@ -1166,8 +1168,9 @@ static void gcwrite(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slot)
   LLVMPositionBuilderAtEnd(B_, done);
 }
 
-/* branch to 'yes' if word 'b' is a reference to a table, else to 'no' */
-static void istable(Gen *g, LLVMValueRef v, LLVMValueRef b, LLVMBasicBlockRef yes,
+/* branch to 'yes' if word 'b' is a reference to an object of type 'tt',
+** else to 'no' */
+static void isreftt(Gen *g, LLVMValueRef v, LLVMValueRef b, int tt, LLVMBasicBlockRef yes,
                     LLVMBasicBlockRef no) {
   LLVMBasicBlockRef isref = newbb(g, "isref");
   LLVMValueRef c = LLVMBuildICmp(B_, LLVMIntEQ,
@@ -1177,9 +1180,14 @@ static void istable(Gen *g, LLVMValueRef v, LLVMValueRef b, LLVMBasicBlockRef ye
   LLVMBuildCondBr(B_, c, isref, no);
   LLVMPositionBuilderAtEnd(B_, isref);
   c = hload(g, g->i8, v, "tt");   /* GCHeader.tt at offset 0 */
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, c, LLVMConstInt(g->i8, MVM_TTABLE, 0), ""),
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, c, LLVMConstInt(g->i8, tt, 0), ""),
                   yes, no);
   LLVMPositionBuilderAtEnd(B_, yes);
+}
+
+static void istable(Gen *g, LLVMValueRef v, LLVMValueRef b, LLVMBasicBlockRef yes,
+                    LLVMBasicBlockRef no) {
+  isreftt(g, v, b, MVM_TTABLE, yes, no);
 }
 
 /* address of t->array[key-1] when table 't' has integer 'key' (i64, from an
@@ -1372,14 +1380,86 @@ static LLVMValueRef upvalue(Gen *g, int idx) {
   return hload(g, g->p1, vp, "upv");
 }
 
-/* GETFIELD / GETTABUP / SELF with a short-string constant key: the hash
-** chain inline; a key that is not a string constant: the helper alone */
+/* the slot t[key] resolved by the leaf mvmrt_strindex (the object, its
+** collision chain, then '__index' tables), or a branch to 'slow'; 'mp':
+** the key's main position in 't' when compared already, else NULL.  't'
+** NULL: a method of a string (mvmrt_strmethod) */
+static LLVMValueRef strindex(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef mp,
+                             LLVMBasicBlockRef slow) {
+  LLVMBasicBlockRef walked = newbb(g, "walked");
+  LLVMValueRef cp, args[4];
+  args[0] = t; args[1] = craw(g, key); args[2] = craw(g, g->J->g->tmname[TM_INDEX]);
+  args[3] = mp != NULL ? mp : LLVMConstNull(g->p0);
+  if (t != NULL)
+    cp = LLVMBuildCall2(B_, g->ty_index, getfn(g, "mvmrt_strindex", g->ty_index, 1), args, 4, "");
+  else {   /* a string's method: the string metatable is G->mt[LUA_TSTRING] */
+    args[0] = craw(g, &g->J->g->mt[LUA_TSTRING]);
+    cp = LLVMBuildCall2(B_, g->ty_smeth, getfn(g, "mvmrt_strmethod", g->ty_smeth, 1), args, 3, "");
+  }
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
+  LLVMPositionBuilderAtEnd(B_, walked);
+  return cp;
+}
+
+/* SELF with a string constant key: on a table the leaf call alone
+** (methods are rarely in the object: an inline probe would mostly miss);
+** on a string, the string metatable's '__index' table (mvmrt_strmethod) */
+static void selfk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
+  LLVMBasicBlockRef slow = newbb(g, "selfslow"), notab = newbb(g, "selfnottab");
+  istable(g, t, bits(g, t), newbb(g, "selftab"), notab);
+  setreg(g, a, hload(g, g->p1, strindex(g, t, key, NULL, slow), ""));   /* may be nil */
+  loaddone(g, pc);
+  LLVMPositionBuilderAtEnd(B_, notab);
+  isreftt(g, t, bits(g, t), MVM_TSTRING, newbb(g, "selfstr"), slow);
+  setreg(g, a, hload(g, g->p1, strindex(g, NULL, key, NULL, slow), ""));
+  loaddone(g, pc);
+  LLVMPositionBuilderAtEnd(B_, slow);
+  helper_only(g, pc, helper);
+}
+
+/* GETFIELD / GETTABUP / SELF with a string constant key.  GETFIELD and
+** GETTABUP: the key's main position in 't' inline; when it holds another
+** key or nil, one leaf call (strindex) finishes, so a method found in the
+** class costs no second lookup.  SELF: selfk.  '__index'
+** functions, deep chains and non-tables go to the instruction's helper,
+** which starts over.  A key that is not a string constant: the helper
+** alone. */
 static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
-  LLVMBasicBlockRef slow;
+  LLVMBasicBlockRef slow, mphit, walk, done, walked;
+  LLVMValueRef off, lsz, mask, idx, node, k, v1, v2, phi, vals[2];
+  LLVMBasicBlockRef from[2];
   if (key == NULL) { helper_only(g, pc, helper); return; }
+  if (GET_OPCODE(g->p->code[pc]) == OP_SELF) { selfk(g, pc, a, t, key, helper); return; }
   slow = newbb(g, "getslow");
   istable(g, t, bits(g, t), newbb(g, "tab"), slow);
-  get_finish(g, pc, a, strslot(g, t, key, slow), slow, helper);
+  mphit = newbb(g, "mphit"); walk = newbb(g, "walk"); done = newbb(g, "getdone");
+  off = ci64(g, offsetof(Table, lsizenode));
+  lsz = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
+                      g->i64, "");
+  mask = LLVMBuildSub(B_, LLVMBuildShl(B_, ci64(g, 1), lsz, ""), ci64(g, 1), "");
+  idx = LLVMBuildMul(B_, LLVMBuildAnd(B_, ci64(g, key->hash), mask, ""), ci64(g, sizeof(Node)), "");
+  off = ci64(g, offsetof(Table, node));
+  node = hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "node");
+  node = LLVMBuildGEP2(B_, g->i8, node, &idx, 1, "mainpos");
+  off = ci64(g, offsetof(Node, key));
+  k = hload(g, g->i64, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "nkey");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, k, ci64(g, v_ref(key)), ""), mphit, walk);
+  LLVMPositionBuilderAtEnd(B_, mphit);
+  off = ci64(g, offsetof(Node, val));
+  v1 = hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "");
+  LLVMBuildCondBr(B_, isnil(g, v1), walk, done);
+  LLVMPositionBuilderAtEnd(B_, walk);
+  v2 = hload(g, g->p1, strindex(g, t, key, node, slow), "");   /* may be nil: the result */
+  walked = LLVMGetInsertBlock(B_);
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, done);
+  phi = LLVMBuildPhi(B_, g->p1, "getv");
+  vals[0] = v1; vals[1] = v2; from[0] = mphit; from[1] = walked;
+  LLVMAddIncoming(phi, vals, from, 2);
+  setreg(g, a, phi);
+  loaddone(g, pc);
+  LLVMPositionBuilderAtEnd(B_, slow);
+  helper_only(g, pc, helper);
 }
 
 /* SETFIELD / SETTABUP: an existing field inline */
@@ -2207,6 +2287,13 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     g->ty_req = LLVMFunctionType(g->i32, vv, 2, 0);
     vv[1] = g->p0;   /* (Table *, TString *) -> Value * */
     g->ty_chain = LLVMFunctionType(g->p0, vv, 2, 0);
+    {
+      LLVMTypeRef tsk[4];   /* (Table *, TString *, TString *, Node *) -> Value * */
+      tsk[0] = g->p1; tsk[1] = tsk[2] = tsk[3] = g->p0;
+      g->ty_index = LLVMFunctionType(g->p0, tsk, 4, 0);
+      tsk[0] = g->p0;   /* (Table **, TString *, TString *) -> Value * */
+      g->ty_smeth = LLVMFunctionType(g->p0, tsk, 3, 0);
+    }
   }
   build_poll(g);
   /* the function */
