@@ -422,7 +422,8 @@ static GCObject *evacuate(GCState *gs, GCObject *o) {
   }
   else if (o->tt == MVM_TTABLE) {   /* young parts move with their table */
     Table *t = (Table *)n;
-    if (t->array != NULL && young(gs, t->array))
+    if (tab_isinline((Table *)o)) t->array = tab_inlinearray(t);
+    else if (t->array != NULL && young(gs, t->array))
       t->array = (Value *)movepart(gs, t->array, tosurv);
     if (!t->isdummy && young(gs, t->node)) {
       Node *nn = (Node *)movepart(gs, t->node, tosurv);
@@ -487,7 +488,7 @@ static void scanyoung(GCState *gs, GCObject *o) {
       fixptr(gs, &t->metatable);
       /* a part's slots have cards of their own: an old part (even of a
       ** young table) is the holder of its survivor references */
-      if (t->array != NULL)
+      if (t->array != NULL && !tab_isinline(t))
         gs->remember = young(gs, t->array) ? NULL : (GCObject *)(void *)((char *)t->array - GC_PARTHDR);
       for (i = 0; i < t->asize; i++) fixvalue(gs, &t->array[i]);
       if (n > 0)
@@ -593,10 +594,18 @@ static void scanpartcard(GCState *gs, GCObject *o, char *a) {
 }
 
 /* An old object overlapping a dirty card.  An old table's parts are in the
-** heap with cards of their own, so only its own fields are looked at. */
+** heap with cards of their own, so only its own fields are looked at: the
+** metatable and the inline array slots (a few, all scanned). */
 static void scancardobj(GCState *gs, GCObject *o) {
   gs->remember = o;
-  if (o->tt == MVM_TTABLE) fixptr(gs, &((Table *)o)->metatable);
+  if (o->tt == MVM_TTABLE) {
+    Table *t = (Table *)o;
+    fixptr(gs, &t->metatable);
+    if (tab_isinline(t)) {
+      unsigned i;
+      for (i = 0; i < t->asize; i++) fixvalue(gs, &t->array[i]);
+    }
+  }
   else scanyoung(gs, o);
 }
 
@@ -693,6 +702,7 @@ static void verifyobj(GCState *gs, GCObject *o) {
       case MVM_TTABLE: {
         Table *t = (Table *)o;
         if (t->array && young(gs, t->array)) { fprintf(stderr, "VERIFY: old table %p young array\n", (void*)t); abort(); }
+        if (tab_isinline(t)) { unsigned i; for (i = 0; i < t->asize; i++) vcheck(gs, o, &t->array[i]); }
         if (!t->isdummy && young(gs, t->node)) { fprintf(stderr, "VERIFY: old table %p young node\n", (void*)t); abort(); }
         break;
       }

@@ -76,6 +76,23 @@ static inline GCObject *gc_newobj(lua_State *L, int tt, size_t size) {
   }
   return gc_newobj_slow(L, tt, size);
 }
+/* Same, but the body (bytes 8..size) is NOT zeroed on the fast path: for
+** callers that store every field themselves (a variable-size memset is a
+** 'rep stos', slow for a 64-byte table).  The padding up to the 16-byte
+** rounding is left as it was too (nothing reads it). */
+static inline GCObject *gc_newobjraw(lua_State *L, int tt, size_t size) {
+  GCHeapView *h = (GCHeapView *)(void *)G(L)->gc;
+  size_t sz = (size + 15) & ~(size_t)15;
+  if (l_likely(sz <= (size_t)(h->limit - h->top))) {
+    GCObject *o = (GCObject *)(void *)h->top;
+    h->top += sz;
+    o->tt = (uint8_t)tt; o->marked = 0; o->extra = 0; o->age = 0;
+    G(L)->idhash += 0x9E3779B9u;
+    o->hash = G(L)->idhash;
+    return o;
+  }
+  return gc_newobj_slow(L, tt, size);
+}
 /* Same, in the non-moving old space (strings, userdata, threads, protos use
 ** this: the C API hands out raw pointers to them). */
 LUAI_FUNC GCObject *gc_newold(lua_State *L, int tt, size_t size);

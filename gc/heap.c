@@ -294,7 +294,7 @@ size_t gc_cellsize(GCState *gs, const void *p) {
 /* size of a movable object (the kinds gc_newobj allocates) */
 size_t gc_objsize(const GCObject *o) {
   switch (o->tt) {
-    case MVM_TTABLE: return sizeof(Table);
+    case MVM_TTABLE: return tab_objsize((const Table *)o);
     case MVM_TLCL: return sizeLclosure(((const LClosure *)o)->nupvalues);
     case MVM_TCCL: return sizeCclosure(((const CClosure *)o)->nupvalues);
     case MVM_TUPVAL: return sizeof(UpVal);
