@@ -345,10 +345,24 @@ static void pushrun(GCState *gs, uint32_t first, uint32_t n) {
   gs->nruns++;
 }
 
+/* Release the top 'n' pages of the free run [first, first + len). */
+static void releasetop(GCState *gs, uint32_t first, uint32_t len, uint32_t n) {
+  if (n > len) n = len;
+  if (n > 0)
+    madvise(pageaddr(gs, first + len - n), (size_t)n << GC_PAGESHIFT, MADV_DONTNEED);
+}
+
 /* After a sweep: rebuild the class free lists (a block left empty goes back
-** to the pages) and the list of free page runs (coalescing neighbours). */
+** to the pages) and the list of free page runs (coalescing neighbours).
+** Free pages are RETAINED (not madvised) up to as many bytes as are alive:
+** the next major is due when the heap has grown by about that much (pause
+** 200%), so releasing them would only make the program fault them in again
+** (binary_trees refaulted 6 MB per major).  Peak RSS is unchanged: it is
+** reached at the threshold anyway.  The free pages beyond the budget are
+** released, the highest addresses first (the tail gives back the frontier). */
 void gc_sweepdone(GCState *gs) {
-  uint32_t i, start;
+  uint32_t i, start, tailfirst = 0, taillen = 0;
+  size_t nfree = 0, keep, excess, k;
   int c;
   void **tail[GC_NCLASSES];
   for (c = 0; c < GC_NCLASSES; c++) { gs->freelist[c] = NULL; tail[c] = &gs->freelist[c]; }
@@ -359,7 +373,10 @@ void gc_sweepdone(GCState *gs) {
       char *b = pageaddr(gs, i), *p, *e = b + GC_BLOCKSIZE - cs;
       int live = 0;
       for (p = b; p <= e; p += cs) if (((GCObject *)p)->tt != 0) { live = 1; break; }
-      if (!live) freepages(gs, i, GC_BLOCKPAGES);
+      if (!live) {   /* released below if over the budget */
+        uint32_t j;
+        for (j = 0; j < GC_BLOCKPAGES; j++) gs->pages[i + j].kind = PG_FREE;
+      }
       else {
         void **t = tail[pg->sclass];
         for (p = b; p <= e; p += cs)
@@ -377,10 +394,24 @@ void gc_sweepdone(GCState *gs) {
     if (gs->pages[i].kind != PG_FREE) { i += gs->pages[i].npages ? gs->pages[i].npages : 1; continue; }
     start = i;
     while (i < gs->frontier && gs->pages[i].kind == PG_FREE) i++;
-    /* release the run (parts freed between sweeps kept their memory) */
-    madvise(pageaddr(gs, start), (size_t)(i - start) << GC_PAGESHIFT, MADV_DONTNEED);
-    if (i == gs->frontier) { gs->frontier = start; break; }   /* give back the tail */
+    nfree += i - start;
+    if (i == gs->frontier) {   /* the tail: give back the frontier */
+      tailfirst = start; taillen = i - start;
+      gs->frontier = start;
+      break;
+    }
     pushrun(gs, start, i - start);
+  }
+  keep = (gs->oldbytes + gs->extbytes) >> GC_PAGESHIFT;
+  excess = nfree > keep ? nfree - keep : 0;
+  /* the pages past the frontier stay committed: allocpages reuses them */
+  releasetop(gs, tailfirst, taillen, (uint32_t)(excess < taillen ? excess : taillen));
+  excess -= excess < taillen ? excess : taillen;
+  for (k = gs->nruns; k > 0 && excess > 0; k--) {
+    PageRun *r = &gs->runs[k - 1];
+    uint32_t n = (uint32_t)(excess < r->n ? excess : r->n);
+    releasetop(gs, r->first, r->n, n);
+    excess -= n;
   }
 }
 
