@@ -95,6 +95,7 @@ static int floatkey(double d, int64_t *i) {
 const Value *tab_getint(Table *t, int64_t key) {
   Node *n;
   if ((uint64_t)key - 1u < t->asize) return &t->array[key - 1];
+  if (t->isdummy) return &absentkey;
   n = hashint(t, key);
   if (v_fitsimm(key)) {
     Value k = v_immint(key);
