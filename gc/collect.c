@@ -823,6 +823,7 @@ void gc_collect(lua_State *L, int isemergency) {
     gs->threshold = gs->lastlive + room / 2;
   }
   gs->nmajors++;
+  gs->v.checkdue = 1;   /* finalizers may be queued */
   note(gs, isemergency ? "major(emergency)" : "major", t0, c0, before, gs->promoted);
   gs->collecting = 0;
 }
@@ -854,7 +855,12 @@ int gc_isstress(global_State *g) {
   return GCS(g)->stress;
 }
 
-void gc_check(lua_State *L) {
+/* gc_check's slow path; afterwards 'checkdue' says whether the next
+** gc_check has something to do.  Everything that may make a major due
+** sets it again: old-space growth past the threshold (gc_oldalloc),
+** out-of-line growth (mvm_memtryrealloc), a new threshold or finalizer
+** queue (gc_collect), the heap limit, collectgarbage("restart"). */
+void gc_checkslow(lua_State *L) {
   GCState *gs = GCS(G(L));
   if (gs->running) {
     if (gs->stress) gc_stresscollect(L);
@@ -866,4 +872,6 @@ void gc_check(lua_State *L) {
   if (gs->fnzhead < gs->tobefnz.n && !gs->infinalizer &&
       (!gs->stress || gs->tobefnz.n - gs->fnzhead >= 64))
     gc_runfinalizers(L);
+  gs->v.checkdue = gs->stress || gs->fnzhead < gs->tobefnz.n ||
+                   (gs->running && gs->oldbytes + gs->extbytes >= gs->threshold);
 }

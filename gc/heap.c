@@ -124,6 +124,7 @@ void gc_init(lua_State *L) {
   gs->g = g;
   gs->threshold = GC_MINTHRESHOLD;
   gs->stress = envflag("MVM_GC_STRESS");
+  gs->v.checkdue = 1;
   gs->trace = envflag("MVM_GC_TRACE");
   gs->verify = envflag("MVM_GC_VERIFY");
   e = getenv("MVM_HEAP_LIMIT");
@@ -269,6 +270,7 @@ void *gc_oldalloc(GCState *gs, size_t size) {
     }
     gs->freelist[c] = *(void **)((char *)p + 8);
     gs->oldbytes += gc_classsize[c];
+    if (gs->oldbytes + gs->extbytes >= gs->threshold) gs->v.checkdue = 1;
     return p;
   }
   else {
@@ -280,6 +282,7 @@ void *gc_oldalloc(GCState *gs, size_t size) {
       pg->kind = PG_LARGE; pg->head = (uint32_t)idx; pg->npages = n;
     }
     gs->oldbytes += (size_t)n << GC_PAGESHIFT;
+    if (gs->oldbytes + gs->extbytes >= gs->threshold) gs->v.checkdue = 1;
     return pageaddr(gs, idx);
   }
 }
@@ -519,6 +522,7 @@ void *mvm_memtryrealloc(lua_State *L, void *block, size_t osize, size_t nsize) {
   if (p == NULL) return NULL;
   gs->extbytes = gs->extbytes - osize + nsize;
   if (nsize > osize) gs->bytesallocated += nsize - osize;
+  if (gs->oldbytes + gs->extbytes >= gs->threshold) gs->v.checkdue = 1;
   return p;
 }
 
@@ -681,7 +685,7 @@ void gc_linkthread(lua_State *L, lua_State *L1) {
 /* ---------------- settings and statistics ---------------- */
 
 size_t gc_totalbytes(global_State *g) { return totalbytes(GCS(g)); }
-void gc_setrunning(global_State *g, int on) { GCS(g)->running = on; }
+void gc_setrunning(global_State *g, int on) { GCS(g)->running = on; GCS(g)->v.checkdue = 1; }
 int gc_isrunning(global_State *g) { return GCS(g)->running; }
 size_t gc_cyclecount(global_State *g) { return GCS(g)->nmajors; }
 
@@ -701,6 +705,7 @@ void gc_setheaplimit(global_State *g, size_t bytes) {
     size_t room = bytes > used ? bytes - used : 0;
     gs->threshold = used + room / 2;
   }
+  gs->v.checkdue = 1;
   setnurserylimit(gs);
 }
 
