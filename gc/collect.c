@@ -52,7 +52,7 @@ static void markobject(GCState *gs, GCObject *o) {
     return;
   }
   gc_setcolor(o, GC_GRAY);
-  if (!gc_vecpush(&gs->gray, o)) gs->grayoverflow = 1;  /* rescanned later */
+  if (!gc_vecpushi(&gs->gray, o)) gs->grayoverflow = 1;  /* rescanned later */
 }
 
 static inline void markvalue(GCState *gs, Value v) {
@@ -333,15 +333,50 @@ static void sweepthreads(lua_State *L, GCState *gs) {
   }
 }
 
+/* Free dead object 'o' of a small cell of 'cs' bytes (gc_freecell's
+** work, inline for the common kinds: a table without parts, as from a
+** constructor with an inline array, needs no call). */
+static inline void freesmall(lua_State *L, GCState *gs, GCObject *o, size_t cs) {
+  if (o->tt == MVM_TTABLE) {
+    Table *t = (Table *)o;
+    if (!t->isdummy || (t->array != NULL && !tab_isinline(t))) tab_free(L, t);
+  }
+  else if (o->tt == MVM_TSTRING) str_remove(L, (TString *)o);
+  else gc_freeobject(L, o);
+  if (gs->stress) memset(o, GC_POISON, cs);
+  o->tt = 0;
+  gs->oldbytes -= cs;
+}
+
 static void sweepobjects(lua_State *L, GCState *gs) {
-  gc_foreachold(gs, o, {
-    if (o->tt == GC_TPART) {}   /* its owner frees it */
-    else if (gc_iswhite(o)) {
-      if (o->tt == MVM_TSTRING) str_remove(L, (TString *)o);
-      gc_freecell(L, o);
+  uint32_t pi;
+  for (pi = 0; pi < gs->frontier;) {
+    PageInfo *pg = &gs->pages[pi];
+    if (pg->kind == PG_SMALL) {
+      size_t cs = gc_classsize[pg->sclass];
+      char *c = gs->oldbase + ((size_t)pi << GC_PAGESHIFT);
+      char *e = c + GC_BLOCKSIZE - cs;
+      for (; c <= e; c += cs) {
+        GCObject *o = (GCObject *)c;
+        if (o->tt == 0 || o->tt == GC_TPART) continue;   /* free; parts: their owner frees them */
+        if (gc_iswhite(o)) freesmall(L, gs, o, cs);
+        else gc_setcolor(o, GC_WHITE);
+      }
+      pi += GC_BLOCKPAGES;
     }
-    else gc_setcolor(o, GC_WHITE);
-  });
+    else if (pg->kind == PG_LARGE) {
+      GCObject *o = (GCObject *)(gs->oldbase + ((size_t)pi << GC_PAGESHIFT));
+      uint32_t n = pg->npages;
+      if (o->tt == GC_TPART) {}
+      else if (gc_iswhite(o)) {
+        if (o->tt == MVM_TSTRING) str_remove(L, (TString *)o);
+        gc_freecell(L, o);
+      }
+      else gc_setcolor(o, GC_WHITE);
+      pi += n;
+    }
+    else pi++;
+  }
   gc_sweepdone(gs);
 }
 
@@ -408,12 +443,12 @@ static GCObject *evacuate(GCState *gs, GCObject *o) {
   if (!gs->promoteall && ineden(gs, o)) n = (GCObject *)survalloc(gs, size);
   tosurv = (n != NULL);
   if (!tosurv) {
-    n = (GCObject *)gc_oldalloc(gs, size);
+    n = (GCObject *)gc_oldalloci(gs, size);
     if (n == NULL) {   /* the reservation is exhausted: nothing sane to do */
       fputs("mvm: out of memory while promoting nursery objects\n", stderr);
       abort();
     }
-    gs->promoted += gc_cellsize(gs, n);
+    gs->promoted += gc_allocsize(gs, size);
   }
   memcpy(n, o, size);
   if (o->tt == MVM_TUPVAL) {
@@ -438,7 +473,7 @@ static GCObject *evacuate(GCState *gs, GCObject *o) {
   }
   o->marked |= GC_FORWARD;
   *(GCObject **)((char *)o + 8) = n;
-  if (o->tt != MVM_TBIGINT && !gc_vecpush(&gs->work, n)) {
+  if (o->tt != MVM_TBIGINT && !gc_vecpushi(&gs->work, n)) {
     fputs("mvm: out of memory in the collector\n", stderr);
     abort();
   }

@@ -17,7 +17,7 @@
 #include "string.h"
 #include "func.h"
 
-#define POISON  0xDB
+#define POISON  GC_POISON
 
 /* the whole range: nursery + old space (virtual only until committed) */
 #define GC_RESERVE  ((size_t)16 << 30)
