@@ -52,7 +52,7 @@ static void markobject(GCState *gs, GCObject *o) {
     return;
   }
   gc_setcolor(o, GC_GRAY);
-  if (!gc_vecpush(&gs->gray, o)) gs->grayoverflow = 1;  /* rescanned later */
+  if (!gc_vecpushi(&gs->gray, o)) gs->grayoverflow = 1;  /* rescanned later */
 }
 
 static inline void markvalue(GCState *gs, Value v) {
@@ -333,15 +333,50 @@ static void sweepthreads(lua_State *L, GCState *gs) {
   }
 }
 
+/* Free dead object 'o' of a small cell of 'cs' bytes (gc_freecell's
+** work, inline for the common kinds: a table without parts, as from a
+** constructor with an inline array, needs no call). */
+static inline void freesmall(lua_State *L, GCState *gs, GCObject *o, size_t cs) {
+  if (o->tt == MVM_TTABLE) {
+    Table *t = (Table *)o;
+    if (!t->isdummy || (t->array != NULL && !tab_isinline(t))) tab_free(L, t);
+  }
+  else if (o->tt == MVM_TSTRING) str_remove(L, (TString *)o);
+  else gc_freeobject(L, o);
+  if (gs->stress) memset(o, GC_POISON, cs);
+  o->tt = 0;
+  gs->oldbytes -= cs;
+}
+
 static void sweepobjects(lua_State *L, GCState *gs) {
-  gc_foreachold(gs, o, {
-    if (o->tt == GC_TPART) {}   /* its owner frees it */
-    else if (gc_iswhite(o)) {
-      if (o->tt == MVM_TSTRING) str_remove(L, (TString *)o);
-      gc_freecell(L, o);
+  uint32_t pi;
+  for (pi = 0; pi < gs->frontier;) {
+    PageInfo *pg = &gs->pages[pi];
+    if (pg->kind == PG_SMALL) {
+      size_t cs = gc_classsize[pg->sclass];
+      char *c = gs->oldbase + ((size_t)pi << GC_PAGESHIFT);
+      char *e = c + GC_BLOCKSIZE - cs;
+      for (; c <= e; c += cs) {
+        GCObject *o = (GCObject *)c;
+        if (o->tt == 0 || o->tt == GC_TPART) continue;   /* free; parts: their owner frees them */
+        if (gc_iswhite(o)) freesmall(L, gs, o, cs);
+        else gc_setcolor(o, GC_WHITE);
+      }
+      pi += GC_BLOCKPAGES;
     }
-    else gc_setcolor(o, GC_WHITE);
-  });
+    else if (pg->kind == PG_LARGE) {
+      GCObject *o = (GCObject *)(gs->oldbase + ((size_t)pi << GC_PAGESHIFT));
+      uint32_t n = pg->npages;
+      if (o->tt == GC_TPART) {}
+      else if (gc_iswhite(o)) {
+        if (o->tt == MVM_TSTRING) str_remove(L, (TString *)o);
+        gc_freecell(L, o);
+      }
+      else gc_setcolor(o, GC_WHITE);
+      pi += n;
+    }
+    else pi++;
+  }
   gc_sweepdone(gs);
 }
 
@@ -408,12 +443,12 @@ static GCObject *evacuate(GCState *gs, GCObject *o) {
   if (!gs->promoteall && ineden(gs, o)) n = (GCObject *)survalloc(gs, size);
   tosurv = (n != NULL);
   if (!tosurv) {
-    n = (GCObject *)gc_oldalloc(gs, size);
+    n = (GCObject *)gc_oldalloci(gs, size);
     if (n == NULL) {   /* the reservation is exhausted: nothing sane to do */
       fputs("mvm: out of memory while promoting nursery objects\n", stderr);
       abort();
     }
-    gs->promoted += gc_cellsize(gs, n);
+    gs->promoted += gc_allocsize(gs, size);
   }
   memcpy(n, o, size);
   if (o->tt == MVM_TUPVAL) {
@@ -422,7 +457,8 @@ static GCObject *evacuate(GCState *gs, GCObject *o) {
   }
   else if (o->tt == MVM_TTABLE) {   /* young parts move with their table */
     Table *t = (Table *)n;
-    if (t->array != NULL && young(gs, t->array))
+    if (tab_isinline((Table *)o)) t->array = tab_inlinearray(t);
+    else if (t->array != NULL && young(gs, t->array))
       t->array = (Value *)movepart(gs, t->array, tosurv);
     if (!t->isdummy && young(gs, t->node)) {
       Node *nn = (Node *)movepart(gs, t->node, tosurv);
@@ -437,7 +473,7 @@ static GCObject *evacuate(GCState *gs, GCObject *o) {
   }
   o->marked |= GC_FORWARD;
   *(GCObject **)((char *)o + 8) = n;
-  if (o->tt != MVM_TBIGINT && !gc_vecpush(&gs->work, n)) {
+  if (o->tt != MVM_TBIGINT && !gc_vecpushi(&gs->work, n)) {
     fputs("mvm: out of memory in the collector\n", stderr);
     abort();
   }
@@ -487,7 +523,7 @@ static void scanyoung(GCState *gs, GCObject *o) {
       fixptr(gs, &t->metatable);
       /* a part's slots have cards of their own: an old part (even of a
       ** young table) is the holder of its survivor references */
-      if (t->array != NULL)
+      if (t->array != NULL && !tab_isinline(t))
         gs->remember = young(gs, t->array) ? NULL : (GCObject *)(void *)((char *)t->array - GC_PARTHDR);
       for (i = 0; i < t->asize; i++) fixvalue(gs, &t->array[i]);
       if (n > 0)
@@ -593,10 +629,18 @@ static void scanpartcard(GCState *gs, GCObject *o, char *a) {
 }
 
 /* An old object overlapping a dirty card.  An old table's parts are in the
-** heap with cards of their own, so only its own fields are looked at. */
+** heap with cards of their own, so only its own fields are looked at: the
+** metatable and the inline array slots (a few, all scanned). */
 static void scancardobj(GCState *gs, GCObject *o) {
   gs->remember = o;
-  if (o->tt == MVM_TTABLE) fixptr(gs, &((Table *)o)->metatable);
+  if (o->tt == MVM_TTABLE) {
+    Table *t = (Table *)o;
+    fixptr(gs, &t->metatable);
+    if (tab_isinline(t)) {
+      unsigned i;
+      for (i = 0; i < t->asize; i++) fixvalue(gs, &t->array[i]);
+    }
+  }
   else scanyoung(gs, o);
 }
 
@@ -693,6 +737,7 @@ static void verifyobj(GCState *gs, GCObject *o) {
       case MVM_TTABLE: {
         Table *t = (Table *)o;
         if (t->array && young(gs, t->array)) { fprintf(stderr, "VERIFY: old table %p young array\n", (void*)t); abort(); }
+        if (tab_isinline(t)) { unsigned i; for (i = 0; i < t->asize; i++) vcheck(gs, o, &t->array[i]); }
         if (!t->isdummy && young(gs, t->node)) { fprintf(stderr, "VERIFY: old table %p young node\n", (void*)t); abort(); }
         break;
       }
@@ -813,6 +858,7 @@ void gc_collect(lua_State *L, int isemergency) {
     gs->threshold = gs->lastlive + room / 2;
   }
   gs->nmajors++;
+  gs->v.checkdue = 1;   /* finalizers may be queued */
   note(gs, isemergency ? "major(emergency)" : "major", t0, c0, before, gs->promoted);
   gs->collecting = 0;
 }
@@ -844,7 +890,12 @@ int gc_isstress(global_State *g) {
   return GCS(g)->stress;
 }
 
-void gc_check(lua_State *L) {
+/* gc_check's slow path; afterwards 'checkdue' says whether the next
+** gc_check has something to do.  Everything that may make a major due
+** sets it again: old-space growth past the threshold (gc_oldalloc),
+** out-of-line growth (mvm_memtryrealloc), a new threshold or finalizer
+** queue (gc_collect), the heap limit, collectgarbage("restart"). */
+void gc_checkslow(lua_State *L) {
   GCState *gs = GCS(G(L));
   if (gs->running) {
     if (gs->stress) gc_stresscollect(L);
@@ -856,4 +907,6 @@ void gc_check(lua_State *L) {
   if (gs->fnzhead < gs->tobefnz.n && !gs->infinalizer &&
       (!gs->stress || gs->tobefnz.n - gs->fnzhead >= 64))
     gc_runfinalizers(L);
+  gs->v.checkdue = gs->stress || gs->fnzhead < gs->tobefnz.n ||
+                   (gs->running && gs->oldbytes + gs->extbytes >= gs->threshold);
 }

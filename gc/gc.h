@@ -53,6 +53,9 @@ typedef struct GCHeapView {
   uintptr_t size;           /* its size in bytes */
   uint8_t *cards;           /* one byte per 512-byte card of the range */
   uintptr_t nstart, nend;   /* the nursery: [nstart, nend) */
+  int checkdue;             /* 0: gc_check has nothing to do (no major due,
+                            ** no finalizer pending, no stress); set by
+                            ** whatever may change that (gc_checkslow) */
 } GCHeapView;
 #define GC_CARDSHIFT 9
 
@@ -71,6 +74,23 @@ static inline GCObject *gc_newobj(lua_State *L, int tt, size_t size) {
     memset(o, 0, sz);
     o->tt = (uint8_t)tt;
     G(L)->idhash += 0x9E3779B9u;   /* golden-ratio step: consecutive ids spread */
+    o->hash = G(L)->idhash;
+    return o;
+  }
+  return gc_newobj_slow(L, tt, size);
+}
+/* Same, but the body (bytes 8..size) is NOT zeroed on the fast path: for
+** callers that store every field themselves (a variable-size memset is a
+** 'rep stos', slow for a 64-byte table).  The padding up to the 16-byte
+** rounding is left as it was too (nothing reads it). */
+static inline GCObject *gc_newobjraw(lua_State *L, int tt, size_t size) {
+  GCHeapView *h = (GCHeapView *)(void *)G(L)->gc;
+  size_t sz = (size + 15) & ~(size_t)15;
+  if (l_likely(sz <= (size_t)(h->limit - h->top))) {
+    GCObject *o = (GCObject *)(void *)h->top;
+    h->top += sz;
+    o->tt = (uint8_t)tt; o->marked = 0; o->extra = 0; o->age = 0;
+    G(L)->idhash += 0x9E3779B9u;
     o->hash = G(L)->idhash;
     return o;
   }
@@ -160,7 +180,11 @@ static inline void gc_poproots(lua_State *L, int n) { G(L)->nroots -= n; }
 /* ---- collection control ---- */
 LUAI_FUNC void gc_init(lua_State *L);           /* called by lua_newstate */
 LUAI_FUNC void gc_freeall(lua_State *L);        /* called by lua_close */
-LUAI_FUNC void gc_check(lua_State *L);          /* collect if debt (safe point) */
+LUAI_FUNC void gc_checkslow(lua_State *L);
+/* collect if a major is due, run pending finalizers (a safe point) */
+static inline void gc_check(lua_State *L) {
+  if (l_unlikely(((GCHeapView *)(void *)G(L)->gc)->checkdue)) gc_checkslow(L);
+}
 /* MVM_GC_STRESS only: collect as gc_check does under stress (no finalizers
 ** run); returns 0 at once otherwise.  Compiled code's safepoint polls call
 ** it (jit/jitrt.c) so that every poll's stack map gets exercised. */

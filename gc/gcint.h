@@ -57,6 +57,7 @@ typedef struct PageRun { uint32_t first, n; } PageRun;
 #define GC_FINOBJ  4      /* registered for finalization (in finobj vector) */
 #define GC_INFNZ   8      /* waiting in the to-be-finalized queue */
 #define GC_FORWARD 16     /* nursery object already copied: new address at offset 8 */
+#define GC_POISON  0xDB   /* fill of freed and evacuated memory under stress */
 
 /* A table part (gc_tryallocpart), in the nursery or in an old cell: a
 ** 16-byte header -- tt GC_TPART, 'extra' the kind (GC_PARTVALUES/NODES),
@@ -161,12 +162,37 @@ static inline size_t gc_nurseryused(GCState *gs) {   /* eden + survivors */
 }
 
 /* heap.c */
+extern const uint16_t gc_classsize[GC_NCLASSES];
 LUAI_FUNC void gc_freeobject(lua_State *L, GCObject *o);
 LUAI_FUNC int gc_vecpush(ObjVec *v, GCObject *o);   /* 0 on allocation failure */
+/* the same, with the common case (room left) inline */
+static inline int gc_vecpushi(ObjVec *v, GCObject *o) {
+  if (l_likely(v->n < v->cap)) { v->a[v->n++] = o; return 1; }
+  return gc_vecpush(v, o);
+}
+/* bytes of the old cell that gc_oldalloc(gs, size) hands out */
+static inline size_t gc_allocsize(const GCState *gs, size_t size) {
+  return size <= GC_MAXSMALL ? gc_classsize[gs->classof[(size + 15) >> 4]]
+                             : (size + GC_PAGESIZE - 1) & ~(GC_PAGESIZE - 1);
+}
 LUAI_FUNC void gc_vecfree(ObjVec *v);
 LUAI_FUNC double gc_clockms(void);
 LUAI_FUNC double gc_cpums(void);
 LUAI_FUNC void *gc_oldalloc(GCState *gs, size_t size);   /* NULL if no room */
+/* gc_oldalloc with a non-empty free list inline (promotion by minors) */
+static inline void *gc_oldalloci(GCState *gs, size_t size) {
+  if (size <= GC_MAXSMALL) {
+    int c = gs->classof[(size + 15) >> 4];
+    void *p = gs->freelist[c];
+    if (l_likely(p != NULL)) {
+      gs->freelist[c] = *(void **)((char *)p + 8);
+      gs->oldbytes += gc_classsize[c];
+      if (gs->oldbytes + gs->extbytes >= gs->threshold) gs->v.checkdue = 1;
+      return p;
+    }
+  }
+  return gc_oldalloc(gs, size);
+}
 LUAI_FUNC size_t gc_objsize(const GCObject *o);           /* movable kinds */
 LUAI_FUNC size_t gc_cellsize(GCState *gs, const void *p); /* old objects */
 LUAI_FUNC void gc_freecell(lua_State *L, GCObject *o);    /* sweep: free one old object */
@@ -193,7 +219,6 @@ LUAI_FUNC void *gc_promotepart(GCState *gs, const void *part);  /* nursery part 
       pi_ += n_; \
     } else pi_++; \
   } } while (0)
-extern const uint16_t gc_classsize[GC_NCLASSES];
 /* collect.c */
 LUAI_FUNC void gc_collect(lua_State *L, int isemergency);   /* major */
 LUAI_FUNC void gc_collectminor(lua_State *L);

@@ -17,7 +17,7 @@
 #include "string.h"
 #include "func.h"
 
-#define POISON  0xDB
+#define POISON  GC_POISON
 
 /* the whole range: nursery + old space (virtual only until committed) */
 #define GC_RESERVE  ((size_t)16 << 30)
@@ -124,6 +124,7 @@ void gc_init(lua_State *L) {
   gs->g = g;
   gs->threshold = GC_MINTHRESHOLD;
   gs->stress = envflag("MVM_GC_STRESS");
+  gs->v.checkdue = 1;
   gs->trace = envflag("MVM_GC_TRACE");
   gs->verify = envflag("MVM_GC_VERIFY");
   e = getenv("MVM_HEAP_LIMIT");
@@ -269,6 +270,7 @@ void *gc_oldalloc(GCState *gs, size_t size) {
     }
     gs->freelist[c] = *(void **)((char *)p + 8);
     gs->oldbytes += gc_classsize[c];
+    if (gs->oldbytes + gs->extbytes >= gs->threshold) gs->v.checkdue = 1;
     return p;
   }
   else {
@@ -280,6 +282,7 @@ void *gc_oldalloc(GCState *gs, size_t size) {
       pg->kind = PG_LARGE; pg->head = (uint32_t)idx; pg->npages = n;
     }
     gs->oldbytes += (size_t)n << GC_PAGESHIFT;
+    if (gs->oldbytes + gs->extbytes >= gs->threshold) gs->v.checkdue = 1;
     return pageaddr(gs, idx);
   }
 }
@@ -294,7 +297,7 @@ size_t gc_cellsize(GCState *gs, const void *p) {
 /* size of a movable object (the kinds gc_newobj allocates) */
 size_t gc_objsize(const GCObject *o) {
   switch (o->tt) {
-    case MVM_TTABLE: return sizeof(Table);
+    case MVM_TTABLE: return tab_objsize((const Table *)o);
     case MVM_TLCL: return sizeLclosure(((const LClosure *)o)->nupvalues);
     case MVM_TCCL: return sizeCclosure(((const CClosure *)o)->nupvalues);
     case MVM_TUPVAL: return sizeof(UpVal);
@@ -345,10 +348,24 @@ static void pushrun(GCState *gs, uint32_t first, uint32_t n) {
   gs->nruns++;
 }
 
+/* Release the top 'n' pages of the free run [first, first + len). */
+static void releasetop(GCState *gs, uint32_t first, uint32_t len, uint32_t n) {
+  if (n > len) n = len;
+  if (n > 0)
+    madvise(pageaddr(gs, first + len - n), (size_t)n << GC_PAGESHIFT, MADV_DONTNEED);
+}
+
 /* After a sweep: rebuild the class free lists (a block left empty goes back
-** to the pages) and the list of free page runs (coalescing neighbours). */
+** to the pages) and the list of free page runs (coalescing neighbours).
+** Free pages are RETAINED (not madvised) up to as many bytes as are alive:
+** the next major is due when the heap has grown by about that much (pause
+** 200%), so releasing them would only make the program fault them in again
+** (binary_trees refaulted 6 MB per major).  Peak RSS is unchanged: it is
+** reached at the threshold anyway.  The free pages beyond the budget are
+** released, the highest addresses first (the tail gives back the frontier). */
 void gc_sweepdone(GCState *gs) {
-  uint32_t i, start;
+  uint32_t i, start, tailfirst = 0, taillen = 0;
+  size_t nfree = 0, keep, excess, k;
   int c;
   void **tail[GC_NCLASSES];
   for (c = 0; c < GC_NCLASSES; c++) { gs->freelist[c] = NULL; tail[c] = &gs->freelist[c]; }
@@ -359,7 +376,10 @@ void gc_sweepdone(GCState *gs) {
       char *b = pageaddr(gs, i), *p, *e = b + GC_BLOCKSIZE - cs;
       int live = 0;
       for (p = b; p <= e; p += cs) if (((GCObject *)p)->tt != 0) { live = 1; break; }
-      if (!live) freepages(gs, i, GC_BLOCKPAGES);
+      if (!live) {   /* released below if over the budget */
+        uint32_t j;
+        for (j = 0; j < GC_BLOCKPAGES; j++) gs->pages[i + j].kind = PG_FREE;
+      }
       else {
         void **t = tail[pg->sclass];
         for (p = b; p <= e; p += cs)
@@ -377,10 +397,24 @@ void gc_sweepdone(GCState *gs) {
     if (gs->pages[i].kind != PG_FREE) { i += gs->pages[i].npages ? gs->pages[i].npages : 1; continue; }
     start = i;
     while (i < gs->frontier && gs->pages[i].kind == PG_FREE) i++;
-    /* release the run (parts freed between sweeps kept their memory) */
-    madvise(pageaddr(gs, start), (size_t)(i - start) << GC_PAGESHIFT, MADV_DONTNEED);
-    if (i == gs->frontier) { gs->frontier = start; break; }   /* give back the tail */
+    nfree += i - start;
+    if (i == gs->frontier) {   /* the tail: give back the frontier */
+      tailfirst = start; taillen = i - start;
+      gs->frontier = start;
+      break;
+    }
     pushrun(gs, start, i - start);
+  }
+  keep = (gs->oldbytes + gs->extbytes) >> GC_PAGESHIFT;
+  excess = nfree > keep ? nfree - keep : 0;
+  /* the pages past the frontier stay committed: allocpages reuses them */
+  releasetop(gs, tailfirst, taillen, (uint32_t)(excess < taillen ? excess : taillen));
+  excess -= excess < taillen ? excess : taillen;
+  for (k = gs->nruns; k > 0 && excess > 0; k--) {
+    PageRun *r = &gs->runs[k - 1];
+    uint32_t n = (uint32_t)(excess < r->n ? excess : r->n);
+    releasetop(gs, r->first, r->n, n);
+    excess -= n;
   }
 }
 
@@ -488,6 +522,7 @@ void *mvm_memtryrealloc(lua_State *L, void *block, size_t osize, size_t nsize) {
   if (p == NULL) return NULL;
   gs->extbytes = gs->extbytes - osize + nsize;
   if (nsize > osize) gs->bytesallocated += nsize - osize;
+  if (gs->oldbytes + gs->extbytes >= gs->threshold) gs->v.checkdue = 1;
   return p;
 }
 
@@ -650,7 +685,7 @@ void gc_linkthread(lua_State *L, lua_State *L1) {
 /* ---------------- settings and statistics ---------------- */
 
 size_t gc_totalbytes(global_State *g) { return totalbytes(GCS(g)); }
-void gc_setrunning(global_State *g, int on) { GCS(g)->running = on; }
+void gc_setrunning(global_State *g, int on) { GCS(g)->running = on; GCS(g)->v.checkdue = 1; }
 int gc_isrunning(global_State *g) { return GCS(g)->running; }
 size_t gc_cyclecount(global_State *g) { return GCS(g)->nmajors; }
 
@@ -670,6 +705,7 @@ void gc_setheaplimit(global_State *g, size_t bytes) {
     size_t room = bytes > used ? bytes - used : 0;
     gs->threshold = used + room / 2;
   }
+  gs->v.checkdue = 1;
   setnurserylimit(gs);
 }
 

@@ -86,13 +86,22 @@ typedef struct Table {
   GCHeader;             /* extra: bit (1<<e) set = metamethod e known absent (TM_INDEX..TM_EQ) */
   uint8_t lsizenode;    /* log2 of size of 'node' array */
   uint8_t isdummy;      /* node points to the shared empty node */
-  uint16_t pad_;
+  uint8_t ninline;      /* Value slots allocated right behind the Table in
+                        ** the same block (fixed for the object's life: its
+                        ** size is sizeof(Table) + 8 * ninline); the array
+                        ** part is there while 'array' points there */
+  uint8_t pad_;
   uint32_t asize;       /* size of 'array' */
   Value *array;         /* array part: keys 1..asize */
   Node *node;
   Node *lastfree;       /* any free position is before this one */
   struct Table *metatable;
 } Table;
+
+/* the inline array slots of a table (tab_newsized; ninline of them) */
+#define tab_inlinearray(t)  ((Value *)(void *)((char *)(t) + sizeof(Table)))
+#define tab_isinline(t)     ((t)->ninline != 0 && (t)->array == tab_inlinearray(t))
+#define tab_objsize(t)      (sizeof(Table) + (size_t)(t)->ninline * sizeof(Value))
 
 /* ---------------- prototypes ---------------- */
 typedef struct Upvaldesc {

@@ -95,6 +95,7 @@ static int floatkey(double d, int64_t *i) {
 const Value *tab_getint(Table *t, int64_t key) {
   Node *n;
   if ((uint64_t)key - 1u < t->asize) return &t->array[key - 1];
+  if (t->isdummy) return &absentkey;
   n = hashint(t, key);
   if (v_fitsimm(key)) {
     Value k = v_immint(key);
@@ -165,20 +166,44 @@ Table *tab_new(lua_State *L) {
   return t;
 }
 
-/* Constructor sizing (NEWTABLE): a small array part with no hash part --
-** the common `{a, b}` -- skips tab_resize's generic re-insertion: the part
-** is bumped right behind the fresh table (both in the nursery) and filled
-** with nil (NOBARRIER: constants into a fresh part). */
+/* Constructor sizing (NEWTABLE).  A small array part with no hash part --
+** the common `{a, b}` -- is INLINE: its slots follow the Table in the same
+** block (Table.ninline), so the table is one object of 48 + 8n bytes with
+** no part header, and a minor copies or promotes it in one piece.  The
+** count is rounded up to an even number (the 16-byte rounding of the block
+** is free room; `{f(), g()}` is sized 1 and filled 2, tab_resizearray).
+** When the array outgrows the slots it moves to a part and the slots stay
+** unused (at most INLINEMAX of them: bigger constructors get a part, bumped
+** right behind the table while it is young).  Slots are filled with nil
+** (NOBARRIER: constants into a fresh object or part). */
+#define INLINEMAX  8
 #define SMALLARRAY 16
 Table *tab_newsized(lua_State *L, unsigned nasize, unsigned nhsize) {
   Table *t;
+  unsigned i;
+  if (nhsize == 0 && nasize - 1u < INLINEMAX) {
+    unsigned ninl = (nasize + 1) & ~1u;
+    Value *a;
+    t = (Table *)gc_newobjraw(L, MVM_TTABLE, sizeof(Table) + (size_t)ninl * sizeof(Value));
+    t->lsizenode = 0;
+    t->isdummy = 1;
+    t->ninline = (uint8_t)ninl;
+    t->pad_ = 0;
+    t->node = dummynode;
+    t->lastfree = NULL;
+    t->metatable = NULL;
+    a = tab_inlinearray(t);
+    for (i = 0; i < ninl; i++) a[i] = MVM_NIL;
+    t->array = a;
+    t->asize = nasize;
+    return t;
+  }
   if (nhsize == 0 && nasize - 1u < SMALLARRAY) {
     void *part;
     Value *a;
-    unsigned i;
     t = (Table *)gc_newobjpart(L, MVM_TTABLE, sizeof(Table), (size_t)nasize * sizeof(Value),
                                GC_PARTVALUES, &part);
-    t->node = dummynode;   /* (the rest of the header is zero) */
+    t->node = dummynode;
     t->isdummy = 1;
     if (part == NULL) do_throw(L, LUA_ERRMEM);
     a = (Value *)part;
@@ -195,13 +220,15 @@ Table *tab_newsized(lua_State *L, unsigned nasize, unsigned nhsize) {
 
 void tab_free(lua_State *L, Table *t) {
   if (!t->isdummy) gc_freepart(L, t->node, sizenode(t) * sizeof(Node));
-  if (t->array != NULL) gc_freepart(L, t->array, (size_t)t->asize * sizeof(Value));
+  if (t->array != NULL && !tab_isinline(t))
+    gc_freepart(L, t->array, (size_t)t->asize * sizeof(Value));
   t->node = dummynode; t->isdummy = 1; t->lsizenode = 0;
   t->array = NULL; t->asize = 0;
 }
 
 size_t tab_sizeof(Table *t) {
-  return sizeof(Table) + (size_t)t->asize * sizeof(Value) + (size_t)allocsizenode(t) * sizeof(Node);
+  size_t apart = tab_isinline(t) ? 0 : (size_t)t->asize * sizeof(Value);
+  return tab_objsize(t) + apart + (size_t)allocsizenode(t) * sizeof(Node);
 }
 
 static int ceillog2(unsigned x) {   /* ceil(log2(x)), x >= 1 */
@@ -219,6 +246,7 @@ static void rawinsert(lua_State *L, Table *t, Value key, Value val);
 void tab_resize(lua_State *L, Table *t, unsigned nasize, unsigned nhsize) {
   unsigned oldasize = t->asize, i;
   Value *oldarray = t->array;
+  int oldinline = tab_isinline(t);
   Node *oldnode = t->node;
   unsigned oldhsize = allocsizenode(t);
   Node *newnode;
@@ -240,7 +268,13 @@ void tab_resize(lua_State *L, Table *t, unsigned nasize, unsigned nhsize) {
     }
   } else
     newnode = dummynode;
-  if (nasize > 0) {
+  if (nasize > 0 && nasize <= t->ninline) {   /* the inline slots will do */
+    newarray = tab_inlinearray(t);
+    i = oldasize < nasize ? oldasize : nasize;
+    if (i > 0 && oldarray != newarray) memcpy(newarray, oldarray, (size_t)i * sizeof(Value));  /* NOBARRIER: card marked below */
+    for (; i < nasize; i++) newarray[i] = MVM_NIL;
+  }
+  else if (nasize > 0) {
     newarray = (Value *)gc_tryallocpart(L, (GCObject *)t, (size_t)nasize * sizeof(Value), GC_PARTVALUES);
     if (newarray == NULL) {
       if (nhsize > 0) gc_freepart(L, newnode, sizeof(Node) << lsize);
@@ -266,7 +300,7 @@ void tab_resize(lua_State *L, Table *t, unsigned nasize, unsigned nhsize) {
     Node *old = &oldnode[i];
     if (!v_isnil(old->val)) rawinsert(L, t, old->key, old->val);
   }
-  if (oldarray != NULL) gc_freepart(L, oldarray, (size_t)oldasize * sizeof(Value));
+  if (oldarray != NULL && !oldinline) gc_freepart(L, oldarray, (size_t)oldasize * sizeof(Value));
   if (oldhsize > 0) gc_freepart(L, oldnode, (size_t)oldhsize * sizeof(Node));
 }
 
@@ -275,7 +309,8 @@ void tab_resizearray(lua_State *L, Table *t, unsigned nasize) {
   ** constructor whose last item is a call: `{f(), g()}` sized 1, filled 2);
   ** only without a hash part, whose integer keys would have to move */
   if (nasize > t->asize && t->array != NULL && t->isdummy &&
-      gc_growpart(L, t->array, (size_t)nasize * sizeof(Value))) {
+      (tab_isinline(t) ? nasize <= t->ninline
+                       : gc_growpart(L, t->array, (size_t)nasize * sizeof(Value)))) {
     unsigned i;
     for (i = t->asize; i < nasize; i++) t->array[i] = MVM_NIL;   /* NOBARRIER: nil */
     t->asize = nasize;

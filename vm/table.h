@@ -59,6 +59,7 @@ static inline const Value *tab_getimm(Table *t, int64_t key) {
   const Node *n;
   Value k;
   if ((uint64_t)key - 1u < (uint64_t)t->asize) return &t->array[key - 1];
+  if (t->isdummy) return &tab_absentkey;   /* (no division: `t[1]` on a leaf `{}`) */
   n = &t->node[tab_hashint(t, (uint64_t)key)];
   k = v_immint(key);
   for (;;) {

@@ -1600,7 +1600,15 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         savepc();
         h = v_tab(*ra);
         /* no heap allocation below: only table parts (may raise on OOM) */
-        if (last > h->asize) tab_resizearray(L, h, last);
+        if (last > h->asize) {
+          /* `{f(), g()}` (sized 1, filled 2): the inline slots' slack */
+          if (tab_isinline(h) && last <= h->ninline) {
+            unsigned j;
+            for (j = h->asize; j < last; j++) h->array[j] = MVM_NIL;   /* NOBARRIER: nil */
+            h->asize = last;
+          }
+          else tab_resizearray(L, h, last);
+        }
         /* every key is now in the array part (last <= asize): plain
         ** stores, the table's card for references, as SETI does */
         for (; n > 0; n--) {
