@@ -49,6 +49,7 @@
 #include "opcodes.h"
 #include "table.h"
 #include "vm.h"
+#include "vmops.h"
 
 /* a helper called from compiled code through a statepoint */
 #define RT_HELPER  static __attribute__((noinline, noclone))
@@ -381,6 +382,10 @@ RT_HELPER void mvmrt_geti(lua_State *L, CallInfo *ci, int pc) {
   if (v_istable(*rb)) {
     slot = rt_rawgetint(v_tab(*rb), c);
     if (!rt_empty(slot)) { base[GETARG_A(i)] = *slot; return; }
+    if (v_tab(*rb)->metatable == NULL) {   /* a raw miss: nil, as the interpreter */
+      base[GETARG_A(i)] = MVM_NIL;
+      return;
+    }
   }
   key = v_immint(c);
   L->top = ci->top;
@@ -486,16 +491,9 @@ RT_HELPER void mvmrt_setfield(lua_State *L, CallInfo *ci, int pc) {
 RT_HELPER void mvmrt_newtable(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
   RT_DECODE;
-  int b = GETARG_B(i);
-  unsigned c = (unsigned)GETARG_C(i);
-  int a = GETARG_A(i);
-  Table *t;
-  if (b > 0) b = 1 << (b - 1);
-  if (GETARG_k(i)) c += (unsigned)GETARG_Ax(cl->p->code[pc + 1]) * (MAXARG_C + 1);
   L->top = ci->top;
-  t = tab_new(L);
-  base[a] = v_ref(t);       /* anchored in the stack before anything else allocates */
-  if (b != 0 || c != 0) tab_resize(L, t, c, (unsigned)b);
+  /* (the stack never moves in a collection) */
+  base[GETARG_A(i)] = v_ref(vm_newtable(L, i, cl->p->code[pc + 1]));
   gc_check(L);
 }
 
@@ -555,11 +553,7 @@ RT_HELPER void mvmrt_setlist(lua_State *L, CallInfo *ci, int pc) {
   L->top = ci->top;
   if (GETARG_k(i)) last += (unsigned)GETARG_Ax(cl->p->code[pc + 1]) * (MAXARG_C + 1);
   h = v_tab(*ra);
-  if (last > h->asize) tab_resizearray(L, h, last);
-  for (; n > 0; n--) {
-    tab_setint(L, h, (int64_t)last, ra[n]);
-    last--;
-  }
+  vm_setlist(L, h, ra, n, last);
 }
 
 RT_HELPER void mvmrt_tforprep(lua_State *L, CallInfo *ci, int pc) {

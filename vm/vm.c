@@ -29,6 +29,7 @@
 #include "table.h"
 #include "opcodes.h"
 #include "jit.h"
+#include "vmops.h"
 
 /* limit for __index/__newindex chains */
 #define MAXTAGLOOP  2000
@@ -72,19 +73,6 @@ static inline const Value *rawget_any(Table *t, Value key) {
   }
   if (v_isstring(key)) return tab_getstr(t, v_str(key));
   return tab_get(t, key);
-}
-
-/* Store into t's array part (slot from the bounds test above).  The
-** array part lives in the heap (gc_tryallocpart) with cards of its own,
-** and a minor scanning a dirty old table looks only at the table's own
-** fields: the card to mark is the SLOT's (gc_cardmark), never the
-** table's.  No metamethod-cache reset: an integer key is never an event
-** name.  As in gc_write, only a reference needs the card: numbers,
-** booleans and nil cannot point into the nursery (sieve's `t[j] = true`
-** then touches no card and no global_State). */
-static inline void arr_store(lua_State *L, Table *t, Value *slot, Value v) {
-  *slot = v;
-  if (v_isref(v)) gc_cardmark(G(L), (GCObject *)t, slot);
 }
 
 /* (GETI/SETI keys are 8-bit constants: always immediates) */
@@ -1083,7 +1071,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               Value *s = &t->array[n1];
               /* a nil slot is a raw store too when no __newindex can run */
               if (l_likely(!v_isnil(*s) || t->metatable == NULL)) {
-                arr_store(L, t, s, *rc);
+                vm_arrstore(L, t, s, *rc);
                 vmbreak;
               }
               slot = s;
@@ -1110,7 +1098,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
           Table *t = v_tab(*ra);
           if (l_likely((unsigned)b - 1u < t->asize)) {
             Value *s = &t->array[b - 1];
-            if (l_likely(!v_isnil(*s) || t->metatable == NULL)) { arr_store(L, t, s, *rc); vmbreak; }
+            if (l_likely(!v_isnil(*s) || t->metatable == NULL)) { vm_arrstore(L, t, s, *rc); vmbreak; }
             slot = s;
           }
           else {
@@ -1138,14 +1126,10 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         vmbreak;
       }
       vmcase(NEWTABLE) {
-        int b = GETARG_B(i);
-        unsigned c = (unsigned)GETARG_C(i);
         int a = GETARG_A(i);
-        if (b > 0) b = 1 << (b - 1);
-        if (GETARG_k(i)) c += (unsigned)GETARG_Ax(*pc) * (MAXARG_C + 1);
-        pc++;   /* skip the extra argument */
+        Instruction extra = *pc++;   /* skip the extra argument */
         Protect({
-          base[a] = v_ref(tab_newsized(L, c, (unsigned)b));  /* (stack never moves in a collection) */
+          base[a] = v_ref(vm_newtable(L, i, extra));  /* (stack never moves in a collection) */
           gc_check(L);
         });
         vmbreak;
@@ -1599,22 +1583,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         }
         savepc();
         h = v_tab(*ra);
-        /* no heap allocation below: only table parts (may raise on OOM) */
-        if (last > h->asize) {
-          /* `{f(), g()}` (sized 1, filled 2): the inline slots' slack */
-          if (tab_isinline(h) && last <= h->ninline) {
-            unsigned j;
-            for (j = h->asize; j < last; j++) h->array[j] = MVM_NIL;   /* NOBARRIER: nil */
-            h->asize = last;
-          }
-          else tab_resizearray(L, h, last);
-        }
-        /* every key is now in the array part (last <= asize): plain
-        ** stores, the table's card for references, as SETI does */
-        for (; n > 0; n--) {
-          arr_store(L, h, &h->array[last - 1], ra[n]);
-          last--;
-        }
+        vm_setlist(L, h, ra, n, last);
         vmbreak;
       }
       vmcase(CLOSURE) {
