@@ -106,6 +106,17 @@ static const Value *rt_rawget(Table *t, Value key) {
   return tab_get(t, key);
 }
 
+/* t[n] = v where the raw lookup found nothing (a nil array slot or no
+** key), as the interpreter's SETTABLE/SETI: when t has no metatable no
+** __newindex can run, so it is a raw store (the array slot, with the
+** slot's card; or a new key).  0: the generic path must decide. */
+static int rt_setintraw(lua_State *L, Table *t, int64_t n, Value v) {
+  if (t->metatable != NULL) return 0;
+  if ((uint64_t)n - 1u < (uint64_t)t->asize) vm_arrstore(L, t, &t->array[n - 1], v);
+  else tab_setint(L, t, n, v);
+  return 1;
+}
+
 static const Value *rt_rawgetint(Table *t, int64_t n) {
   if ((uint64_t)n - 1u < (uint64_t)t->asize) return &t->array[n - 1];
   return tab_getint(t, n);
@@ -449,6 +460,7 @@ RT_HELPER void mvmrt_settable(lua_State *L, CallInfo *ci, int pc) {
     Table *t = v_tab(*ra);
     slot = rt_rawget(t, *rb);
     if (!rt_empty(slot)) { tab_setslot(L, t, slot, *rc); return; }
+    if (v_isimmint(*rb) && rt_setintraw(L, t, v_getimmint(*rb), *rc)) return;
   }
   L->top = ci->top;
   vm_finishset(L, ra, rb, rc, slot);
@@ -466,6 +478,7 @@ RT_HELPER void mvmrt_seti(lua_State *L, CallInfo *ci, int pc) {
     Table *t = v_tab(*ra);
     slot = rt_rawgetint(t, b);
     if (!rt_empty(slot)) { tab_setslot(L, t, slot, *rc); return; }
+    if (rt_setintraw(L, t, b, *rc)) return;
   }
   key = v_immint(b);
   L->top = ci->top;
