@@ -12,20 +12,10 @@ cd "$HERE/lua" || exit 2
 [ "${2:-}" = stress ] && export MVM_GC_STRESS=1
 # compiles in the VM's thread, so that the loops surely run compiled
 export MVM_JIT_THRESHOLD=100 MVM_JIT_BUDGET=1000000 MVM_JIT_PAYBACK=0 MVM_JIT_STATS=1 MVM_JIT_BACKGROUND=0
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-FAIL=0
+. "$HERE/jit_lib.sh"
 for script in jit_osr*.lua; do
   name=${script%.lua}
-  "$MVM" -j on "$script" >"$TMP/out" 2>"$TMP/err" </dev/null
-  status=$?
-  # the statistics line goes last on stderr; the rest is the script's
-  grep -v '^mvm: JIT: ' "$TMP/err" >>"$TMP/out"
-  if [ $status != 0 ] || ! cmp -s "$TMP/out" "$name.expected"; then
-    echo "FAIL $name (status $status):"
-    diff -u "$name.expected" "$TMP/out" | head -40
-    FAIL=1
-  fi
+  jit_run "$name" "" -j on
   osr=$(sed -n 's/.* \([0-9][0-9]*\) OSR entries.*/\1/p' "$TMP/err")
   if [ -z "$osr" ] || [ "$osr" -eq 0 ]; then
     echo "FAIL $name: no OSR entry reported:"; cat "$TMP/err"

@@ -14,20 +14,11 @@ cd "$HERE/lua" || exit 2
 [ "${2:-}" = stress ] && export MVM_GC_STRESS=1
 # compiles in the VM's thread: the recompiles must happen while the script runs
 export MVM_JIT_BUDGET=1000000 MVM_JIT_PAYBACK=0 MVM_JIT_STATS=1 MVM_JIT_BACKGROUND=0
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-FAIL=0
+. "$HERE/jit_lib.sh"
 for th in 4 40; do
   for script in jit_spec*.lua; do
     name=${script%.lua}
-    MVM_JIT_THRESHOLD=$th "$MVM" -j on "$script" >"$TMP/out" 2>"$TMP/err" </dev/null
-    status=$?
-    grep -v '^mvm: JIT: ' "$TMP/err" >>"$TMP/out"
-    if [ $status != 0 ] || ! cmp -s "$TMP/out" "$name.expected"; then
-      echo "FAIL $name, threshold $th (status $status):"
-      diff -u "$name.expected" "$TMP/out" | head -40
-      FAIL=1
-    fi
+    MVM_JIT_THRESHOLD=$th jit_run "$name" ", threshold $th" -j on
     if [ "$name" = jit_spec_recompile ]; then
       n=$(sed -n 's/.* \([0-9][0-9]*\) functions recompiled with wider types.*/\1/p' "$TMP/err")
       if [ -z "$n" ] || [ "$n" -lt 2 ]; then

@@ -1,0 +1,25 @@
+# jit_lib.sh -- sourced by the JIT's test scripts (jit_osr.sh, jit_spec.sh):
+# a temporary directory, a FAIL flag, and one checked run of a corpus
+# script under MVM with its output compared with NAME.expected.
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+FAIL=0
+
+# jit_run NAME LABEL ARGS...: run "$MVM ARGS... NAME.lua" from tests/lua;
+# stdout, then stderr without the "mvm: JIT: " statistics lines, must
+# equal NAME.expected and the status must be 0.  The statistics stay in
+# $TMP/err for the caller's own checks.
+jit_run() {
+  local name=$1 label=$2 status
+  shift 2
+  "$MVM" "$@" "$name.lua" >"$TMP/out" 2>"$TMP/err" </dev/null
+  status=$?
+  grep -v '^mvm: JIT: ' "$TMP/err" >>"$TMP/out"
+  if [ $status != 0 ] || ! cmp -s "$TMP/out" "$name.expected"; then
+    echo "FAIL $name$label (status $status):"
+    diff -u "$name.expected" "$TMP/out" | head -40
+    FAIL=1
+    return 1
+  fi
+  return 0
+}
