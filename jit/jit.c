@@ -588,17 +588,30 @@ void jit_flush(lua_State *L) {
   pthread_mutex_unlock(&J->lock);
 }
 
+void jit_stopthread(lua_State *L) {
+  JitState *J = (JitState *)G(L)->jit;
+  JitQueued *q;
+  if (J == NULL || !J->hasthread) return;
+  pthread_mutex_lock(&J->lock);
+  J->background = 0;        /* later compiles (finalizers) run right away */
+  while ((q = J->qhead) != NULL) {   /* queued: back to "not tried" */
+    J->qhead = q->next;
+    q->p->jitcode = NULL;
+    free(q);
+  }
+  J->qtail = NULL;
+  J->stop = 1;
+  pthread_cond_signal(&J->wake);
+  pthread_mutex_unlock(&J->lock);
+  pthread_join(J->thread, NULL);   /* after the compile in progress */
+  J->hasthread = 0;
+}
+
 void jit_close(lua_State *L) {
   global_State *g = G(L);
   JitState *J = (JitState *)g->jit;
   if (J == NULL) return;
-  if (J->hasthread) {   /* protos are freed by now: the queue is empty */
-    pthread_mutex_lock(&J->lock);
-    J->stop = 1;
-    pthread_cond_signal(&J->wake);
-    pthread_mutex_unlock(&J->lock);
-    pthread_join(J->thread, NULL);
-  }
+  jit_stopthread(L);
   if (J->stats) print_stats(J);
   if (J->bs != NULL) {
     /* protos are freed before us (gc_freeall): only dropped code is left */

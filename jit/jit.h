@@ -168,6 +168,10 @@ LUAI_FUNC void jit_freeproto(lua_State *L, Proto *p);
 ** JIT_SPEC_EXITS failed speculations unhook the code so that 'p' is
 ** recompiled with wider types (or none) */
 LUAI_FUNC void jit_exited(lua_State *L, Proto *p);
+/* stop the background compile thread (lua_close, before the heap goes):
+** queued protos go back to "not tried", the compile in progress is
+** finished and installed; later compiles run in the VM's thread */
+LUAI_FUNC void jit_stopthread(lua_State *L);
 /* lua_close: release everything */
 LUAI_FUNC void jit_close(lua_State *L);
 /* jit.flush(): forget all compiled code (kept mapped until close) */

@@ -136,6 +136,9 @@ static void close_state(lua_State *L) {
   MainBlock *mb = mainblock_of(L);
   lua_Alloc fr = g->frealloc;
   void *ud = g->ud;
+  /* no compile in the background from here on: the compile thread reads
+  ** protos and their constants, which are about to be freed */
+  jit_stopthread(L);
   if (g->gc != NULL) {
     if (L->stack != NULL && g->memerrmsg != NULL && v_istable(g->l_registry)) {
       /* fully built: unwind and close every pending to-be-closed variable */
