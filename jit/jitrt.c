@@ -96,32 +96,6 @@ static void rt_checkanchor(lua_State *L, CallInfo *ci) {
 #define RT_DIRECT       0x10000u
 #define rt_depth(L)     (rt_ccalls(L) + ((L)->nCcalls >> 16))
 
-static const Value *rt_rawget(Table *t, Value key) {
-  if (v_isimmint(key)) {
-    int64_t n = v_getimmint(key);
-    if ((uint64_t)n - 1u < (uint64_t)t->asize) return &t->array[n - 1];
-    return tab_getint(t, n);
-  }
-  if (v_isstring(key)) return tab_getstr(t, v_str(key));
-  return tab_get(t, key);
-}
-
-/* t[n] = v where the raw lookup found nothing (a nil array slot or no
-** key), as the interpreter's SETTABLE/SETI: when t has no metatable no
-** __newindex can run, so it is a raw store (the array slot, with the
-** slot's card; or a new key).  0: the generic path must decide. */
-static int rt_setintraw(lua_State *L, Table *t, int64_t n, Value v) {
-  if (t->metatable != NULL) return 0;
-  if ((uint64_t)n - 1u < (uint64_t)t->asize) vm_arrstore(L, t, &t->array[n - 1], v);
-  else tab_setint(L, t, n, v);
-  return 1;
-}
-
-static const Value *rt_rawgetint(Table *t, int64_t n) {
-  if ((uint64_t)n - 1u < (uint64_t)t->asize) return &t->array[n - 1];
-  return tab_getint(t, n);
-}
-
 static void rt_interrupted(lua_State *L) {
   if (l_unlikely(G(L)->interrupt)) {
     G(L)->interrupt = 0;
@@ -358,147 +332,71 @@ RT_HELPER int mvmrt_tailcall(lua_State *L, CallInfo *ci, int pc) {
 RT_HELPER void mvmrt_gettabup(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
   RT_DECODE;
-  const Value *upv = cl->upvals[GETARG_B(i)]->v;
-  Value *key = k + GETARG_C(i);
-  const Value *slot = NULL;
-  if (v_istable(*upv)) {
-    slot = tab_getstr(v_tab(*upv), v_str(*key));
-    if (!rt_empty(slot)) { base[GETARG_A(i)] = *slot; return; }
-  }
   L->top = ci->top;
-  vm_finishget(L, upv, key, base + GETARG_A(i), slot);
+  vm_gettable(L, cl->upvals[GETARG_B(i)]->v, k + GETARG_C(i), base + GETARG_A(i));
 }
 
 RT_HELPER void mvmrt_gettable(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
   RT_DECODE;
-  Value *rb = base + GETARG_B(i);
-  Value *rc = base + GETARG_C(i);
-  const Value *slot = NULL;
-  if (v_istable(*rb)) {
-    slot = rt_rawget(v_tab(*rb), *rc);
-    if (!rt_empty(slot)) { base[GETARG_A(i)] = *slot; return; }
-  }
   L->top = ci->top;
-  vm_finishget(L, rb, rc, base + GETARG_A(i), slot);
+  vm_gettable(L, base + GETARG_B(i), base + GETARG_C(i), base + GETARG_A(i));
 }
 
 RT_HELPER void mvmrt_geti(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
   RT_DECODE;
-  Value *rb = base + GETARG_B(i);
-  int c = GETARG_C(i);
-  const Value *slot = NULL;
-  Value key;
-  if (v_istable(*rb)) {
-    slot = rt_rawgetint(v_tab(*rb), c);
-    if (!rt_empty(slot)) { base[GETARG_A(i)] = *slot; return; }
-    if (v_tab(*rb)->metatable == NULL) {   /* a raw miss: nil, as the interpreter */
-      base[GETARG_A(i)] = MVM_NIL;
-      return;
-    }
-  }
-  key = v_immint(c);
+  Value key = v_immint(GETARG_C(i));
   L->top = ci->top;
-  vm_finishget(L, rb, &key, base + GETARG_A(i), slot);
+  vm_gettable(L, base + GETARG_B(i), &key, base + GETARG_A(i));
 }
 
 RT_HELPER void mvmrt_getfield(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
   RT_DECODE;
-  Value *rb = base + GETARG_B(i);
-  Value *key = k + GETARG_C(i);
-  const Value *slot = NULL;
-  if (v_istable(*rb)) {
-    slot = tab_getstr(v_tab(*rb), v_str(*key));
-    if (!rt_empty(slot)) { base[GETARG_A(i)] = *slot; return; }
-  }
   L->top = ci->top;
-  vm_finishget(L, rb, key, base + GETARG_A(i), slot);
+  vm_gettable(L, base + GETARG_B(i), k + GETARG_C(i), base + GETARG_A(i));
 }
 
 RT_HELPER void mvmrt_self(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
   RT_DECODE;
   Value *rb = base + GETARG_B(i);
-  Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
-  Value obj = *rb;
-  const Value *slot = NULL;
-  base[GETARG_A(i) + 1] = obj;
-  if (v_istable(obj)) {
-    slot = tab_getstr(v_tab(obj), v_str(*rc));
-    if (!rt_empty(slot)) { base[GETARG_A(i)] = *slot; return; }
-  }
+  base[GETARG_A(i) + 1] = *rb;
   L->top = ci->top;
-  vm_finishget(L, rb, rc, base + GETARG_A(i), slot);
+  vm_gettable(L, rb, GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i), base + GETARG_A(i));
 }
 
 RT_HELPER void mvmrt_settabup(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
   RT_DECODE;
-  const Value *upv = cl->upvals[GETARG_A(i)]->v;
-  Value *key = k + GETARG_B(i);
-  Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
-  const Value *slot = NULL;
-  if (v_istable(*upv)) {
-    Table *t = v_tab(*upv);
-    slot = tab_getstr(t, v_str(*key));
-    if (!rt_empty(slot)) { tab_setslot(L, t, slot, *rc); return; }
-  }
   L->top = ci->top;
-  vm_finishset(L, upv, key, rc, slot);
+  vm_settable(L, cl->upvals[GETARG_A(i)]->v, k + GETARG_B(i),
+              GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i));
 }
 
 RT_HELPER void mvmrt_settable(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
   RT_DECODE;
-  Value *ra = base + GETARG_A(i);
-  Value *rb = base + GETARG_B(i);
-  Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
-  const Value *slot = NULL;
-  if (v_istable(*ra)) {
-    Table *t = v_tab(*ra);
-    slot = rt_rawget(t, *rb);
-    if (!rt_empty(slot)) { tab_setslot(L, t, slot, *rc); return; }
-    if (v_isimmint(*rb) && rt_setintraw(L, t, v_getimmint(*rb), *rc)) return;
-  }
   L->top = ci->top;
-  vm_finishset(L, ra, rb, rc, slot);
+  vm_settable(L, base + GETARG_A(i), base + GETARG_B(i),
+              GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i));
 }
 
 RT_HELPER void mvmrt_seti(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
   RT_DECODE;
-  Value *ra = base + GETARG_A(i);
-  int b = GETARG_B(i);
-  Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
-  const Value *slot = NULL;
-  Value key;
-  if (v_istable(*ra)) {
-    Table *t = v_tab(*ra);
-    slot = rt_rawgetint(t, b);
-    if (!rt_empty(slot)) { tab_setslot(L, t, slot, *rc); return; }
-    if (rt_setintraw(L, t, b, *rc)) return;
-  }
-  key = v_immint(b);
+  Value key = v_immint(GETARG_B(i));
   L->top = ci->top;
-  vm_finishset(L, ra, &key, rc, slot);
+  vm_settable(L, base + GETARG_A(i), &key, GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i));
 }
 
 RT_HELPER void mvmrt_setfield(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
   RT_DECODE;
-  Value *ra = base + GETARG_A(i);
-  Value *key = k + GETARG_B(i);
-  Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
-  const Value *slot = NULL;
-  if (v_istable(*ra)) {
-    Table *t = v_tab(*ra);
-    slot = tab_getstr(t, v_str(*key));
-    if (!rt_empty(slot)) { tab_setslot(L, t, slot, *rc); return; }
-  }
   L->top = ci->top;
-  vm_finishset(L, ra, key, rc, slot);
+  vm_settable(L, base + GETARG_A(i), k + GETARG_B(i),
+              GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i));
 }
 
 RT_HELPER void mvmrt_newtable(lua_State *L, CallInfo *ci, int pc) {

@@ -158,24 +158,33 @@ void vm_finishset(lua_State *L, const Value *t, Value *key, Value *val,
   dbg_runerror(L, "'__newindex' chain too long; possible loop");
 }
 
+/* t[key] and t[key] = val with metamethods, for the C API and the JIT's
+** helpers: the raw lookup first; a table without a metatable needs no
+** metamethod search on a miss (nil; a raw store of an integer key, as
+** the interpreter's SETTABLE). */
 void vm_gettable(lua_State *L, const Value *t, Value *key, Value *val) {
   const Value *slot = NULL;
   if (v_istable(*t)) {
-    slot = rawget_any(v_tab(*t), *key);
+    Table *h = v_tab(*t);
+    slot = rawget_any(h, *key);
     if (!isempty(slot)) { *val = *slot; return; }
+    if (h->metatable == NULL) { *val = MVM_NIL; return; }
   }
   vm_finishget(L, t, key, val, slot);
 }
 
 void vm_settable(lua_State *L, const Value *t, Value *key, Value *val) {
+  const Value *slot = NULL;
   if (v_istable(*t)) {
     Table *h = v_tab(*t);
-    const Value *slot = rawget_any(h, *key);
+    slot = rawget_any(h, *key);
     if (!isempty(slot)) { tab_setslot(L, h, slot, *val); return; }
-    vm_finishset(L, t, key, val, slot);
+    if (v_isimmint(*key) && h->metatable == NULL) {
+      tab_setint(L, h, v_getimmint(*key), *val);
+      return;
+    }
   }
-  else
-    vm_finishset(L, t, key, val, NULL);
+  vm_finishset(L, t, key, val, slot);
 }
 
 /* ---------------------------------------------------------------------
