@@ -461,9 +461,7 @@ static GCObject *evacuate(GCState *gs, GCObject *o) {
     else if (t->array != NULL && young(gs, t->array))
       t->array = (Value *)movepart(gs, t->array, tosurv);
     if (!t->isdummy && young(gs, t->node)) {
-      Node *nn = (Node *)movepart(gs, t->node, tosurv);
-      if (t->lastfree != NULL) t->lastfree = nn + (t->lastfree - t->node);
-      t->node = nn;
+      t->node = (Node *)movepart(gs, t->node, tosurv);
     }
     /* a surviving young table with an old part (kept, or moved there when
     ** the to-space was full): the next minor frees it if the table dies */

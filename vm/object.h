@@ -94,7 +94,10 @@ typedef struct Table {
   uint32_t asize;       /* size of 'array' */
   Value *array;         /* array part: keys 1..asize */
   Node *node;
-  Node *lastfree;       /* any free position is before this one */
+  uint32_t lastfree;    /* any free position is before node[lastfree] (an
+                        ** index: nothing to fix when the node array moves) */
+  uint32_t lenhint;     /* the border '#t' found last (tab_getn): a guess
+                        ** to verify, any value is safe */
   struct Table *metatable;
 } Table;
 

@@ -161,7 +161,8 @@ Table *tab_new(lua_State *L) {
   t->asize = 0;
   t->array = NULL;
   t->node = dummynode;
-  t->lastfree = NULL;
+  t->lastfree = 0;
+  t->lenhint = 0;
   t->metatable = NULL;
   return t;
 }
@@ -190,7 +191,8 @@ Table *tab_newsized(lua_State *L, unsigned nasize, unsigned nhsize) {
     t->ninline = (uint8_t)ninl;
     t->pad_ = 0;
     t->node = dummynode;
-    t->lastfree = NULL;
+    t->lastfree = 0;
+    t->lenhint = 0;
     t->metatable = NULL;
     a = tab_inlinearray(t);
     for (i = 0; i < ninl; i++) a[i] = MVM_NIL;
@@ -205,6 +207,7 @@ Table *tab_newsized(lua_State *L, unsigned nasize, unsigned nhsize) {
                                GC_PARTVALUES, &part);
     t->node = dummynode;
     t->isdummy = 1;
+    t->lenhint = 0;
     if (part == NULL) do_throw(L, LUA_ERRMEM);
     a = (Value *)part;
     for (i = 0; i < nasize; i++) a[i] = MVM_NIL;
@@ -290,7 +293,7 @@ void tab_resize(lua_State *L, Table *t, unsigned nasize, unsigned nhsize) {
   t->node = newnode;
   t->isdummy = (nhsize == 0);
   t->lsizenode = (uint8_t)lsize;
-  t->lastfree = nhsize > 0 ? newnode + ((size_t)1 << lsize) : NULL;
+  t->lastfree = nhsize > 0 ? (uint32_t)1 << lsize : 0;
   if (newarray != NULL)   /* the copied slots: every card they cover */
     gc_cardmarkrange(G(L), (GCObject *)t, newarray,
                      (size_t)(oldasize < nasize ? oldasize : nasize) * sizeof(Value));
@@ -385,9 +388,9 @@ static void rehash(lua_State *L, Table *t, Value extrakey) {
 
 static Node *getfreepos(Table *t) {
   if (!t->isdummy) {
-    while (t->lastfree > t->node) {
-      t->lastfree--;
-      if (v_isnil(t->lastfree->key)) return t->lastfree;
+    while (t->lastfree > 0) {
+      Node *n = &t->node[--t->lastfree];
+      if (v_isnil(n->key)) return n;
     }
   }
   return NULL;
@@ -555,23 +558,58 @@ static lua_Unsigned hashsearch(Table *t, lua_Unsigned j) {
   return i;
 }
 
+/* The border of the array part next to the last one found: the hint
+** moved up over present slots (appends) or down over absent ones
+** (removals), a few steps at most.  Only a guess for arraysearch(). */
+static unsigned nearborder(const Table *t, unsigned asize) {
+  const Value *a = t->array;
+  unsigned h = t->lenhint < asize ? t->lenhint : asize - 1, k;
+  for (k = 0; k < 4 && h < asize && !v_isnil(a[h]); k++) h++;
+  for (k = 0; k < 4 && h > 0 && v_isnil(a[h - 1]); k++) h--;
+  return h;
+}
+
+/* lua5.4's binary search over [0, asize] for a border, probe for probe
+** (the border it finds among several is part of the observable
+** behaviour), 'a[asize - 1]' being nil.  The probes are first checked
+** against the guess 'h': the search returns h exactly when every probe
+** m <= h finds a value and every probe m > h finds nil, and those probes
+** are independent loads (their addresses follow from h, not from the
+** previous outcome), so `t[#t + 1] = v` costs no chain of dependent
+** loads.  On a mismatch the real search runs, written as selects: on a
+** partly filled array the probe outcomes follow the bits of the border
+** and mispredict about half the time as branches. */
+static unsigned arraysearch(Table *t, unsigned asize, unsigned h) {
+  const Value *a = t->array;
+  unsigned i = 0, j = asize, bad = 0;
+  while (j - i > 1u) {
+    unsigned m = (i + j) / 2;
+    unsigned above = m > h;
+    bad |= above ^ (unsigned)v_isnil(a[m - 1]);
+    j = above ? m : j;
+    i = above ? i : m;
+  }
+  if (bad == 0) return h;
+  i = 0; j = asize;
+  while (j - i > 1u) {
+    unsigned m = (i + j) / 2;
+    int isnil = v_isnil(a[m - 1]);
+    j = isnil ? m : j;
+    i = isnil ? i : m;
+  }
+  t->lenhint = i;
+  return i;
+}
+
 lua_Unsigned tab_getn(Table *t) {
   unsigned asize = t->asize;
   if (asize > 0 && v_isnil(t->array[asize - 1])) {
     /* a border inside the array part */
-    unsigned i = 0, j = asize;
+    unsigned h;
     if (asize >= 2 && !v_isnil(t->array[asize - 2])) return asize - 1;
-    /* lua5.4's binary search over [0, asize], probe for probe (the border
-    ** it finds among several is part of the observable behaviour), written
-    ** as selects: on a partly filled array the probe outcomes follow the
-    ** bits of the border and mispredict about half the time as branches */
-    while (j - i > 1u) {
-      unsigned m = (i + j) / 2;
-      int isnil = v_isnil(t->array[m - 1]);
-      j = isnil ? m : j;
-      i = isnil ? i : m;
-    }
-    return i;
+    h = nearborder(t, asize);
+    t->lenhint = h;
+    return arraysearch(t, asize, h);
   }
   /* array part full (or absent): continue in the hash part */
   if (t->isdummy) return asize;
