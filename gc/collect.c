@@ -842,9 +842,10 @@ void gc_collect(lua_State *L, int isemergency) {
   sweepthreads(L, gs);
   sweepobjects(L, gs);
   if (g->mainthread) gc_setcolor(thread2gco(g->mainthread), GC_WHITE);
-  if (!isemergency) {   /* shrink the intern table while 3/4 empty */
+  if (!isemergency) {   /* shrink the intern table while 7/8 empty (it
+                        ** grows when 3/4 full: no back and forth) */
     int ns = g->strt.size;
-    while (ns > 128 && g->strt.nuse < ns / 4) ns /= 2;
+    while (ns > 128 && g->strt.nuse < ns / 8) ns /= 2;
     if (ns != g->strt.size) str_resize(L, ns);
   }
   /* next threshold: pause 200% of the old + out-of-line bytes alive */

@@ -62,7 +62,6 @@ typedef struct TString {
   GCHeader;
   uint32_t pad_;
   size_t len;
-  struct TString *hnext;     /* chain in the intern table */
   char data[];
 } TString;
 

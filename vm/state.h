@@ -133,7 +133,10 @@ static inline Value v_threadval(struct lua_State *L) { return v_ref(thread2gco(L
 #define LUAI_MAXCCALLS 200
 
 struct GCState;    /* gc/: private to the collector */
-struct StringTable { TString **hash; int nuse; int size; };
+/* the intern table (vm/string.c): 'size' slots, a power of two; slot i
+** holds the string 'str[i]' (NULL: free) whose hash is 'hash[i]'.  One
+** block: 'hash' points right behind the 'str' array. */
+struct StringTable { TString **str; uint32_t *hash; int nuse; int size; };
 
 typedef struct global_State {
   lua_Alloc frealloc;          /* host allocator (lua_newstate) */

@@ -1,9 +1,9 @@
 /*
 ** string.c -- interned strings, userdata creation, lua_pushfstring.
 **
-** Every string is interned in g->strt, a chained hash table whose size is a
-** power of two; it grows when it holds as many strings as buckets and the
-** collector shrinks it when it is three-quarters empty.  The table is weak:
+** Every string is interned in g->strt, an open-addressing hash table whose
+** size is a power of two; it grows when 3/4 full and the collector
+** shrinks it when it is seven-eighths empty.  The table is weak:
 ** the sweep unlinks dead strings with str_remove.  Strings live in the
 ** non-moving old space, so getstr() pointers stay valid while the string is
 ** reachable.
@@ -89,27 +89,45 @@ uint32_t str_hash(const char *s, size_t l, uint32_t seed) {
 
 /* ---------------- the intern table ---------------- */
 
-/* Rehash into 'newsize' buckets (a power of two).  Never raises: when the
-** new array cannot be had, the old one is kept (chains just get longer). */
+/* Open addressing with linear probing, at most 3/4 full.  Beside each
+** slot's string pointer the table keeps the string's hash, in a second
+** array: a probe compares hashes and touches a string only when they are
+** equal, so looking up a new string usually reads no string at all, and
+** rehashing and removal read no string either (with chains, every string
+** passed on the way was a cache miss: 77% of str_find's samples in
+** bench/strings were the load of a header).  The runs of a 3/4 full
+** table are longer than at 1/2, but a probe of another string is a load
+** from the hash array, 16 to a cache line.  Removal shifts the rest of the
+** run back (no tombstones). */
+static TString **str_alloc(lua_State *L, int size, uint32_t **hashes) {
+  TString **a = (TString **)mvm_memtryrealloc(L, NULL, 0, str_tablebytes(size));
+  if (a == NULL) return NULL;
+  memset(a, 0, (size_t)size * sizeof(TString *));
+  *hashes = (uint32_t *)(void *)(a + size);
+  return a;
+}
+
+/* Rehash into 'newsize' slots (a power of two, room for every string).
+** Never raises: when the new array cannot be had, the old one is kept (it
+** is then fuller than 3/4; str_link raises when it is full). */
 void str_resize(lua_State *L, int newsize) {
   struct StringTable *tb = &G(L)->strt;
-  TString **nh;
+  TString **ns;
+  uint32_t *nh;
+  unsigned mask = (unsigned)newsize - 1;
   int i;
-  if (newsize < MINSTRTABSIZE || newsize == tb->size) return;
-  nh = (TString **)mvm_memtryrealloc(L, NULL, 0, (size_t)newsize * sizeof(TString *));
-  if (nh == NULL) return;
-  memset(nh, 0, (size_t)newsize * sizeof(TString *));
+  if (newsize < MINSTRTABSIZE || newsize == tb->size || newsize <= tb->nuse) return;
+  if ((ns = str_alloc(L, newsize, &nh)) == NULL) return;
   for (i = 0; i < tb->size; i++) {
-    TString *ts = tb->hash[i];
-    while (ts != NULL) {
-      TString *next = ts->hnext;
-      unsigned b = ts->hash & (unsigned)(newsize - 1);
-      ts->hnext = nh[b];
-      nh[b] = ts;
-      ts = next;
+    if (tb->str[i] != NULL) {
+      unsigned j = tb->hash[i] & mask;
+      while (ns[j] != NULL) j = (j + 1) & mask;
+      ns[j] = tb->str[i];
+      nh[j] = tb->hash[i];
     }
   }
-  mvm_freevector(L, tb->hash, tb->size, TString *);
+  mvm_memfree(L, tb->str, str_tablebytes(tb->size));
+  tb->str = ns;
   tb->hash = nh;
   tb->size = newsize;
 }
@@ -117,41 +135,62 @@ void str_resize(lua_State *L, int newsize) {
 void str_init(lua_State *L) {
   global_State *g = G(L);
   struct StringTable *tb = &g->strt;
-  tb->hash = mvm_newvector(L, MINSTRTABSIZE, TString *);
-  memset(tb->hash, 0, MINSTRTABSIZE * sizeof(TString *));
+  tb->str = str_alloc(L, MINSTRTABSIZE, &tb->hash);
+  if (tb->str == NULL) do_throw(L, LUA_ERRMEM);
   tb->size = MINSTRTABSIZE;
   tb->nuse = 0;
   g->memerrmsg = str_literal(L, MEMERRMSG);
 }
 
+/* Unlink a dead string (the sweep); a string never interned (str_newbuf)
+** is found in no slot.  The entries after it in its run move back when
+** their home slot is not between the hole and them. */
 void str_remove(lua_State *L, TString *ts) {
   struct StringTable *tb = &G(L)->strt;
-  TString **p = &tb->hash[ts->hash & (unsigned)(tb->size - 1)];
-  while (*p != ts) {
-    if (*p == NULL) return;     /* not interned (cannot happen) */
-    p = &(*p)->hnext;
+  TString **str = tb->str;
+  uint32_t *hash = tb->hash;
+  unsigned mask = (unsigned)tb->size - 1, i = ts->hash & mask, j;
+  while (str[i] != NULL && str[i] != ts) i = (i + 1) & mask;
+  if (str[i] == NULL) return;
+  for (j = (i + 1) & mask; str[j] != NULL; j = (j + 1) & mask) {
+    unsigned home = hash[j] & mask;
+    if (((j - home) & mask) >= ((j - i) & mask)) {   /* home not in (i, j] */
+      str[i] = str[j];
+      hash[i] = hash[j];
+      i = j;
+    }
   }
-  *p = ts->hnext;
+  str[i] = NULL;
   tb->nuse--;
 }
 
-/* link a new string into its bucket (grows the table when full) */
+/* link a new string (grows the table when three-quarters full) */
 static void str_link(lua_State *L, TString *ts) {
   struct StringTable *tb = &G(L)->strt;
-  unsigned b = ts->hash & (unsigned)(tb->size - 1);
-  ts->hnext = tb->hash[b];
-  tb->hash[b] = ts;
+  unsigned mask, i;
+  if (tb->nuse + 1 >= tb->size) {   /* a failed resize left it full */
+    str_resize(L, tb->size * 2);
+    if (tb->nuse + 1 >= tb->size) do_throw(L, LUA_ERRMEM);
+  }
+  mask = (unsigned)tb->size - 1;
+  for (i = ts->hash & mask; tb->str[i] != NULL; i = (i + 1) & mask) {}
+  tb->str[i] = ts;
+  tb->hash[i] = ts->hash;
   tb->nuse++;
-  if (tb->nuse >= tb->size && tb->size <= (1 << 29))
+  if (tb->nuse >= tb->size - tb->size / 4 && tb->size <= (1 << 29))
     str_resize(L, tb->size * 2);
 }
 
 static TString *str_find(global_State *g, const char *s, size_t l, uint32_t h) {
   struct StringTable *tb = &g->strt;
-  TString *ts;
-  for (ts = tb->hash[h & (unsigned)(tb->size - 1)]; ts != NULL; ts = ts->hnext)
-    if (ts->hash == h && ts->len == l && memcmp(getstr(ts), s, l) == 0)
+  TString *const *str = tb->str;
+  const uint32_t *hash = tb->hash;
+  unsigned mask = (unsigned)tb->size - 1, i;
+  for (i = h & mask; str[i] != NULL; i = (i + 1) & mask) {
+    TString *ts = str[i];
+    if (hash[i] == h && ts->len == l && memcmp(getstr(ts), s, l) == 0)
       return ts;
+  }
   return NULL;
 }
 
@@ -176,10 +215,9 @@ TString *str_newbuf(lua_State *L, size_t l) {
   TString *ts;
   if (l >= MAXSTRLEN) do_throw(L, LUA_ERRMEM);
   ts = (TString *)gc_newold(L, MVM_TSTRING, offsetof(TString, data) + l + 1);
-  /* not in the table: the sweep's str_remove finds it in no chain */
+  /* not in the table: the sweep's str_remove finds it in no slot */
   ts->extra = 0;
   ts->len = l;
-  ts->hnext = NULL;
   ts->data[l] = '\0';
   return ts;
 }

@@ -21,6 +21,8 @@ LUAI_FUNC TString *str_newz(lua_State *L, const char *s);            /* MAY ALLO
 LUAI_FUNC TString *str_newbuf(lua_State *L, size_t l);              /* MAY ALLOCATE */
 LUAI_FUNC TString *str_intern(lua_State *L, TString *ts);
 LUAI_FUNC void str_resize(lua_State *L, int newsize);
+/* bytes of an intern table of n slots (a string pointer and a hash each) */
+#define str_tablebytes(n)  ((size_t)(n) * (sizeof(TString *) + sizeof(uint32_t)))
 /* collector: unlink a dead string from the intern table */
 LUAI_FUNC void str_remove(lua_State *L, TString *ts);
 LUAI_FUNC Udata *udata_new(lua_State *L, size_t s, int nuvalue);     /* MAY ALLOCATE */

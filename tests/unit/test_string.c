@@ -134,6 +134,47 @@ START_TEST(test_table_grows_and_shrinks) {
 }
 END_TEST
 
+/* Removal from the open-addressing table shifts the rest of a probe run
+** back: every third string dies, and every survivor must still be the
+** one a lookup of its content finds (not a fresh copy), with a table
+** small enough that runs wrap around its end. */
+START_TEST(test_remove_keeps_runs) {
+  int i, top = lua_gettop(L), n = 3000;
+  lua_checkstack(L, 20);
+  lua_newtable(L);            /* survivors, by index */
+  lua_newtable(L);            /* the doomed ones */
+  for (i = 0; i < n; i++) {
+    char buf[32];
+    snprintf(buf, sizeof buf, "run%d", i);
+    lua_pushstring(L, buf);
+    lua_rawseti(L, i % 3 == 0 ? -2 : -3, i + 1);
+  }
+  lua_pop(L, 1);
+  gc_fullgc(L, 0);            /* the doomed ones are swept: str_remove */
+  for (i = 0; i < n; i++) {
+    char buf[32];
+    snprintf(buf, sizeof buf, "run%d", i);
+    if (i % 3 == 0) continue;
+    lua_rawgeti(L, -1, i + 1);
+    ck_assert_ptr_eq(lua_tostring(L, -1), getstr(str_newz(L, buf)));
+    lua_pop(L, 1);
+  }
+  /* the slots agree with the strings' hashes, and the count is right */
+  {
+    struct StringTable *tb = &G(L)->strt;
+    int used = 0;
+    for (i = 0; i < tb->size; i++)
+      if (tb->str[i] != NULL) {
+        used++;
+        ck_assert_uint_eq(tb->hash[i], tb->str[i]->hash);
+      }
+    ck_assert_int_eq(used, tb->nuse);
+    ck_assert_int_lt(tb->nuse, tb->size);
+  }
+  lua_settop(L, top);
+}
+END_TEST
+
 START_TEST(test_pushfstring) {
   const char *r;
   r = lua_pushfstring(L, "a%sb%dc%%", "XY", -42);
@@ -196,6 +237,7 @@ int main(void) {
   tcase_add_test(tc, test_hash);
   tcase_add_test(tc, test_long);
   tcase_add_test(tc, test_table_grows_and_shrinks);
+  tcase_add_test(tc, test_remove_keeps_runs);
   tcase_add_test(tc, test_pushfstring);
   tcase_add_test(tc, test_udata);
   suite_add_tcase(s, tc);
