@@ -334,10 +334,13 @@ static const char *pm_classend(Matcher *m, const char *p) {
   return p;
 }
 
-/* does byte 'c' belong to class letter 'cl' (%a, %d, ..., or literal)? */
-static int pm_classmatch(int c, int cl) {
-  int r;
-  switch (tolower(cl)) {
+/* does byte 'c' belong to class letter 'cl' (%a, %d, ..., or literal)?
+** The class letters are ASCII: tolower() and isupper() of 'cl' are
+** written out (they were calls per subject byte), which changes nothing
+** in any locale for the letters that name classes. */
+static inline int pm_classmatch(int c, int cl) {
+  int r, upper = (unsigned)(cl - 'A') <= 'Z' - 'A';
+  switch (upper ? cl | 0x20 : cl) {
     case 'a': r = isalpha(c); break;
     case 'c': r = iscntrl(c); break;
     case 'd': r = isdigit(c); break;
@@ -351,7 +354,7 @@ static int pm_classmatch(int c, int cl) {
     case 'z': r = (c == 0); break;  /* deprecated, still accepted by 5.4 */
     default: return cl == c;  /* escaped literal */
   }
-  if (isupper(cl))
+  if (upper)
     r = !r;  /* upper-case letter: complement */
   return r != 0;
 }
@@ -417,12 +420,32 @@ static const char *pm_balance(Matcher *m, const char *s, const char *p) {
   return NULL;
 }
 
+/* how many bytes from 's' on match the single class [p, ep): pm_single
+** with the class kind chosen once for the whole run */
+static ptrdiff_t pm_run(Matcher *m, const char *s, const char *p, const char *ep) {
+  const char *q = s, *e = m->src_end;
+  int cl;
+  switch (*p) {
+    case '.': return e - s;
+    case PAT_ESC:
+      cl = UC(p[1]);
+      while (q < e && pm_classmatch(UC(*q), cl)) q++;
+      break;
+    case '[':
+      while (q < e && pm_setmatch(UC(*q), p, ep - 1)) q++;
+      break;
+    default:
+      cl = UC(*p);
+      while (q < e && UC(*q) == cl) q++;
+      break;
+  }
+  return q - s;
+}
+
 /* greedy repetition: longest run first, then back off */
 static const char *pm_greedy(Matcher *m, const char *s, const char *p,
                              const char *ep) {
-  ptrdiff_t n = 0;
-  while (pm_single(m, s + n, p, ep))
-    n++;
+  ptrdiff_t n = pm_run(m, s, p, ep);
   for (; n >= 0; n--) {
     const char *r = pm_match(m, s + n, ep + 1);
     if (r != NULL)
@@ -635,6 +658,33 @@ static void pm_reset(Matcher *m) {
   m->depth = PAT_MAXDEPTH;
 }
 
+/* When pattern 'p' starts with a single character class that must match
+** once (no '*', '?' or '-' after it), the end of that class, else NULL: a
+** match can then only start where that class matches, and the search
+** loops skip the other positions without a match attempt each.  Called
+** where the first attempt would run: a malformed first class raises the
+** same error at the same time. */
+static const char *pm_firstclass(Matcher *m, const char *p) {
+  const char *ep;
+  if (p == m->pat_end || *p == '(' || *p == ')' ||
+      (*p == '$' && p + 1 == m->pat_end))
+    return NULL;
+  if (*p == PAT_ESC && p + 1 < m->pat_end &&
+      (p[1] == 'b' || p[1] == 'f' || isdigit(UC(p[1]))))
+    return NULL;
+  ep = pm_classend(m, p);
+  if (ep < m->pat_end && (*ep == '*' || *ep == '?' || *ep == '-'))
+    return NULL;
+  return ep;
+}
+
+/* the first position from 's' on (up to the subject's end) where the
+** class [p, ep) matches */
+static const char *pm_skipto(Matcher *m, const char *s, const char *p, const char *ep) {
+  while (s < m->src_end && !pm_single(m, s, p, ep)) s++;
+  return s;
+}
+
 /* true when pattern has no magic characters (also across embedded zeros) */
 static int pm_isplain(const char *p, size_t lp) {
   size_t i;
@@ -689,9 +739,12 @@ static int sl_findaux(lua_State *L, int isfind) {
       p++;
       lp--;
     }
+    const char *fe;
     pm_init(&m, L, s, ls, p, lp);
+    fe = anchored ? NULL : pm_firstclass(&m, p);
     do {
       const char *e;
+      if (fe != NULL) s1 = pm_skipto(&m, s1, p, fe);
       pm_reset(&m);
       e = pm_match(&m, s1, p);
       if (e != NULL) {
@@ -723,10 +776,12 @@ typedef struct GmatchState {
 
 static int sl_gmatch_step(lua_State *L) {
   GmatchState *g = (GmatchState *)lua_touserdata(L, lua_upvalueindex(3));
-  const char *s;
+  const char *s, *fe = NULL;
   g->m.L = L;  /* the iterator may run in another coroutine */
+  if (g->next <= g->m.src_end) fe = pm_firstclass(&g->m, g->pat);
   for (s = g->next; s <= g->m.src_end; s++) {
     const char *e;
+    if (fe != NULL) s = pm_skipto(&g->m, s, g->pat, fe);
     pm_reset(&g->m);
     e = pm_match(&g->m, s, g->pat);
     if (e != NULL && e != g->lastend) {
@@ -832,6 +887,7 @@ static int sl_gsub(lua_State *L) {
   int anchored = (*p == '^');
   lua_Integer count = 0;
   int changed = 0;
+  const char *fe = NULL;
   Matcher m;
   luaL_Buffer b;
   luaL_argexpected(L, rtype == LUA_TNUMBER || rtype == LUA_TSTRING ||
@@ -843,8 +899,14 @@ static int sl_gsub(lua_State *L) {
     lp--;
   }
   pm_init(&m, L, src, srcl, p, lp);
+  if (count < maxn && !anchored) fe = pm_firstclass(&m, p);
   while (count < maxn) {
     const char *e;
+    if (fe != NULL) {   /* positions where no match starts are copied */
+      const char *q = pm_skipto(&m, src, p, fe);
+      luaL_addlstring(&b, src, (size_t)(q - src));
+      src = q;
+    }
     pm_reset(&m);
     e = pm_match(&m, src, p);
     if (e != NULL && e != lastend) {
