@@ -771,14 +771,20 @@ typedef struct GmatchState {
   const char *next;	/* where the next attempt starts */
   const char *pat;
   const char *lastend;	/* end of the previous match (no repeat there) */
+  const char *fe;	/* pm_firstclass of 'pat', once 'scanned' */
+  int scanned;
   Matcher m;
 } GmatchState;
 
 static int sl_gmatch_step(lua_State *L) {
   GmatchState *g = (GmatchState *)lua_touserdata(L, lua_upvalueindex(3));
-  const char *s, *fe = NULL;
+  const char *s, *fe;
   g->m.L = L;  /* the iterator may run in another coroutine */
-  if (g->next <= g->m.src_end) fe = pm_firstclass(&g->m, g->pat);
+  if (!g->scanned && g->next <= g->m.src_end) {
+    g->fe = pm_firstclass(&g->m, g->pat);
+    g->scanned = 1;
+  }
+  fe = g->fe;
   for (s = g->next; s <= g->m.src_end; s++) {
     const char *e;
     if (fe != NULL) s = pm_skipto(&g->m, s, g->pat, fe);
@@ -806,6 +812,8 @@ static int sl_gmatch(lua_State *L) {
   g->next = s + init;
   g->pat = p;
   g->lastend = NULL;
+  g->fe = NULL;
+  g->scanned = 0;
   lua_pushcclosure(L, sl_gmatch_step, 3);
   return 1;
 }
