@@ -1794,6 +1794,121 @@ static void multret_next(Gen *g, int pc, int multret) {
     br(g, pc + 1);
 }
 
+/* fields of the VM's records (tbaa "callinfo": lua_State, CallInfo) */
+static LLVMValueRef fload(Gen *g, LLVMTypeRef ty, LLVMValueRef rec, size_t off, const char *nm) {
+  return tb(g, LLVMBuildLoad2(B_, ty, byteptr(g, rec, off), nm), g->tb_frame);
+}
+static void fstore(Gen *g, LLVMValueRef v, LLVMValueRef rec, size_t off) {
+  tb(g, LLVMBuildStore(B_, v, byteptr(g, rec, off)), g->tb_frame);
+}
+
+/* May this call be made directly?  The callee R[a] (arguments up to
+** R[a+b-1]) is a Lua closure 'cl' whose compiled code 'code' exists, and
+** the conditions of rt_leancall (jitrt.c) and of its direct call hold:
+** no hooks, no pending interrupt, a spare CallInfo 'nci', room on the
+** stack, and no yield possible across the call (not yieldable), below
+** JIT_MAXNEST.  Also at least as many arguments as parameters (no nils
+** to add).  Any of these false: the general path (mvmrt_precall). */
+static LLVMValueRef directok(Gen *g, LLVMValueRef proto, LLVMValueRef code, LLVMValueRef nci,
+                             LLVMValueRef top, int b, LLVMValueRef ncc) {
+  LLVMTypeRef flagty = LLVMIntTypeInContext(g->C, 8 * sizeof(sig_atomic_t));
+  LLVMValueRef hook, intr, last, room, np, ms, yieldable, depth, main, ok;
+  hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
+  LLVMSetVolatile(hook, 1);
+  intr = LLVMBuildLoad2(B_, flagty, craw(g, (const void *)&g->J->g->interrupt), "interrupt");
+  LLVMSetVolatile(intr, 1);
+  last = fload(g, g->p0, g->L, offsetof(lua_State, stack_last), "stack_last");
+  ms = LLVMBuildZExt(B_, hload(g, g->i8, byteptr(g, proto, offsetof(Proto, maxstacksize)), "maxstack"),
+                     g->i64, "");
+  /* stack_last - top > maxstacksize (in slots) */
+  room = LLVMBuildICmp(B_, LLVMIntSGT, LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, last, g->i64, ""),
+                                                    LLVMBuildPtrToInt(B_, top, g->i64, ""), ""),
+                       LLVMBuildShl(B_, ms, ci64(g, 3), ""), "room");
+  np = hload(g, g->i8, byteptr(g, proto, offsetof(Proto, numparams)), "numparams");
+  main = LLVMBuildLoad2(B_, g->p0, craw(g, (const void *)&g->J->g->mainthread), "mainthread");
+  /* rt_yieldable: no non-yieldable level and not the main thread */
+  yieldable = LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntULT, ncc, ci32(g, 0x10000), ""),
+                           LLVMBuildICmp(B_, LLVMIntNE, g->L, main, ""), "yieldable");
+  depth = LLVMBuildAdd(B_, LLVMBuildAnd(B_, ncc, ci32(g, 0xffff), ""),
+                       LLVMBuildLShr(B_, ncc, ci32(g, 16), ""), "depth");
+  ok = LLVMBuildICmp(B_, LLVMIntUGT, LLVMBuildPtrToInt(B_, code, g->i64, ""),
+                     ci64(g, (uint64_t)(uintptr_t)JIT_QUEUED), "hascode");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, intr, LLVMConstInt(flagty, 0, 0), ""), "");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildIsNotNull(B_, nci, ""), "");
+  ok = LLVMBuildAnd(B_, ok, room, "");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntULE, np, LLVMConstInt(g->i8, (unsigned)(b - 1), 0), ""), "");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildNot(B_, yieldable, ""), "");
+  return LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntULT, depth, ci32(g, JIT_MAXNEST), ""), "");
+}
+
+/* The lean call path of mvmrt_precall inline (B != 0): when R[a] is a
+** Lua closure with compiled code and directok() holds, push its frame as
+** rt_leancall does and call its code directly (direct = 1: it anchors
+** this frame itself, see jit.h) through a statepoint -- it may collect.
+** JIT_RETURNED: the results are in place; otherwise mvmrt_finishcall
+** finishes the call.  Then 'done', or, when the callee turned hooks on,
+** a return to the interpreter after the call (as mvmrt_precall's 2).
+** Everything else branches to 'slow' (the general path). */
+static void inlinecall(Gen *g, int a, int b, int nres, LLVMBasicBlockRef done,
+                       LLVMBasicBlockRef slow) {
+  LLVMBasicBlockRef islcl = newbb(g, "islcl"), fast = newbb(g, "directcall");
+  LLVMBasicBlockRef finish = newbb(g, "finishcall"), after = newbb(g, "aftercall");
+  LLVMBasicBlockRef hooked = newbb(g, "hooked");
+  LLVMTypeRef fnty = LLVMGlobalGetValueType(g->fn), i16 = LLVMInt16TypeInContext(g->C);
+  LLVMValueRef base, func, fv, proto, code, nci, top, ncc, args[3], r, n, hook;
+  base = LLVMBuildLoad2(B_, g->p0, g->basevar, "base");
+  func = byteptr(g, base, (size_t)a * sizeof(Value));
+  fv = tb(g, LLVMBuildLoad2(B_, g->p1, func, "callee"), g->tb_stack);
+  isreftt(g, fv, bits(g, fv), MVM_TLCL, islcl, slow);
+  /* the closure is only read here, before the call: it may move later;
+  ** its Proto never moves */
+  proto = hload(g, g->p0, byteptr(g, fv, offsetof(LClosure, p)), "proto");
+  /* read once, acquire: the compile thread installs code (jit.c) */
+  code = LLVMBuildLoad2(B_, g->p0, byteptr(g, proto, offsetof(Proto, jitcode)), "jitcode");
+  LLVMSetOrdering(code, LLVMAtomicOrderingAcquire);
+  LLVMSetAlignment(code, 8);
+  nci = fload(g, g->p0, g->ci, offsetof(CallInfo, next), "nci");
+  top = byteptr(g, func, (size_t)b * sizeof(Value));
+  ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
+  LLVMBuildCondBr(B_, directok(g, proto, code, nci, top, b, ncc), fast, slow);
+  LLVMPositionBuilderAtEnd(B_, fast);
+  fstore(g, nci, g->L, offsetof(lua_State, ci));
+  fstore(g, func, nci, offsetof(CallInfo, func));
+  fstore(g, LLVMConstInt(i16, (unsigned long long)(long long)nres, 1), nci, offsetof(CallInfo, nresults));
+  fstore(g, LLVMConstInt(i16, CIST_JITACT, 0), nci, offsetof(CallInfo, callstatus));
+  n = LLVMBuildZExt(B_, hload(g, g->i8, byteptr(g, proto, offsetof(Proto, maxstacksize)), ""), g->i64, "");
+  n = LLVMBuildAdd(B_, n, ci64(g, 1), "");
+  fstore(g, LLVMBuildGEP2(B_, g->i64, func, &n, 1, ""), nci, offsetof(CallInfo, top));
+  fstore(g, hload(g, g->p0, byteptr(g, proto, offsetof(Proto, code)), "code"),
+         nci, offsetof(CallInfo, u.l.savedpc));
+  fstore(g, ci32(g, 0), nci, offsetof(CallInfo, u.l.trap));
+  fstore(g, top, g->L, offsetof(lua_State, top));
+  /* Proto.hotcount is not counted: the policy only reads it while a
+  ** function has no code (jit.c), and then this path is not taken */
+  fstore(g, LLVMBuildAdd(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
+  args[0] = g->L; args[1] = nci; args[2] = ci32(g, 1);
+  r = LLVMBuildCall2(B_, fnty, code, args, 3, "r");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, r, ci32(g, JIT_RETURNED), ""), after, finish);
+  LLVMPositionBuilderAtEnd(B_, finish);
+  args[0] = g->L; args[1] = g->ci; args[2] = r;
+  LLVMBuildCall2(B_, g->ty_opi, getfn(g, "mvmrt_finishcall", g->ty_opi, 0), args, 3, "");
+  LLVMBuildBr(B_, after);
+  LLVMPositionBuilderAtEnd(B_, after);
+  /* the callee's CallInfo keeps CIST_JITACT: it lies above L->ci now,
+  ** where nothing reads its status (the collector's walk and
+  ** jit_unwound start at L->ci), and every push sets the status anew */
+  ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
+  fstore(g, LLVMBuildSub(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
+  /* as mvmrt_precall: a coroutine's compiled code left by longjmp */
+  tb(g, LLVMBuildStore(B_, g->L, craw(g, &g->J->curL)), g->tb_frame);
+  hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
+  LLVMSetVolatile(hook, 1);
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), done, hooked);
+  LLVMPositionBuilderAtEnd(B_, hooked);
+  LLVMBuildRet(B_, ci32(g, JIT_EXITED));   /* savedpc is pc + 1 */
+}
+
 static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   LLVMValueRef args[5], r;
   LLVMBasicBlockRef luacall = newbb(g, "luacall");
@@ -1803,6 +1918,11 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   rs_range(&ops, a, a + b);
   flush_for_call(g, pc, &ops);
   set_savedpc(g, pc + 1);   /* also the resume point (see the entry) */
+  if (b != 0) {
+    LLVMBasicBlockRef slow = newbb(g, "slowcall");
+    inlinecall(g, a, b, nres, cdone, slow);
+    LLVMPositionBuilderAtEnd(B_, slow);
+  }
   args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, a);
   args[3] = ci32(g, b); args[4] = ci32(g, nres);
   r = LLVMBuildCall2(B_, g->ty_call, g->f_call, args, 5, "");
@@ -2221,6 +2341,33 @@ static void build_poll(Gen *g) {
   LLVMBuildRetVoid(B_);
 }
 
+/* At the entry: is this a direct call (third parameter, jit.h)?  Then
+** the caller (ci->previous) called this code through a statepoint, not
+** through a helper: anchor it here as JIT_ANCHOR (jitrt.c) would, with
+** this function's return address (the key of the caller's statepoint
+** record) and frame address + 16 (the caller's stack pointer at the
+** call).  Unconditional stores in the entry block, so that they come
+** before the entry's safepoint poll (place-safepoints puts it at the end
+** of this block), which may collect; a call from C (direct = 0) stores
+** into this frame's own anchor instead, which is harmless: every helper
+** and the poll anchor the frame again before anything reads it. */
+static LLVMValueRef anchor_caller(Gen *g) {
+  LLVMValueRef direct, tgt, ra, fa, zero = ci32(g, 0);
+  unsigned id;
+  direct = LLVMBuildICmp(B_, LLVMIntNE, LLVMGetParam(g->fn, 2), zero, "direct");
+  tgt = LLVMBuildSelect(B_, direct, fload(g, g->p0, g->ci, offsetof(CallInfo, previous), "caller"),
+                        g->ci, "");
+  id = LLVMLookupIntrinsicID("llvm.returnaddress", 18);
+  ra = LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, NULL, 0),
+                      LLVMGetIntrinsicDeclaration(g->M, id, NULL, 0), &zero, 1, "ra");
+  id = LLVMLookupIntrinsicID("llvm.frameaddress", 17);
+  fa = LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, &g->p0, 1),
+                      LLVMGetIntrinsicDeclaration(g->M, id, &g->p0, 1), &zero, 1, "fa");
+  fstore(g, ra, tgt, offsetof(CallInfo, u.l.jitra));
+  fstore(g, byteptr(g, fa, 16), tgt, offsetof(CallInfo, u.l.jitsp));
+  return direct;
+}
+
 static void freegen(Gen *g) {
   free(g->bb); free(g->exits); free(g->regvar);
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean);
@@ -2297,7 +2444,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   }
   build_poll(g);
   /* the function */
-  fty = LLVMFunctionType(g->i32, params, 2, 0);
+  fty = LLVMFunctionType(g->i32, params, 3, 0);   /* JitFunction (L, ci, direct) */
   g->fn = LLVMAddFunction(g->M, name, fty);
   LLVMSetGC(g->fn, "statepoint-example");
   LLVMAddAttributeAtIndex(g->fn, LLVMAttributeFunctionIndex,
@@ -2352,18 +2499,22 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     /* dispatch on ci->u.l.savedpc: the start, the instruction after a
     ** CALL (re-entry after a Lua callee returned) or a loop header (OSR);
     ** anything else goes back to the interpreter, which continues at
-    ** savedpc */
-    LLVMValueRef spc = LLVMBuildLoad2(g->B, g->p0, byteptr(g, g->ci, offsetof(CallInfo, u.l.savedpc)), "savedpc");
-    LLVMValueRef off = LLVMBuildSub(g->B, LLVMBuildPtrToInt(g->B, spc, g->i64, ""),
-                                    ci64(g, (uint64_t)(uintptr_t)p->code), "");
+    ** savedpc.  A direct call (jit.h) starts at pc 0 without the switch. */
+    LLVMValueRef spc, off, sw, direct = anchor_caller(g);
     LLVMBasicBlockRef other = LLVMAppendBasicBlockInContext(ctx, g->fn, "notentry");
-    LLVMValueRef sw;
+    LLVMBasicBlockRef sb = LLVMAppendBasicBlockInContext(ctx, g->fn, "entryswitch");
+    LLVMBasicBlockRef start = resumeblock(g, 0);
     int nentries = 0;
+    LLVMBuildCondBr(g->B, direct, start, sb);
+    LLVMPositionBuilderAtEnd(g->B, sb);
+    spc = LLVMBuildLoad2(g->B, g->p0, byteptr(g, g->ci, offsetof(CallInfo, u.l.savedpc)), "savedpc");
+    off = LLVMBuildSub(g->B, LLVMBuildPtrToInt(g->B, spc, g->i64, ""),
+                       ci64(g, (uint64_t)(uintptr_t)p->code), "");
     for (pc = 0; pc < p->sizecode; pc++) nentries += g->entry[pc];
     sw = LLVMBuildSwitch(g->B, off, other, (unsigned)nentries);
     for (pc = 0; pc < p->sizecode; pc++)
       if (g->entry[pc])
-        LLVMAddCase(sw, ci64(g, (uint64_t)pc * sizeof(Instruction)), resumeblock(g, pc));
+        LLVMAddCase(sw, ci64(g, (uint64_t)pc * sizeof(Instruction)), pc == 0 ? start : resumeblock(g, pc));
     LLVMPositionBuilderAtEnd(g->B, other);
     LLVMBuildRet(g->B, ci32(g, JIT_EXITED));
   }
