@@ -585,6 +585,22 @@ static int spectype(Gen *g, int kinds) {
   return TY_NUM;
 }
 
+/* No feedback for parameter r (-j eager compiles at the first call):
+** the kind of number the call being started passes (MVM_FB_*), when the
+** compile runs in the VM's thread at the start of a frame of the function
+** (jit_trycompile), else -1.  A wrong guess fails the entry check, is
+** counted, and the function is compiled again without it (jit.c,
+** despecialise). */
+static int firstarg(Gen *g, int r) {
+  lua_State *L = g->Lc;
+  Value f, v;
+  if (L == NULL || L->ci == NULL || (L->ci->callstatus & CIST_C)) return -1;
+  f = *L->ci->func;
+  if (!v_isLclosure(f) || v_lcl(f)->p != g->p || L->ci->u.l.savedpc != g->p->code) return -1;
+  v = L->ci->func[1 + r];
+  return v_isimmint(v) ? MVM_FB_INT : v_isfloat(v) ? MVM_FB_FLOAT : -1;
+}
+
 static int isload(OpCode op) {
   return op == OP_GETUPVAL || op == OP_GETTABUP || op == OP_GETTABLE ||
          op == OP_GETI || op == OP_GETFIELD;
@@ -628,7 +644,9 @@ static int specanalyse(Gen *g) {
   from[0] = 0; from[1] = -1;
   for (r = 0; ok && !g->p->is_vararg && r < g->p->numparams && r < g->nregs; r++)
     if (!rs_has(&g->memres, r) && numfollows(g, from, r, &ns, 0, &kinds)) {
-      int t = spectype(g, kinds);
+      int t;
+      if (kinds < 0) kinds = firstarg(g, r);
+      t = spectype(g, kinds);
       if (t == TY_INT || t == TY_FLT) g->pspec[r] = (uint8_t)t;
     }
   for (r = 0; r < 2; r++) { free(ns.seen[r]); free(ns.stack[r]); }
@@ -878,21 +896,44 @@ static void flush_for_call(Gen *g, int pc, const RegSet *extra) {
 ** callee or a hook) stored something else in its slot: then it keeps its
 ** value (a reference would go stale in an i64), so such a change is not
 ** seen by the compiled code.  Changes to other numbers are. */
+/* Registers the call did not write are read back only when the frame's
+** trap is set: lua_setlocal sets it (vm/debug.c), so does a stack
+** reallocation or a hook being set (settraps); otherwise the stack slots
+** still hold what was flushed.  Compiled code clears the trap once it has
+** read everything back: the interpreter, should it take the frame over,
+** decides on hooks from L->hookmask and reloads its base itself. */
 static void reload_after_call(Gen *g, int pc) {
   RegSet s, d;
-  int r;
+  int r, pass, others = 0;
+  LLVMBasicBlockRef all = NULL, cont = NULL;
   reloadset(g, pc, &s);
   maydef(g, pc, &d);
+  /* pass 0: what it may have written; pass 1: the others */
+  for (pass = 0; pass < 2; pass++)
   for (r = 0; r < g->nregs; r++) {
     LLVMValueRef v, old;
     int t = regty(g, pc, r);
-    if (!rs_has(&s, r) || g->regvar[r] == NULL) continue;
+    if (!rs_has(&s, r) || g->regvar[r] == NULL || rs_has(&d, r) != (pass == 0)) continue;
+    if (pass == 1 && others++ == 0) {   /* the first one: test the trap */
+      LLVMValueRef trap = tb(g, LLVMBuildLoad2(B_, g->i32, byteptr(g, g->ci, offsetof(CallInfo, u.l.trap)),
+                                               "trap"), g->tb_frame);
+      all = LLVMAppendBasicBlockInContext(g->C, g->fn, "reloadall");
+      cont = LLVMAppendBasicBlockInContext(g->C, g->fn, "reloaded");
+      LLVMSetVolatile(trap, 1);
+      LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, trap, ci32(g, 0), ""), all, cont);
+      LLVMPositionBuilderAtEnd(B_, all);
+    }
     v = stackload(g, r);
     if (JIT_SSA_NUMBERS_ONLY && !rs_has(&d, r) && t != TY_ANY) {
       old = getreg(g, r);
       v = LLVMBuildSelect(B_, hasty(g, bits(g, v), t), v, old, "");
     }
     setreg(g, r, v);
+  }
+  if (others) {
+    tb(g, LLVMBuildStore(B_, ci32(g, 0), byteptr(g, g->ci, offsetof(CallInfo, u.l.trap))), g->tb_frame);
+    LLVMBuildBr(B_, cont);
+    LLVMPositionBuilderAtEnd(B_, cont);
   }
 }
 

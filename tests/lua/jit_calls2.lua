@@ -154,6 +154,20 @@ local function setcaller()
   return x + z
 end
 print("setlocal", setcaller(), setcaller())
+-- ... on a parameter used as a number (kept in a machine register by
+-- compiled code, which must read it back after the call)
+local function setparam(x, y)
+  local z = setter(x + 100)
+  local w = x * y
+  return x + z, w
+end
+print("setparam", setparam(1, 2), setparam(3, 4), setparam(2.5, 2))
+local function noset(v) return v end
+local function keepparam(x, y)
+  local z = noset(x + 100)
+  return x + z + y
+end
+print("keepparam", keepparam(1, 2), keepparam(3, 4))
 
 -- errors in a callee: the message has its line, the traceback its frames
 local function fails(x)
