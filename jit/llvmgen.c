@@ -43,7 +43,10 @@
 **     into heap objects go through gcwrite() (store + card mark).
 **   - LEN CONCAT CLOSURE NEWTABLE SETLIST CLOSE TFORPREP, generic
 **     comparisons: helpers (jit/jitrt.c) taking (L, ci, pc).
-**   - CALL: mvmrt_precall (C callees run inside it; a Lua callee with
+**   - CALL: a Lua callee with compiled code, where a direct call is
+**     allowed, is called inline (inlinecall: frame push and a statepoint
+**     call of its code, which anchors this frame itself); anything else
+**     goes to mvmrt_precall (C callees run inside it; a Lua callee with
 **     compiled code runs as a direct call when nothing can yield, else the
 **     interpreter runs it: JIT_CALLED).  TAILCALL: mvmrt_tailcall, then
 **     JIT_TAILCALLED.  RETURN of a fixed-parameter function: do_poscall's
@@ -62,7 +65,8 @@
 #include "gc.h"
 
 /* After every call that may run Lua code, every live SSA register is
-** reloaded from the VM stack, not only those the instruction writes.  The
+** reloaded from the VM stack, not only those the instruction writes, when
+** the frame's trap is set (reload_after_call; lua_setlocal sets it).  The
 ** collector walks compiled frames (jit_walkframes relocates what
 ** statepoints keep), so this is not needed for moving objects; it is for
 ** debug.setlocal: a callee (or hook) may change a local of this frame in
@@ -1929,8 +1933,42 @@ static void inlinecall(Gen *g, int a, int b, int nres, LLVMBasicBlockRef done,
   ** function has no code (jit.c), and then this path is not taken */
   fstore(g, LLVMBuildAdd(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
   args[0] = g->L; args[1] = nci; args[2] = ci32(g, 1);
-  r = LLVMBuildCall2(B_, fnty, code, args, 3, "r");
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, r, ci32(g, JIT_RETURNED), ""), after, finish);
+  {
+    /* a loop while the callee tail-calls Lua functions with compiled code
+    ** (as rt_finishnested, which gets the rest): the frame 'nci' holds
+    ** the new callee at its start, called directly again */
+    LLVMBasicBlockRef entry = LLVMGetInsertBlock(B_), callb = newbb(g, "callcode");
+    LLVMBasicBlockRef notret = newbb(g, "notreturned"), tail = newbb(g, "tailcalled");
+    LLVMValueRef phi, nphi, nci0 = nci, cl, p2, code2, ok, inc[2];
+    LLVMBasicBlockRef from[2];
+    LLVMBuildBr(B_, callb);
+    LLVMPositionBuilderAtEnd(B_, callb);
+    phi = LLVMBuildPhi(B_, g->p0, "code");
+    nphi = LLVMBuildPhi(B_, g->p0, "nci");
+    args[1] = nphi;
+    r = LLVMBuildCall2(B_, fnty, phi, args, 3, "r");
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, r, ci32(g, JIT_RETURNED), ""), after, notret);
+    LLVMPositionBuilderAtEnd(B_, notret);
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, r, ci32(g, JIT_TAILCALLED), ""), tail, finish);
+    LLVMPositionBuilderAtEnd(B_, tail);
+    nci = fload(g, g->p0, g->ci, offsetof(CallInfo, next), "nci");   /* not kept across the call */
+    cl = tb(g, LLVMBuildLoad2(B_, g->p1, fload(g, g->p0, nci, offsetof(CallInfo, func), ""), "callee"),
+            g->tb_stack);
+    p2 = hload(g, g->p0, byteptr(g, cl, offsetof(LClosure, p)), "proto");
+    code2 = LLVMBuildLoad2(B_, g->p0, byteptr(g, p2, offsetof(Proto, jitcode)), "jitcode");
+    LLVMSetOrdering(code2, LLVMAtomicOrderingAcquire);
+    LLVMSetAlignment(code2, 8);
+    hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
+    LLVMSetVolatile(hook, 1);
+    ok = LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntUGT, LLVMBuildPtrToInt(B_, code2, g->i64, ""),
+                                        ci64(g, (uint64_t)(uintptr_t)JIT_QUEUED), ""),
+                      LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
+    LLVMBuildCondBr(B_, ok, callb, finish);
+    inc[0] = code; from[0] = entry; inc[1] = code2; from[1] = tail;
+    LLVMAddIncoming(phi, inc, from, 2);
+    inc[0] = nci0; inc[1] = nci;
+    LLVMAddIncoming(nphi, inc, from, 2);
+  }
   LLVMPositionBuilderAtEnd(B_, finish);
   args[0] = g->L; args[1] = g->ci; args[2] = r;
   LLVMBuildCall2(B_, g->ty_opi, getfn(g, "mvmrt_finishcall", g->ty_opi, 0), args, 3, "");
