@@ -204,3 +204,13 @@ print("mix", mix())
 local function multi(n) return n, n + 1, n + 2 end
 local function passon(n) return select('#', multi(n)), multi(n) end
 print("multi", passon(1), (passon(5)))
+
+-- long chains of proper tail calls from a directly called function: to
+-- compiled functions, to an interpreted one, to a C function
+local even, odd
+function even(n) if n == 0 then return true end return odd(n - 1) end
+function odd(n) if n == 0 then return false end return even(n - 1) end
+local function starteven(n) local r = even(n); return r end
+local function tointerp(x) return interp(x) end
+local function toc(x) return tostring(x) end
+print("tail", starteven(300001), starteven(100000), tointerp(5), toc(6), starteven(0))
