@@ -214,3 +214,19 @@ local function starteven(n) local r = even(n); return r end
 local function tointerp(x) return interp(x) end
 local function toc(x) return tostring(x) end
 print("tail", starteven(300001), starteven(100000), tointerp(5), toc(6), starteven(0))
+
+-- the caller's frame as a directly called callee sees it: its line, its
+-- locals (numbers kept in machine registers are in the stack at calls)
+local function peek()
+  local info = debug.getinfo(2, "lS")
+  local _, v1 = debug.getlocal(2, 1)
+  local _, v2 = debug.getlocal(2, 2)
+  return info.currentline, v1, v2
+end
+local function peeker(x, y)
+  local s = x + y
+  local line, a, b = peek()
+  return line, a, b, s
+end
+print("peek", peeker(1, 2))
+print("peek", peeker(1.5, 2))
