@@ -516,7 +516,7 @@ int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   ** threads and left through longjmp without restoring it) */
   J->curL = L;
   ci->callstatus |= CIST_JITACT;   /* its anchor is live while the code runs */
-  r = ((JitFunction)p->jitcode)(L, ci);
+  r = ((JitFunction)p->jitcode)(L, ci, 0);
   ci->callstatus &= (unsigned short)~CIST_JITACT;
   J->curL = saved;
   if (r == JIT_EXITED) jit_exited(L, p);

@@ -57,7 +57,18 @@
 #define JIT_QUEUED    ((void *)2)
 #define jit_hascode(p)  ((uintptr_t)(p)->jitcode > (uintptr_t)JIT_QUEUED)
 
-typedef int (*JitFunction)(lua_State *L, CallInfo *ci);
+/* 'direct' is 1 only when compiled code calls compiled code itself (the
+** inline call path, llvmgen.c): the frame 'ci' was just pushed by that
+** caller (ci->previous), at its start; the callee anchors the caller (see
+** jitrt.c, ANCHOR RULE) and skips its entry switch.  Everyone else passes 0. */
+typedef int (*JitFunction)(lua_State *L, CallInfo *ci, int direct);
+
+/* Direct (C-nesting) calls between compiled functions, made by
+** mvmrt_precall (jitrt.c) and by compiled code inline (llvmgen.c): they
+** are counted as non-yieldable levels in L->nCcalls (JIT_DIRECT each) and
+** stop JIT_MAXNEST levels deep (C levels plus non-yieldable ones) */
+#define JIT_DIRECT      0x10000u
+#define JIT_MAXNEST     (LUAI_MAXCCALLS - 40)
 
 typedef struct JitUnit {          /* one compiled function */
   Proto *p;                       /* protos never move (old space) */

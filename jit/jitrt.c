@@ -86,14 +86,14 @@ static void rt_checkanchor(lua_State *L, CallInfo *ci) {
 /* direct (C-nesting) calls between compiled functions stop this far below
 ** the C-stack limit; deeper calls go through the interpreter, which does
 ** not nest, so recursion depth stays what it is interpreted */
-#define RT_MAXNEST      (LUAI_MAXCCALLS - 40)
+#define RT_MAXNEST      JIT_MAXNEST
 /* A direct call counts as a non-yieldable level (the high bits of
 ** nCcalls), not as a C level: it is only made where the thread is not
 ** yieldable anyway, so it changes nothing there, and the C levels a Lua
 ** program can observe (the parser's nesting limit, the depth of "C stack
 ** overflow") stay what they are interpreted.  An error unwinds it with the
 ** rest of nCcalls (do_rawrunprotected).  RT_MAXNEST bounds both kinds. */
-#define RT_DIRECT       0x10000u
+#define RT_DIRECT       JIT_DIRECT
 #define rt_depth(L)     (rt_ccalls(L) + ((L)->nCcalls >> 16))
 
 static void rt_interrupted(lua_State *L) {
@@ -183,7 +183,7 @@ static inline int rt_leancall(lua_State *L, CallInfo *ci, Value *func, int nresu
   L->nCcalls += RT_DIRECT;
   if (l_likely((uintptr_t)code > (uintptr_t)JIT_QUEUED)) {   /* jit_hascode */
     nci->callstatus = CIST_JITACT;   /* its anchor is live while the code runs */
-    r = ((JitFunction)code)(L, nci);
+    r = ((JitFunction)code)(L, nci, 0);
     nci->callstatus &= (unsigned short)~CIST_JITACT;
     if (l_unlikely(r != JIT_RETURNED)) {
       if (r == JIT_EXITED) jit_exited(L, p);
@@ -245,6 +245,19 @@ RT_HELPER int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresul
   ** restoring curL */
   ((JitState *)G(L)->jit)->curL = L;
   return L->hookmask ? 2 : 0;
+}
+
+/* The inline call path of compiled code (llvmgen.c, inlinecall) called
+** the compiled code of the Lua frame ci->next directly and got 'r', other
+** than JIT_RETURNED: finish the call as rt_leancall does (the caller
+** counts the direct call in L->nCcalls around this).  Returns 0. */
+RT_HELPER int mvmrt_finishcall(lua_State *L, CallInfo *ci, int r) {
+  JIT_ANCHOR(L, ci);
+  CallInfo *nci = ci->next;
+  nci->callstatus &= (unsigned short)~CIST_JITACT;
+  if (r == JIT_EXITED) jit_exited(L, v_lcl(*nci->func)->p);
+  rt_finishnested(L, nci, r);
+  return 0;
 }
 
 /* return R[a] .. R[a+n-1] from frame 'ci' */
@@ -629,6 +642,7 @@ static int mvmrt_raweq(Value a, Value b) {
 
 static const JitHelper helpers[] = {
   {"mvmrt_precall", (void *)mvmrt_precall},
+  {"mvmrt_finishcall", (void *)mvmrt_finishcall},
   {"mvmrt_return", (void *)mvmrt_return},
   {"mvmrt_tailcall", (void *)mvmrt_tailcall},
   {"mvmrt_poll", (void *)mvmrt_poll},

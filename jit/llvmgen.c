@@ -43,7 +43,10 @@
 **     into heap objects go through gcwrite() (store + card mark).
 **   - LEN CONCAT CLOSURE NEWTABLE SETLIST CLOSE TFORPREP, generic
 **     comparisons: helpers (jit/jitrt.c) taking (L, ci, pc).
-**   - CALL: mvmrt_precall (C callees run inside it; a Lua callee with
+**   - CALL: a Lua callee with compiled code, where a direct call is
+**     allowed, is called inline (inlinecall: frame push and a statepoint
+**     call of its code, which anchors this frame itself); anything else
+**     goes to mvmrt_precall (C callees run inside it; a Lua callee with
 **     compiled code runs as a direct call when nothing can yield, else the
 **     interpreter runs it: JIT_CALLED).  TAILCALL: mvmrt_tailcall, then
 **     JIT_TAILCALLED.  RETURN of a fixed-parameter function: do_poscall's
@@ -62,7 +65,8 @@
 #include "gc.h"
 
 /* After every call that may run Lua code, every live SSA register is
-** reloaded from the VM stack, not only those the instruction writes.  The
+** reloaded from the VM stack, not only those the instruction writes, when
+** the frame's trap is set (reload_after_call; lua_setlocal sets it).  The
 ** collector walks compiled frames (jit_walkframes relocates what
 ** statepoints keep), so this is not needed for moving objects; it is for
 ** debug.setlocal: a callee (or hook) may change a local of this frame in
@@ -585,6 +589,22 @@ static int spectype(Gen *g, int kinds) {
   return TY_NUM;
 }
 
+/* No feedback for parameter r (-j eager compiles at the first call):
+** the kind of number the call being started passes (MVM_FB_*), when the
+** compile runs in the VM's thread at the start of a frame of the function
+** (jit_trycompile), else -1.  A wrong guess fails the entry check, is
+** counted, and the function is compiled again without it (jit.c,
+** despecialise). */
+static int firstarg(Gen *g, int r) {
+  lua_State *L = g->Lc;
+  Value f, v;
+  if (L == NULL || L->ci == NULL || (L->ci->callstatus & CIST_C)) return -1;
+  f = *L->ci->func;
+  if (!v_isLclosure(f) || v_lcl(f)->p != g->p || L->ci->u.l.savedpc != g->p->code) return -1;
+  v = L->ci->func[1 + r];
+  return v_isimmint(v) ? MVM_FB_INT : v_isfloat(v) ? MVM_FB_FLOAT : -1;
+}
+
 static int isload(OpCode op) {
   return op == OP_GETUPVAL || op == OP_GETTABUP || op == OP_GETTABLE ||
          op == OP_GETI || op == OP_GETFIELD;
@@ -628,7 +648,9 @@ static int specanalyse(Gen *g) {
   from[0] = 0; from[1] = -1;
   for (r = 0; ok && !g->p->is_vararg && r < g->p->numparams && r < g->nregs; r++)
     if (!rs_has(&g->memres, r) && numfollows(g, from, r, &ns, 0, &kinds)) {
-      int t = spectype(g, kinds);
+      int t;
+      if (kinds < 0) kinds = firstarg(g, r);
+      t = spectype(g, kinds);
       if (t == TY_INT || t == TY_FLT) g->pspec[r] = (uint8_t)t;
     }
   for (r = 0; r < 2; r++) { free(ns.seen[r]); free(ns.stack[r]); }
@@ -878,21 +900,44 @@ static void flush_for_call(Gen *g, int pc, const RegSet *extra) {
 ** callee or a hook) stored something else in its slot: then it keeps its
 ** value (a reference would go stale in an i64), so such a change is not
 ** seen by the compiled code.  Changes to other numbers are. */
+/* Registers the call did not write are read back only when the frame's
+** trap is set: lua_setlocal sets it (vm/debug.c), so does a stack
+** reallocation or a hook being set (settraps); otherwise the stack slots
+** still hold what was flushed.  Compiled code clears the trap once it has
+** read everything back: the interpreter, should it take the frame over,
+** decides on hooks from L->hookmask and reloads its base itself. */
 static void reload_after_call(Gen *g, int pc) {
   RegSet s, d;
-  int r;
+  int r, pass, others = 0;
+  LLVMBasicBlockRef all = NULL, cont = NULL;
   reloadset(g, pc, &s);
   maydef(g, pc, &d);
+  /* pass 0: what it may have written; pass 1: the others */
+  for (pass = 0; pass < 2; pass++)
   for (r = 0; r < g->nregs; r++) {
     LLVMValueRef v, old;
     int t = regty(g, pc, r);
-    if (!rs_has(&s, r) || g->regvar[r] == NULL) continue;
+    if (!rs_has(&s, r) || g->regvar[r] == NULL || rs_has(&d, r) != (pass == 0)) continue;
+    if (pass == 1 && others++ == 0) {   /* the first one: test the trap */
+      LLVMValueRef trap = tb(g, LLVMBuildLoad2(B_, g->i32, byteptr(g, g->ci, offsetof(CallInfo, u.l.trap)),
+                                               "trap"), g->tb_frame);
+      all = LLVMAppendBasicBlockInContext(g->C, g->fn, "reloadall");
+      cont = LLVMAppendBasicBlockInContext(g->C, g->fn, "reloaded");
+      LLVMSetVolatile(trap, 1);
+      LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, trap, ci32(g, 0), ""), all, cont);
+      LLVMPositionBuilderAtEnd(B_, all);
+    }
     v = stackload(g, r);
     if (JIT_SSA_NUMBERS_ONLY && !rs_has(&d, r) && t != TY_ANY) {
       old = getreg(g, r);
       v = LLVMBuildSelect(B_, hasty(g, bits(g, v), t), v, old, "");
     }
     setreg(g, r, v);
+  }
+  if (others) {
+    tb(g, LLVMBuildStore(B_, ci32(g, 0), byteptr(g, g->ci, offsetof(CallInfo, u.l.trap))), g->tb_frame);
+    LLVMBuildBr(B_, cont);
+    LLVMPositionBuilderAtEnd(B_, cont);
   }
 }
 
@@ -1794,6 +1839,155 @@ static void multret_next(Gen *g, int pc, int multret) {
     br(g, pc + 1);
 }
 
+/* fields of the VM's records (tbaa "callinfo": lua_State, CallInfo) */
+static LLVMValueRef fload(Gen *g, LLVMTypeRef ty, LLVMValueRef rec, size_t off, const char *nm) {
+  return tb(g, LLVMBuildLoad2(B_, ty, byteptr(g, rec, off), nm), g->tb_frame);
+}
+static void fstore(Gen *g, LLVMValueRef v, LLVMValueRef rec, size_t off) {
+  tb(g, LLVMBuildStore(B_, v, byteptr(g, rec, off)), g->tb_frame);
+}
+
+/* May this call be made directly?  The callee R[a] (arguments up to
+** R[a+b-1]) is a Lua closure 'cl' whose compiled code 'code' exists, and
+** the conditions of rt_leancall (jitrt.c) and of its direct call hold:
+** no hooks, no pending interrupt, a spare CallInfo 'nci', room on the
+** stack, and no yield possible across the call (not yieldable), below
+** JIT_MAXNEST.  Also at least as many arguments as parameters (no nils
+** to add).  Any of these false: the general path (mvmrt_precall). */
+static LLVMValueRef directok(Gen *g, LLVMValueRef proto, LLVMValueRef code, LLVMValueRef nci,
+                             LLVMValueRef top, int b, LLVMValueRef ncc) {
+  LLVMTypeRef flagty = LLVMIntTypeInContext(g->C, 8 * sizeof(sig_atomic_t));
+  LLVMValueRef hook, intr, last, room, np, ms, yieldable, depth, main, ok;
+  hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
+  LLVMSetVolatile(hook, 1);
+  intr = LLVMBuildLoad2(B_, flagty, craw(g, (const void *)&g->J->g->interrupt), "interrupt");
+  LLVMSetVolatile(intr, 1);
+  last = fload(g, g->p0, g->L, offsetof(lua_State, stack_last), "stack_last");
+  ms = LLVMBuildZExt(B_, hload(g, g->i8, byteptr(g, proto, offsetof(Proto, maxstacksize)), "maxstack"),
+                     g->i64, "");
+  /* stack_last - top > maxstacksize (in slots) */
+  room = LLVMBuildICmp(B_, LLVMIntSGT, LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, last, g->i64, ""),
+                                                    LLVMBuildPtrToInt(B_, top, g->i64, ""), ""),
+                       LLVMBuildShl(B_, ms, ci64(g, 3), ""), "room");
+  np = hload(g, g->i8, byteptr(g, proto, offsetof(Proto, numparams)), "numparams");
+  main = LLVMBuildLoad2(B_, g->p0, craw(g, (const void *)&g->J->g->mainthread), "mainthread");
+  /* rt_yieldable: no non-yieldable level and not the main thread */
+  yieldable = LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntULT, ncc, ci32(g, 0x10000), ""),
+                           LLVMBuildICmp(B_, LLVMIntNE, g->L, main, ""), "yieldable");
+  depth = LLVMBuildAdd(B_, LLVMBuildAnd(B_, ncc, ci32(g, 0xffff), ""),
+                       LLVMBuildLShr(B_, ncc, ci32(g, 16), ""), "depth");
+  ok = LLVMBuildICmp(B_, LLVMIntUGT, LLVMBuildPtrToInt(B_, code, g->i64, ""),
+                     ci64(g, (uint64_t)(uintptr_t)JIT_QUEUED), "hascode");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, intr, LLVMConstInt(flagty, 0, 0), ""), "");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildIsNotNull(B_, nci, ""), "");
+  ok = LLVMBuildAnd(B_, ok, room, "");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntULE, np, LLVMConstInt(g->i8, (unsigned)(b - 1), 0), ""), "");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildNot(B_, yieldable, ""), "");
+  return LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntULT, depth, ci32(g, JIT_MAXNEST), ""), "");
+}
+
+/* The lean call path of mvmrt_precall inline (B != 0): when R[a] is a
+** Lua closure with compiled code and directok() holds, push its frame as
+** rt_leancall does and call its code directly (direct = 1: it anchors
+** this frame itself, see jit.h) through a statepoint -- it may collect.
+** JIT_RETURNED: the results are in place; otherwise mvmrt_finishcall
+** finishes the call.  Then 'done', or, when the callee turned hooks on,
+** a return to the interpreter after the call (as mvmrt_precall's 2).
+** Everything else branches to 'slow' (the general path). */
+static void inlinecall(Gen *g, int a, int b, int nres, LLVMBasicBlockRef done,
+                       LLVMBasicBlockRef slow) {
+  LLVMBasicBlockRef islcl = newbb(g, "islcl"), fast = newbb(g, "directcall");
+  LLVMBasicBlockRef finish = newbb(g, "finishcall"), after = newbb(g, "aftercall");
+  LLVMBasicBlockRef hooked = newbb(g, "hooked");
+  LLVMTypeRef fnty = LLVMGlobalGetValueType(g->fn), i16 = LLVMInt16TypeInContext(g->C);
+  LLVMValueRef base, func, fv, proto, code, nci, top, ncc, args[3], r, n, hook;
+  base = LLVMBuildLoad2(B_, g->p0, g->basevar, "base");
+  func = byteptr(g, base, (size_t)a * sizeof(Value));
+  fv = tb(g, LLVMBuildLoad2(B_, g->p1, func, "callee"), g->tb_stack);
+  isreftt(g, fv, bits(g, fv), MVM_TLCL, islcl, slow);
+  /* the closure is only read here, before the call: it may move later;
+  ** its Proto never moves */
+  proto = hload(g, g->p0, byteptr(g, fv, offsetof(LClosure, p)), "proto");
+  /* read once, acquire: the compile thread installs code (jit.c) */
+  code = LLVMBuildLoad2(B_, g->p0, byteptr(g, proto, offsetof(Proto, jitcode)), "jitcode");
+  LLVMSetOrdering(code, LLVMAtomicOrderingAcquire);
+  LLVMSetAlignment(code, 8);
+  nci = fload(g, g->p0, g->ci, offsetof(CallInfo, next), "nci");
+  top = byteptr(g, func, (size_t)b * sizeof(Value));
+  ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
+  LLVMBuildCondBr(B_, directok(g, proto, code, nci, top, b, ncc), fast, slow);
+  LLVMPositionBuilderAtEnd(B_, fast);
+  fstore(g, nci, g->L, offsetof(lua_State, ci));
+  fstore(g, func, nci, offsetof(CallInfo, func));
+  fstore(g, LLVMConstInt(i16, (unsigned long long)(long long)nres, 1), nci, offsetof(CallInfo, nresults));
+  fstore(g, LLVMConstInt(i16, CIST_JITACT, 0), nci, offsetof(CallInfo, callstatus));
+  n = LLVMBuildZExt(B_, hload(g, g->i8, byteptr(g, proto, offsetof(Proto, maxstacksize)), ""), g->i64, "");
+  n = LLVMBuildAdd(B_, n, ci64(g, 1), "");
+  fstore(g, LLVMBuildGEP2(B_, g->i64, func, &n, 1, ""), nci, offsetof(CallInfo, top));
+  fstore(g, hload(g, g->p0, byteptr(g, proto, offsetof(Proto, code)), "code"),
+         nci, offsetof(CallInfo, u.l.savedpc));
+  fstore(g, ci32(g, 0), nci, offsetof(CallInfo, u.l.trap));
+  fstore(g, top, g->L, offsetof(lua_State, top));
+  /* Proto.hotcount is not counted: the policy only reads it while a
+  ** function has no code (jit.c), and then this path is not taken */
+  fstore(g, LLVMBuildAdd(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
+  args[0] = g->L; args[1] = nci; args[2] = ci32(g, 1);
+  {
+    /* a loop while the callee tail-calls Lua functions with compiled code
+    ** (as rt_finishnested, which gets the rest): the frame 'nci' holds
+    ** the new callee at its start, called directly again */
+    LLVMBasicBlockRef entry = LLVMGetInsertBlock(B_), callb = newbb(g, "callcode");
+    LLVMBasicBlockRef notret = newbb(g, "notreturned"), tail = newbb(g, "tailcalled");
+    LLVMValueRef phi, nphi, nci0 = nci, cl, p2, code2, ok, inc[2];
+    LLVMBasicBlockRef from[2];
+    LLVMBuildBr(B_, callb);
+    LLVMPositionBuilderAtEnd(B_, callb);
+    phi = LLVMBuildPhi(B_, g->p0, "code");
+    nphi = LLVMBuildPhi(B_, g->p0, "nci");
+    args[1] = nphi;
+    r = LLVMBuildCall2(B_, fnty, phi, args, 3, "r");
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, r, ci32(g, JIT_RETURNED), ""), after, notret);
+    LLVMPositionBuilderAtEnd(B_, notret);
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, r, ci32(g, JIT_TAILCALLED), ""), tail, finish);
+    LLVMPositionBuilderAtEnd(B_, tail);
+    nci = fload(g, g->p0, g->ci, offsetof(CallInfo, next), "nci");   /* not kept across the call */
+    cl = tb(g, LLVMBuildLoad2(B_, g->p1, fload(g, g->p0, nci, offsetof(CallInfo, func), ""), "callee"),
+            g->tb_stack);
+    p2 = hload(g, g->p0, byteptr(g, cl, offsetof(LClosure, p)), "proto");
+    code2 = LLVMBuildLoad2(B_, g->p0, byteptr(g, p2, offsetof(Proto, jitcode)), "jitcode");
+    LLVMSetOrdering(code2, LLVMAtomicOrderingAcquire);
+    LLVMSetAlignment(code2, 8);
+    hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
+    LLVMSetVolatile(hook, 1);
+    ok = LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntUGT, LLVMBuildPtrToInt(B_, code2, g->i64, ""),
+                                        ci64(g, (uint64_t)(uintptr_t)JIT_QUEUED), ""),
+                      LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
+    LLVMBuildCondBr(B_, ok, callb, finish);
+    inc[0] = code; from[0] = entry; inc[1] = code2; from[1] = tail;
+    LLVMAddIncoming(phi, inc, from, 2);
+    inc[0] = nci0; inc[1] = nci;
+    LLVMAddIncoming(nphi, inc, from, 2);
+  }
+  LLVMPositionBuilderAtEnd(B_, finish);
+  args[0] = g->L; args[1] = g->ci; args[2] = r;
+  LLVMBuildCall2(B_, g->ty_opi, getfn(g, "mvmrt_finishcall", g->ty_opi, 0), args, 3, "");
+  LLVMBuildBr(B_, after);
+  LLVMPositionBuilderAtEnd(B_, after);
+  /* the callee's CallInfo keeps CIST_JITACT: it lies above L->ci now,
+  ** where nothing reads its status (the collector's walk and
+  ** jit_unwound start at L->ci), and every push sets the status anew */
+  ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
+  fstore(g, LLVMBuildSub(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
+  /* as mvmrt_precall: a coroutine's compiled code left by longjmp */
+  tb(g, LLVMBuildStore(B_, g->L, craw(g, &g->J->curL)), g->tb_frame);
+  hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
+  LLVMSetVolatile(hook, 1);
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), done, hooked);
+  LLVMPositionBuilderAtEnd(B_, hooked);
+  LLVMBuildRet(B_, ci32(g, JIT_EXITED));   /* savedpc is pc + 1 */
+}
+
 static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   LLVMValueRef args[5], r;
   LLVMBasicBlockRef luacall = newbb(g, "luacall");
@@ -1803,6 +1997,11 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   rs_range(&ops, a, a + b);
   flush_for_call(g, pc, &ops);
   set_savedpc(g, pc + 1);   /* also the resume point (see the entry) */
+  if (b != 0) {
+    LLVMBasicBlockRef slow = newbb(g, "slowcall");
+    inlinecall(g, a, b, nres, cdone, slow);
+    LLVMPositionBuilderAtEnd(B_, slow);
+  }
   args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, a);
   args[3] = ci32(g, b); args[4] = ci32(g, nres);
   r = LLVMBuildCall2(B_, g->ty_call, g->f_call, args, 5, "");
@@ -2221,6 +2420,33 @@ static void build_poll(Gen *g) {
   LLVMBuildRetVoid(B_);
 }
 
+/* At the entry: is this a direct call (third parameter, jit.h)?  Then
+** the caller (ci->previous) called this code through a statepoint, not
+** through a helper: anchor it here as JIT_ANCHOR (jitrt.c) would, with
+** this function's return address (the key of the caller's statepoint
+** record) and frame address + 16 (the caller's stack pointer at the
+** call).  Unconditional stores in the entry block, so that they come
+** before the entry's safepoint poll (place-safepoints puts it at the end
+** of this block), which may collect; a call from C (direct = 0) stores
+** into this frame's own anchor instead, which is harmless: every helper
+** and the poll anchor the frame again before anything reads it. */
+static LLVMValueRef anchor_caller(Gen *g) {
+  LLVMValueRef direct, tgt, ra, fa, zero = ci32(g, 0);
+  unsigned id;
+  direct = LLVMBuildICmp(B_, LLVMIntNE, LLVMGetParam(g->fn, 2), zero, "direct");
+  tgt = LLVMBuildSelect(B_, direct, fload(g, g->p0, g->ci, offsetof(CallInfo, previous), "caller"),
+                        g->ci, "");
+  id = LLVMLookupIntrinsicID("llvm.returnaddress", 18);
+  ra = LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, NULL, 0),
+                      LLVMGetIntrinsicDeclaration(g->M, id, NULL, 0), &zero, 1, "ra");
+  id = LLVMLookupIntrinsicID("llvm.frameaddress", 17);
+  fa = LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, &g->p0, 1),
+                      LLVMGetIntrinsicDeclaration(g->M, id, &g->p0, 1), &zero, 1, "fa");
+  fstore(g, ra, tgt, offsetof(CallInfo, u.l.jitra));
+  fstore(g, byteptr(g, fa, 16), tgt, offsetof(CallInfo, u.l.jitsp));
+  return direct;
+}
+
 static void freegen(Gen *g) {
   free(g->bb); free(g->exits); free(g->regvar);
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean);
@@ -2297,7 +2523,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   }
   build_poll(g);
   /* the function */
-  fty = LLVMFunctionType(g->i32, params, 2, 0);
+  fty = LLVMFunctionType(g->i32, params, 3, 0);   /* JitFunction (L, ci, direct) */
   g->fn = LLVMAddFunction(g->M, name, fty);
   LLVMSetGC(g->fn, "statepoint-example");
   LLVMAddAttributeAtIndex(g->fn, LLVMAttributeFunctionIndex,
@@ -2352,18 +2578,22 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     /* dispatch on ci->u.l.savedpc: the start, the instruction after a
     ** CALL (re-entry after a Lua callee returned) or a loop header (OSR);
     ** anything else goes back to the interpreter, which continues at
-    ** savedpc */
-    LLVMValueRef spc = LLVMBuildLoad2(g->B, g->p0, byteptr(g, g->ci, offsetof(CallInfo, u.l.savedpc)), "savedpc");
-    LLVMValueRef off = LLVMBuildSub(g->B, LLVMBuildPtrToInt(g->B, spc, g->i64, ""),
-                                    ci64(g, (uint64_t)(uintptr_t)p->code), "");
+    ** savedpc.  A direct call (jit.h) starts at pc 0 without the switch. */
+    LLVMValueRef spc, off, sw, direct = anchor_caller(g);
     LLVMBasicBlockRef other = LLVMAppendBasicBlockInContext(ctx, g->fn, "notentry");
-    LLVMValueRef sw;
+    LLVMBasicBlockRef sb = LLVMAppendBasicBlockInContext(ctx, g->fn, "entryswitch");
+    LLVMBasicBlockRef start = resumeblock(g, 0);
     int nentries = 0;
+    LLVMBuildCondBr(g->B, direct, start, sb);
+    LLVMPositionBuilderAtEnd(g->B, sb);
+    spc = LLVMBuildLoad2(g->B, g->p0, byteptr(g, g->ci, offsetof(CallInfo, u.l.savedpc)), "savedpc");
+    off = LLVMBuildSub(g->B, LLVMBuildPtrToInt(g->B, spc, g->i64, ""),
+                       ci64(g, (uint64_t)(uintptr_t)p->code), "");
     for (pc = 0; pc < p->sizecode; pc++) nentries += g->entry[pc];
     sw = LLVMBuildSwitch(g->B, off, other, (unsigned)nentries);
     for (pc = 0; pc < p->sizecode; pc++)
       if (g->entry[pc])
-        LLVMAddCase(sw, ci64(g, (uint64_t)pc * sizeof(Instruction)), resumeblock(g, pc));
+        LLVMAddCase(sw, ci64(g, (uint64_t)pc * sizeof(Instruction)), pc == 0 ? start : resumeblock(g, pc));
     LLVMPositionBuilderAtEnd(g->B, other);
     LLVMBuildRet(g->B, ci32(g, JIT_EXITED));
   }

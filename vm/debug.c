@@ -190,6 +190,9 @@ LUA_API const char *lua_setlocal(lua_State *L, const lua_Debug *ar, int n) {
   if (name) {
     *pos = L->top[-1];       /* NOBARRIER: stack slot */
     L->top--;
+    /* compiled code running that frame reads its registers back from the
+    ** stack after a call only when the trap is set (jit/llvmgen.c) */
+    if (isLua(ar->i_ci)) ar->i_ci->u.l.trap = 1;
   }
   return name;
 }

@@ -833,6 +833,7 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
 #define op_order(iop, nop, other) { \
     Value va_ = *ra, vb_ = base[GETARG_B(i)]; \
     int cond_; \
+    FEEDBACK(va_, vb_); \
     if (v_isimmint(va_) && v_isimmint(vb_)) \
       cond_ = (v_getimmint(va_) iop v_getimmint(vb_)); \
     else if (v_isnumber(va_) && v_isnumber(vb_)) \
@@ -846,6 +847,7 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
     Value va_ = *ra; \
     int im_ = GETARG_sB(i); \
     int cond_; \
+    FEEDBACK(va_, va_); \
     if (v_isimmint(va_)) cond_ = (v_getimmint(va_) iop im_); \
     else if (v_isfloat(va_)) cond_ = (v_getfloat(va_) iop (double)im_); \
     else if (v_isbigint(va_)) cond_ = (v_getint(va_) iop im_); \
