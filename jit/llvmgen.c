@@ -102,6 +102,7 @@ typedef struct Gen {
   ** a closure: an open upvalue points at its stack slot) */
   int nregs;
   LLVMValueRef *regvar;
+  LLVMValueRef *fvar;         /* fvar[r]: R[r] unboxed (double), or NULL (fltvars) */
   RegSet memres;
   RegSet *livein, *liveout;   /* bytecode liveness, per pc */
   uint8_t *nactive;           /* active locals at pc: registers 0..n-1 */
@@ -817,17 +818,63 @@ static LLVMValueRef getreg(Gen *g, int r) {
   return JIT_SSA_NUMBERS_ONLY ? LLVMBuildIntToPtr(B_, v, g->p1, "") : v;
 }
 
+static LLVMValueRef getflt(Gen *g, LLVMValueRef b);
 static void setreg(Gen *g, int r, LLVMValueRef v) {
   if (g->regvar[r] == NULL) stackstore(g, r, v);
   else LLVMBuildStore(B_, JIT_SSA_NUMBERS_ONLY ? LLVMBuildPtrToInt(B_, v, g->i64, "") : v,
                       g->regvar[r]);
+  if (g->regvar[r] != NULL && g->fvar != NULL && g->fvar[r] != NULL)   /* dead unless read */
+    LLVMBuildStore(B_, getflt(g, LLVMBuildPtrToInt(B_, v, g->i64, "")), g->fvar[r]);
 }
 
-/* write the SSA registers of 's' back to the VM stack */
-static void flush(Gen *g, const RegSet *s) {
+/* Unboxed floats.  A register in SSA that is TY_FLT at some instruction
+** also has a double alloca, fvar[r], kept equal to the float in regvar[r]
+** by every write (setreg stores the decoded word, setdbl the double and
+** its boxed word), except that the double of a NaN is not canonicalised.
+** Where R[r] is TY_FLT, readers of a number take the double (fltreg), and
+** so do flushes, which box it there (flushat): the word in regvar[r] is
+** then dead and sroa drops it with its boxing, so float chains and loop
+** phis are doubles and a NaN is canonicalised only where it leaves SSA.
+** Elsewhere the word is read, as before.  A reader must use the types at
+** the point it reads: before 'pc' writes anything (operands, exits at
+** pc), or those of the successor once it has. */
+static int isfltvar(Gen *g, int pc, int r) {
+  return g->fvar != NULL && r < g->nregs && g->fvar[r] != NULL && regty(g, pc, r) == TY_FLT;
+}
+/* the double in R[r] at pc, or NULL when it is not known to be a float */
+static LLVMValueRef fltreg(Gen *g, int pc, int r) {
+  return isfltvar(g, pc, r) ? LLVMBuildLoad2(B_, g->f64, g->fvar[r], "") : NULL;
+}
+static LLVMValueRef mkflt(Gen *g, LLVMValueRef d);
+/* R[r]'s word at pc (a float boxed from its double) */
+static LLVMValueRef getregat(Gen *g, int pc, int r) {
+  LLVMValueRef d = fltreg(g, pc, r);
+  return d != NULL ? mkflt(g, d) : getreg(g, r);
+}
+/* bits of number operand R[r] at pc: for a float, its double with the
+** offset added but NaNs not canonicalised, which only getflt may read
+** (the add and its sub fold away) */
+static LLVMValueRef opnd(Gen *g, int pc, int r) {
+  LLVMValueRef d = fltreg(g, pc, r);
+  if (d == NULL) return LLVMBuildPtrToInt(B_, getreg(g, r), g->i64, "");
+  return LLVMBuildAdd(B_, LLVMBuildBitCast(B_, d, g->i64, ""), ci64(g, MVM_DOUBLE_OFFSET), "");
+}
+/* R[r] := double d (NaN canonicalised in the word only) */
+static void setdbl(Gen *g, int r, LLVMValueRef d) {
+  if (g->regvar[r] == NULL || g->fvar == NULL || g->fvar[r] == NULL) {
+    setreg(g, r, mkflt(g, d));
+    return;
+  }
+  LLVMBuildStore(B_, LLVMBuildPtrToInt(B_, mkflt(g, d), g->i64, ""), g->regvar[r]);
+  LLVMBuildStore(B_, d, g->fvar[r]);
+}
+
+/* write the SSA registers of 's' back to the VM stack, with the types at
+** 'pc' (floats boxed from their doubles) */
+static void flushat(Gen *g, int pc, const RegSet *s) {
   int r;
   for (r = 0; r < g->nregs; r++)
-    if (rs_has(s, r) && g->regvar[r] != NULL) stackstore(g, r, getreg(g, r));
+    if (rs_has(s, r) && g->regvar[r] != NULL) stackstore(g, r, getregat(g, pc, r));
 }
 /* read the registers of 's' from the VM stack again */
 static void reload(Gen *g, const RegSet *s) {
@@ -870,7 +917,7 @@ static void flush_for_call(Gen *g, int pc, const RegSet *extra) {
   flushset(g, pc, &s);
   only_dirty(g, pc, &s);
   if (extra) rs_or(&s, extra);
-  flush(g, &s);
+  flushat(g, pc, &s);
 }
 /* A register in SSA holds a number wherever it may be read (numonly), so
 ** it is an i64 word the collector does not see.  What it reads back after
@@ -889,7 +936,7 @@ static void reload_after_call(Gen *g, int pc) {
     if (!rs_has(&s, r) || g->regvar[r] == NULL) continue;
     v = stackload(g, r);
     if (JIT_SSA_NUMBERS_ONLY && !rs_has(&d, r) && t != TY_ANY) {
-      old = getreg(g, r);
+      old = getregat(g, pc, r);
       v = LLVMBuildSelect(B_, hasty(g, bits(g, v), t), v, old, "");
     }
     setreg(g, r, v);
@@ -974,7 +1021,7 @@ static LLVMBasicBlockRef exitblock(Gen *g, int pc) {
     LLVMPositionBuilderAtEnd(B_, e);
     needed_at(g, pc, &s);   /* the interpreter re-executes pc */
     only_dirty(g, pc, &s);
-    flush(g, &s);
+    flushat(g, pc, &s);
     set_savedpc(g, pc);
     LLVMBuildRet(B_, ci32(g, JIT_EXITED));
     LLVMPositionBuilderAtEnd(B_, cur);
@@ -1503,11 +1550,25 @@ static LLVMValueRef hwnan(Gen *g, LLVMValueRef r, LLVMValueRef x, LLVMValueRef y
   return LLVMBuildSelect(B_, LLVMBuildFCmp(B_, LLVMRealUNO, r, r, ""), n, r, "");
 }
 
-/* R[A] := float r (of x op y).  A NaN result is rare: it takes a side
-** block that gives it the hardware's sign (hwnan, for inline operations)
-** and canonicalises it; other results are boxed with one add. */
+/* R[A] := float r (of x op y).  Unboxed (fvar), it is stored as it is
+** (setdbl: boxed where it leaves SSA); only an inline operation that LLVM
+** folds into a constant can give another NaN than the hardware, and then
+** (only then: llvm.is.constant is false for anything computed at run
+** time) hwnan picks the hardware's.  Boxed, a NaN result (rare) takes a
+** side block that gives it the hardware's sign and canonicalises it;
+** other results are boxed with one add. */
 static void setflt(Gen *g, int a, LLVMValueRef r, LLVMValueRef x, LLVMValueRef y, int inl) {
-  LLVMBasicBlockRef nanb = newbb(g, "fltnan"), okb = newbb(g, "fltok"), done = newbb(g, "fltset");
+  LLVMBasicBlockRef nanb, okb, done;
+  if (g->regvar[a] != NULL && g->fvar != NULL && g->fvar[a] != NULL) {
+    if (inl) {
+      LLVMTypeRef ty = LLVMFunctionType(g->i1, &g->f64, 1, 0);
+      LLVMValueRef isk = LLVMBuildCall2(B_, ty, getfn(g, "llvm.is.constant.f64", ty, 1), &r, 1, "");
+      r = LLVMBuildSelect(B_, isk, hwnan(g, r, x, y), r, "");
+    }
+    setdbl(g, a, r);
+    return;
+  }
+  nanb = newbb(g, "fltnan"); okb = newbb(g, "fltok"); done = newbb(g, "fltset");
   LLVMBuildCondBr(B_, LLVMBuildFCmp(B_, LLVMRealUNO, r, r, ""), nanb, okb);
   LLVMPositionBuilderAtEnd(B_, okb);
   setreg(g, a, LLVMBuildIntToPtr(B_, LLVMBuildAdd(B_, LLVMBuildBitCast(B_, r, g->i64, ""),
@@ -1589,13 +1650,13 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
     LLVMBasicBlockRef ff = newbb(g, "bothflt"), mixed = newbb(g, "mixed"), fop = newbb(g, "fop");
     LLVMBasicBlockRef from[2];
     LLVMValueRef px, py, dx2, dy2;
-    LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isflt(g, bx), isflt(g, by), ""), ff, mixed);
+    LLVMBuildCondBr(B_, LLVMBuildAnd(B_, tisflt(g, bx, tx), tisflt(g, by, ty), ""), ff, mixed);
     LLVMPositionBuilderAtEnd(B_, ff);
     dx = getflt(g, bx); dy = getflt(g, by);
     LLVMBuildBr(B_, fop);
     LLVMPositionBuilderAtEnd(B_, mixed);
-    guard(g, LLVMBuildAnd(B_, isnum(g, bx), isnum(g, by), ""), pc);
-    dx2 = tonum(g, bx); dy2 = tonum(g, by);
+    guard(g, LLVMBuildAnd(B_, tisnum(g, bx, tx), tisnum(g, by, ty), ""), pc);
+    dx2 = ttonum(g, bx, tx); dy2 = ttonum(g, by, ty);
     from[0] = ff; from[1] = LLVMGetInsertBlock(B_);
     LLVMBuildBr(B_, fop);
     LLVMPositionBuilderAtEnd(B_, fop);
@@ -1743,7 +1804,7 @@ static void forprep(Gen *g, int pc) {
   { RegSet s;   /* the loop starts with clean registers (cleananalyse) */
     loopentryset(g, pc, &s);
     only_dirty(g, pc, &s);
-    flush(g, &s); }
+    flushat(g, pc + 1, &s); }   /* after FORPREP's writes */
   br(g, pc + 1);
 }
 
@@ -1865,7 +1926,13 @@ static void emit(Gen *g, int pc) {
   OpCode op = GET_OPCODE(i);
   int a = GETARG_A(i);
   switch (op) {
-    case OP_MOVE: setreg(g, a, getreg(g, GETARG_B(i))); br(g, pc + 1); break;
+    case OP_MOVE: {
+      LLVMValueRef d = fltreg(g, pc, GETARG_B(i));
+      if (d != NULL) setdbl(g, a, d);
+      else setreg(g, a, getreg(g, GETARG_B(i)));
+      br(g, pc + 1);
+      break;
+    }
     case OP_LOADI: setreg(g, a, cword(g, v_immint(GETARG_sBx(i)))); br(g, pc + 1); break;
     case OP_LOADF: setreg(g, a, cword(g, v_float((double)GETARG_sBx(i)))); br(g, pc + 1); break;
     case OP_LOADFALSE: setreg(g, a, cword(g, MVM_FALSE)); br(g, pc + 1); break;
@@ -1909,16 +1976,16 @@ static void emit(Gen *g, int pc) {
     }
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
     case OP_IDIV: case OP_POW:
-      arith(g, pc, op, bits(g, getreg(g, GETARG_B(i))), bits(g, getreg(g, GETARG_C(i))), a, pc + 2,
+      arith(g, pc, op, opnd(g, pc, GETARG_B(i)), opnd(g, pc, GETARG_C(i)), a, pc + 2,
             regty(g, pc, GETARG_B(i)), regty(g, pc, GETARG_C(i)));
       break;
     case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK:
     case OP_IDIVK: case OP_POWK:
-      arith(g, pc, (OpCode)(op - OP_ADDK + OP_ADD), bits(g, getreg(g, GETARG_B(i))),
+      arith(g, pc, (OpCode)(op - OP_ADDK + OP_ADD), opnd(g, pc, GETARG_B(i)),
             kbits(g, GETARG_C(i)), a, pc + 2, regty(g, pc, GETARG_B(i)), wordty(p->k[GETARG_C(i)]));
       break;
     case OP_ADDI:
-      arith(g, pc, OP_ADD, bits(g, getreg(g, GETARG_B(i))),
+      arith(g, pc, OP_ADD, opnd(g, pc, GETARG_B(i)),
             ci64(g, v_immint(GETARG_sC(i))), a, pc + 2, regty(g, pc, GETARG_B(i)), TY_INT);
       break;
     case OP_BAND: case OP_BOR: case OP_BXOR: case OP_SHL: case OP_SHR:
@@ -1946,17 +2013,18 @@ static void emit(Gen *g, int pc) {
       break;
     }
     case OP_UNM: {
-      LLVMValueRef b = bits(g, getreg(g, GETARG_B(i)));
+      LLVMValueRef b = opnd(g, pc, GETARG_B(i));
       LLVMBasicBlockRef ib = newbb(g, "unmint"), fb = newbb(g, "unmflt");
       LLVMValueRef r;
-      LLVMBuildCondBr(B_, isint(g, b), ib, fb);
+      int tb_ = regty(g, pc, GETARG_B(i));
+      LLVMBuildCondBr(B_, tisint(g, b, tb_), ib, fb);
       LLVMPositionBuilderAtEnd(B_, ib);
       r = LLVMBuildNeg(B_, sext48(g, b), "");
       guard(g, fits48(g, r), pc);
       setreg(g, a, mkint(g, r));
       br(g, pc + 1);
       LLVMPositionBuilderAtEnd(B_, fb);
-      guard(g, isflt(g, b), pc);
+      guard(g, tisflt(g, b, tb_), pc);
       { LLVMValueRef d = getflt(g, b);
         setflt(g, a, LLVMBuildFNeg(B_, d, ""), d, d, 0); }
       br(g, pc + 1);
@@ -2000,7 +2068,7 @@ static void emit(Gen *g, int pc) {
       LLVMBuildBr(B_, exitblock(g, pc));
       break;
     case OP_EQ: case OP_LT: case OP_LE:
-      compare(g, pc, op, bits(g, getreg(g, a)), bits(g, getreg(g, GETARG_B(i))),
+      compare(g, pc, op, opnd(g, pc, a), opnd(g, pc, GETARG_B(i)),
               regty(g, pc, a), regty(g, pc, GETARG_B(i)));
       break;
     case OP_EQK: {
@@ -2018,7 +2086,7 @@ static void emit(Gen *g, int pc) {
       break;
     }
     case OP_EQI: case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI:
-      comparei(g, pc, op, bits(g, getreg(g, a)), GETARG_sB(i), regty(g, pc, a));
+      comparei(g, pc, op, opnd(g, pc, a), GETARG_sB(i), regty(g, pc, a));
       break;
     case OP_JMP: {
       int target = pc + 1 + GETARG_sJ(i);
@@ -2139,7 +2207,7 @@ static void emit(Gen *g, int pc) {
         memset(&res, 0, sizeof res);
         rs_range(&res, a, n < 0 ? g->nregs : a + n);
         only_dirty(g, pc, &res);
-        flush(g, &res); }
+        flushat(g, pc, &res); }
       if (op == OP_RETURN && (GETARG_C(i) != 0 || GETARG_k(i))) {
         /* a vararg function's frame to move back, or upvalues and
         ** to-be-closed variables (a generic for's) to close (k) */
@@ -2221,8 +2289,25 @@ static void build_poll(Gen *g) {
   LLVMBuildRetVoid(B_);
 }
 
+/* a double alloca (fvar) for each SSA register that is a float somewhere */
+static void fltvars(Gen *g) {
+  int r, pc;
+  g->fvar = (LLVMValueRef *)calloc((size_t)g->nregs + 1, sizeof(LLVMValueRef));
+  if (g->fvar == NULL || g->types == NULL) return;   /* none: words only */
+  for (r = 0; r < g->nregs; r++) {
+    if (g->regvar[r] == NULL) continue;
+    for (pc = 0; pc < g->p->sizecode; pc++)
+      if (g->types[(size_t)pc * g->nregs + r] == TY_FLT) break;
+    if (pc < g->p->sizecode) {
+      char nm[16];
+      snprintf(nm, sizeof nm, "f%d", r);
+      g->fvar[r] = LLVMBuildAlloca(g->B, g->f64, nm);
+    }
+  }
+}
+
 static void freegen(Gen *g) {
-  free(g->bb); free(g->exits); free(g->regvar);
+  free(g->bb); free(g->exits); free(g->regvar); free(g->fvar);
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean);
   free(g->entry); free(g->spec); free(g->pspec); free(g->specexits);
 }
@@ -2347,6 +2432,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
       snprintf(nm, sizeof nm, "r%d", pc);
       g->regvar[pc] = LLVMBuildAlloca(g->B, regty_ir(g), nm);
     }
+  fltvars(g);
   reload_base(g);
   {
     /* dispatch on ci->u.l.savedpc: the start, the instruction after a
