@@ -19,7 +19,7 @@ local function nanchain(x, y)
   local n = x / y            -- 0/0: the hardware's default NaN
   local a = n * 2.0 + 1.0
   local b = -a
-  local c = b - b
+  local c = b - 1.0          -- propagates b (the sign of a NaN is not rewritten)
   return n ~= n, a == a, c < 1.0, c >= 1.0, a, b, c
 end
 for _ = 1, 3 do show(nanchain(0.0, 0.0)) end
