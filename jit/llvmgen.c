@@ -422,6 +422,18 @@ static int arithty(OpCode op, int x, int y) {
 static int resumes(Instruction i);
 static void entrypoints(const Proto *p, char *mark);
 
+/* the numeric for loop whose FORPREP is at 'prep' runs on floats in
+** compiled code: its initial value or step is known to be a float (as
+** in the interpreter, which runs an integer loop only when both are
+** integers); other loops are compiled for integers */
+static int fltloop(Gen *g, int prep) {
+  int a = GETARG_A(g->p->code[prep]);
+  const uint8_t *t;
+  if (g->types == NULL || a + 3 >= g->nregs) return 0;
+  t = g->types + (size_t)prep * g->nregs;
+  return t[a] == TY_FLT || t[a + 2] == TY_FLT;
+}
+
 /* effect of instruction 'pc' on the types 't' (nregs entries) */
 static void tytransfer(Gen *g, int pc, uint8_t *t) {
   Instruction i = g->p->code[pc];
@@ -454,11 +466,13 @@ static void tytransfer(Gen *g, int pc, uint8_t *t) {
     case OP_GETFIELD:
       if (g->spec[pc]) t[a] = g->spec[pc];   /* guarded (loaddone) */
       break;
-    case OP_FORPREP:   /* integer loops only; both paths set R[A+3] */
-      for (r = a; r < a + 4; r++) t[r] = TY_INT;
+    case OP_FORPREP:   /* integer or float loops; both paths set R[A+3] */
+      x = fltloop(g, pc) ? TY_FLT : TY_INT;
+      for (r = a; r < a + 4; r++) t[r] = (uint8_t)x;
       break;
     case OP_FORLOOP:   /* R[A+3] on the loop-back edge only: tyanalyse */
-      for (r = a; r < a + 3; r++) t[r] = TY_INT;
+      x = fltloop(g, pc - GETARG_Bx(i)) ? TY_FLT : TY_INT;
+      for (r = a; r < a + 3; r++) t[r] = (uint8_t)x;
       break;
     default: break;
   }
@@ -666,7 +680,8 @@ static int tyanalyse(Gen *g) {
         if (s[j] < 0) continue;
         out = g->types + (size_t)s[j] * nr;
         if (j == 1 && GET_OPCODE(g->p->code[pc]) == OP_FORLOOP && !rs_has(&g->memres, GETARG_A(g->p->code[pc]) + 3))
-          cur[GETARG_A(g->p->code[pc]) + 3] = TY_INT;   /* the loop goes on: R[A+3] = R[A] */
+          cur[GETARG_A(g->p->code[pc]) + 3] =   /* the loop goes on: R[A+3] = R[A] */
+            (uint8_t)(fltloop(g, pc - GETARG_Bx(g->p->code[pc])) ? TY_FLT : TY_INT);
         for (r = 0; r < nr; r++)
           if ((out[r] | cur[r]) != out[r]) { out[r] |= cur[r]; changed = 1; }
       }
@@ -1802,6 +1817,58 @@ static void comparei(Gen *g, int pc, OpCode op, LLVMValueRef bx, int imm, int tx
                                 LLVMConstReal(g->f64, (double)imm), ""));
 }
 
+/* operand R[r] of a float for loop as a double: a number, else exit
+** at pc (strings convert in the interpreter) */
+static LLVMValueRef fltoperand(Gen *g, int pc, int r) {
+  int t = regty(g, pc, r);
+  LLVMValueRef b = opnd(g, pc, r);
+  if (!knum(t)) guard(g, isnum(g, b), pc);
+  return ttonum(g, b, t);
+}
+
+/* FORPREP of a float loop (fltloop), as the interpreter's: all three
+** converted, step 0 raises (exit), then skip or run.  Both paths store
+** the four registers as floats (the types say so; R[A+3] is dead after
+** a skip, and so are the others once the loop is left). */
+static void fltforprep(Gen *g, int pc) {
+  Instruction i = g->p->code[pc];
+  int a = GETARG_A(i), r;
+  LLVMValueRef v[3], pos, skip, zero = LLVMConstReal(g->f64, 0.0);
+  for (r = 0; r < 3; r++) v[r] = fltoperand(g, pc, a + r);
+  guard(g, LLVMBuildFCmp(B_, LLVMRealUNE, v[2], zero, ""), pc);
+  pos = LLVMBuildFCmp(B_, LLVMRealOLT, zero, v[2], "");
+  skip = LLVMBuildSelect(B_, pos, LLVMBuildFCmp(B_, LLVMRealOLT, v[1], v[0], ""),
+                         LLVMBuildFCmp(B_, LLVMRealOLT, v[0], v[1], ""), "skip");
+  for (r = 0; r < 3; r++) setdbl(g, a + r, v[r]);
+  setdbl(g, a + 3, v[0]);
+  { LLVMBasicBlockRef runb = newbb(g, "forrun");
+    LLVMBuildCondBr(B_, skip, g->bb[pc + 1 + GETARG_Bx(i) + 1], runb);
+    LLVMPositionBuilderAtEnd(B_, runb); }
+  { RegSet s;   /* the loop starts with clean registers (cleananalyse) */
+    loopentryset(g, pc, &s);
+    only_dirty(g, pc, &s);
+    flushat(g, pc + 1, &s); }
+  br(g, pc + 1);
+}
+
+/* FORLOOP of a float loop: R[A] += step; go on while within the limit */
+static void fltforloop(Gen *g, int pc) {
+  Instruction i = g->p->code[pc];
+  int a = GETARG_A(i);
+  LLVMValueRef idx = fltoperand(g, pc, a), limit = fltoperand(g, pc, a + 1);
+  LLVMValueRef step = fltoperand(g, pc, a + 2), nidx = LLVMBuildFAdd(B_, idx, step, "");
+  LLVMValueRef pos = LLVMBuildFCmp(B_, LLVMRealOLT, LLVMConstReal(g->f64, 0.0), step, "");
+  LLVMValueRef go = LLVMBuildSelect(B_, pos, LLVMBuildFCmp(B_, LLVMRealOLE, nidx, limit, ""),
+                                    LLVMBuildFCmp(B_, LLVMRealOLE, limit, nidx, ""), "");
+  LLVMBasicBlockRef again = newbb(g, "fforagain");
+  LLVMBuildCondBr(B_, go, again, g->bb[pc + 1]);
+  LLVMPositionBuilderAtEnd(B_, again);
+  setdbl(g, a, nidx);
+  setdbl(g, a + 3, nidx);
+  set_savedpc(g, pc + 1);   /* back-edge: the poll may raise "interrupted" */
+  br(g, pc + 1 - GETARG_Bx(i));
+}
+
 static void forprep(Gen *g, int pc) {
   Instruction i = g->p->code[pc];
   int a = GETARG_A(i);
@@ -2127,8 +2194,14 @@ static void emit(Gen *g, int pc) {
       br(g, target);
       break;
     }
-    case OP_FORPREP: forprep(g, pc); break;
-    case OP_FORLOOP: forloop(g, pc); break;
+    case OP_FORPREP:
+      if (fltloop(g, pc)) fltforprep(g, pc);
+      else forprep(g, pc);
+      break;
+    case OP_FORLOOP:
+      if (fltloop(g, pc - GETARG_Bx(i))) fltforloop(g, pc);
+      else forloop(g, pc);
+      break;
     case OP_TFORPREP:
       callop(g, "mvmrt_tforprep", pc, pc + 1, 0);
       br(g, pc + 1 + GETARG_Bx(i));
