@@ -862,11 +862,12 @@ static LLVMValueRef getreg(Gen *g, int r) {
 }
 
 static LLVMValueRef getflt(Gen *g, LLVMValueRef b);
+static LLVMBasicBlockRef newbb(Gen *g, const char *name);
 static void setreg(Gen *g, int r, LLVMValueRef v) {
   if (g->regvar[r] == NULL) stackstore(g, r, v);
   else LLVMBuildStore(B_, JIT_SSA_NUMBERS_ONLY ? LLVMBuildPtrToInt(B_, v, g->i64, "") : v,
                       g->regvar[r]);
-  if (g->regvar[r] != NULL && g->fvar != NULL && g->fvar[r] != NULL)   /* dead unless read */
+  if (g->fvar != NULL && g->fvar[r] != NULL)   /* dead unless read */
     LLVMBuildStore(B_, getflt(g, LLVMBuildPtrToInt(B_, v, g->i64, "")), g->fvar[r]);
 }
 
@@ -880,7 +881,12 @@ static void setreg(Gen *g, int r, LLVMValueRef v) {
 ** phis are doubles and a NaN is canonicalised only where it leaves SSA.
 ** Elsewhere the word is read, as before.  A reader must use the types at
 ** the point it reads: before 'pc' writes anything (operands, exits at
-** pc), or those of the successor once it has. */
+** pc), or those of the successor once it has.
+**   A register in the VM stack only because it holds something else
+** elsewhere (numonly) has a double too, a copy of its slot where it is
+** TY_FLT: every write of a float to the slot stores it (setreg, setdbl),
+** and so do loads whose helper wrote the slot (loaddone), reloads after
+** calls and at resume points; captured registers never are TY_FLT. */
 static int isfltvar(Gen *g, int pc, int r) {
   return g->fvar != NULL && r < g->nregs && g->fvar[r] != NULL && regty(g, pc, r) == TY_FLT;
 }
@@ -904,12 +910,32 @@ static LLVMValueRef opnd(Gen *g, int pc, int r) {
 }
 /* R[r] := double d (NaN canonicalised in the word only) */
 static void setdbl(Gen *g, int r, LLVMValueRef d) {
-  if (g->regvar[r] == NULL || g->fvar == NULL || g->fvar[r] == NULL) {
+  if (g->fvar == NULL || g->fvar[r] == NULL) {
     setreg(g, r, mkflt(g, d));
+    return;
+  }
+  if (g->regvar[r] == NULL) {   /* the slot: a NaN (rare) in a side block */
+    LLVMBasicBlockRef nanb = newbb(g, "fltnan"), okb = newbb(g, "fltok"), done = newbb(g, "fltset");
+    LLVMBuildCondBr(B_, LLVMBuildFCmp(B_, LLVMRealUNO, d, d, ""), nanb, okb);
+    LLVMPositionBuilderAtEnd(B_, okb);
+    stackstore(g, r, LLVMBuildIntToPtr(B_, LLVMBuildAdd(B_, LLVMBuildBitCast(B_, d, g->i64, ""),
+                                                         ci64(g, MVM_DOUBLE_OFFSET), ""), g->p1, ""));
+    LLVMBuildBr(B_, done);
+    LLVMPositionBuilderAtEnd(B_, nanb);
+    stackstore(g, r, mkflt(g, d));
+    LLVMBuildBr(B_, done);
+    LLVMPositionBuilderAtEnd(B_, done);
+    LLVMBuildStore(B_, d, g->fvar[r]);
     return;
   }
   LLVMBuildStore(B_, LLVMBuildPtrToInt(B_, mkflt(g, d), g->i64, ""), g->regvar[r]);
   LLVMBuildStore(B_, d, g->fvar[r]);
+}
+
+/* the double of a register in the VM stack from its slot (setdbl) */
+static void fltcopy(Gen *g, int r) {
+  if (g->regvar[r] == NULL && g->fvar != NULL && g->fvar[r] != NULL)
+    LLVMBuildStore(B_, getflt(g, LLVMBuildPtrToInt(B_, stackload(g, r), g->i64, "")), g->fvar[r]);
 }
 
 /* write the SSA registers of 's' back to the VM stack, with the types at
@@ -924,6 +950,7 @@ static void reload(Gen *g, const RegSet *s) {
   int r;
   for (r = 0; r < g->nregs; r++)
     if (rs_has(s, r) && g->regvar[r] != NULL) setreg(g, r, stackload(g, r));
+    else if (rs_has(s, r)) fltcopy(g, r);
 }
 
 /* around a call that performs instruction 'pc' and may collect, raise
@@ -976,6 +1003,7 @@ static void reload_after_call(Gen *g, int pc) {
   for (r = 0; r < g->nregs; r++) {
     LLVMValueRef v, old;
     int t = regty(g, pc, r);
+    if (rs_has(&s, r)) fltcopy(g, r);
     if (!rs_has(&s, r) || g->regvar[r] == NULL) continue;
     v = stackload(g, r);
     if (JIT_SSA_NUMBERS_ONLY && !rs_has(&d, r) && t != TY_ANY) {
@@ -1171,6 +1199,7 @@ static LLVMValueRef hasty(Gen *g, LLVMValueRef b, int t) {
 static void loaddone(Gen *g, int pc) {
   int t = g->spec[pc];
   if (t == TY_NONE) { br(g, pc + 1); return; }
+  fltcopy(g, GETARG_A(g->p->code[pc]));   /* a helper may have written it */
   LLVMBuildCondBr(B_, hasty(g, bits(g, getreg(g, GETARG_A(g->p->code[pc]))), t),
                   g->bb[pc + 1], specexit(g, pc + 1));
 }
@@ -1602,7 +1631,7 @@ static LLVMValueRef hwnan(Gen *g, LLVMValueRef r, LLVMValueRef x, LLVMValueRef y
 ** other results are boxed with one add. */
 static void setflt(Gen *g, int a, LLVMValueRef r, LLVMValueRef x, LLVMValueRef y, int inl) {
   LLVMBasicBlockRef nanb, okb, done;
-  if (g->regvar[a] != NULL && g->fvar != NULL && g->fvar[a] != NULL) {
+  if (g->fvar != NULL && g->fvar[a] != NULL) {
     if (inl) {
       LLVMTypeRef ty = LLVMFunctionType(g->i1, &g->f64, 1, 0);
       LLVMValueRef isk = LLVMBuildCall2(B_, ty, getfn(g, "llvm.is.constant.f64", ty, 1), &r, 1, "");
@@ -2395,13 +2424,12 @@ static void build_poll(Gen *g) {
   LLVMBuildRetVoid(B_);
 }
 
-/* a double alloca (fvar) for each SSA register that is a float somewhere */
+/* a double alloca (fvar) for each register that is a float somewhere */
 static void fltvars(Gen *g) {
   int r, pc;
   g->fvar = (LLVMValueRef *)calloc((size_t)g->nregs + 1, sizeof(LLVMValueRef));
   if (g->fvar == NULL || g->types == NULL) return;   /* none: words only */
   for (r = 0; r < g->nregs; r++) {
-    if (g->regvar[r] == NULL) continue;
     for (pc = 0; pc < g->p->sizecode; pc++)
       if (g->types[(size_t)pc * g->nregs + r] == TY_FLT) break;
     if (pc < g->p->sizecode) {

@@ -152,3 +152,28 @@ body.vx = 1
 show(advance(body, 0.5))
 body.vx = -0.0
 show(advance(body, 0.0), 1 / (body.vx * 1.0))
+
+-- registers that hold tables or strings at some point and floats at
+-- others (they stay in the VM stack, with a double copy where they are
+-- floats), and a float local changed by debug.setlocal during a call
+local function reuse(n)
+  local s = #{ 1, 2, 3 } + 0.5
+  local name = "k" .. n
+  for i = 1, n do
+    local x = i * 0.5
+    local y = x * x + s
+    s = y - x
+  end
+  local u = { name, s }
+  return s, u[1], #u
+end
+for _ = 1, 2 do show(reuse(7)) end
+local function setter(v) debug.setlocal(2, 2, v) end
+local function victim(v)
+  local f = 1.5 * 2.0
+  setter(v)
+  local g = f * 2.0
+  return f, g
+end
+show(victim(42.5))
+show(victim(-0.0))
