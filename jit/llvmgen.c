@@ -10,6 +10,7 @@
 **     known to hold numbers get this (JIT_SSA_NUMBERS_ONLY); the others,
 **     and registers captured by closures, stay in the VM stack.  See
 **     "Register analysis" and docs/decisions/0005 ("Registers in SSA").
+**     Floats also live as doubles ("Unboxed floats", docs/decisions/0009).
 **   - 'base' (ci->func + 1, a raw addrspace(0) pointer into the VM stack) is
 **     kept in an alloca and re-read from ci->func after every call, because
 **     the stack may have been reallocated (DESIGN: never keep a raw pointer
