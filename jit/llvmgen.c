@@ -1748,7 +1748,15 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
     case OP_DIV: r = LLVMBuildFDiv(B_, dx, dy, ""); break;
     case OP_MOD: r = callff(g, "mvmrt_fltmod", dx, dy); break;
     case OP_IDIV: r = callff(g, "mvmrt_fltidiv", dx, dy); break;
-    default: r = callff(g, "mvmrt_fltpow", dx, dy); break;
+    default: {   /* x^2 is x*x (as l_fpow): inline for a constant 2 */
+      LLVMBool lossy;
+      if (LLVMIsAConstantFP(dy) && LLVMConstRealGetDouble(dy, &lossy) == 2.0) {
+        r = LLVMBuildFMul(B_, dx, dx, "");
+        op = OP_MUL;
+      }
+      else r = callff(g, "mvmrt_fltpow", dx, dy);
+      break;
+    }
   }
   setflt(g, a, r, dx, dy, op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_DIV);
   br(g, next);

@@ -177,3 +177,12 @@ local function victim(v)
 end
 show(victim(42.5))
 show(victim(-0.0))
+
+-- x ^ 2 is x * x (inline for a constant 2), other exponents call pow
+local function pows(x, n)
+  local s = 0.0
+  for i = 1, n do s = s + (x * i) ^ 2 + i ^ 2 + x ^ 2.0 + x ^ 0.5 end
+  return s, (x - x) / (x - x) ^ 2, (-0.0 * x) ^ 2, (x * math.huge) ^ 2, (-3) ^ 2, 2 ^ 2
+end
+show(pows(1.5, 10))
+show(pows(-0.25, 100))
