@@ -104,6 +104,9 @@ typedef struct Gen {
   int nregs;
   LLVMValueRef *regvar;
   LLVMValueRef *fvar;         /* fvar[r]: R[r] unboxed (double), or NULL (fltvars) */
+  RegSet *slotout;            /* per pc: stack registers whose slot may be read after it (lazyslots) */
+  RegSet lazy;                /* stack registers with float writes that skip the slot */
+  int curpc;                  /* the instruction being emitted */
   RegSet memres;
   RegSet *livein, *liveout;   /* bytecode liveness, per pc */
   uint8_t *nactive;           /* active locals at pc: registers 0..n-1 */
@@ -915,6 +918,10 @@ static void setdbl(Gen *g, int r, LLVMValueRef d) {
     setreg(g, r, mkflt(g, d));
     return;
   }
+  if (g->regvar[r] == NULL && g->slotout != NULL && !rs_has(&g->slotout[g->curpc], r)) {
+    LLVMBuildStore(B_, d, g->fvar[r]);   /* lazy: flushat writes the slot */
+    return;
+  }
   if (g->regvar[r] == NULL) {   /* the slot: a NaN (rare) in a side block */
     LLVMBasicBlockRef nanb = newbb(g, "fltnan"), okb = newbb(g, "fltok"), done = newbb(g, "fltset");
     LLVMBuildCondBr(B_, LLVMBuildFCmp(B_, LLVMRealUNO, d, d, ""), nanb, okb);
@@ -945,6 +952,8 @@ static void flushat(Gen *g, int pc, const RegSet *s) {
   int r;
   for (r = 0; r < g->nregs; r++)
     if (rs_has(s, r) && g->regvar[r] != NULL) stackstore(g, r, getregat(g, pc, r));
+    else if (rs_has(s, r) && rs_has(&g->lazy, r) && isfltvar(g, pc, r))
+      stackstore(g, r, getregat(g, pc, r));   /* its slot may be behind */
 }
 /* read the registers of 's' from the VM stack again */
 static void reload(Gen *g, const RegSet *s) {
@@ -2433,6 +2442,86 @@ static void build_poll(Gen *g) {
   LLVMBuildRetVoid(B_);
 }
 
+/* does instruction 'pc' read R[r] only through its double (fltreg/opnd)?
+** MMBIN* only ever exit (flushat) */
+static int fltread(Gen *g, int pc, int r) {
+  Instruction i = g->p->code[pc];
+  int a = GETARG_A(i), b = GETARG_B(i), c = GETARG_C(i);
+  OpCode op = GET_OPCODE(i);
+  if (op == OP_MMBIN || op == OP_MMBINI || op == OP_MMBINK) return 1;
+  if (regty(g, pc, r) != TY_FLT) return 0;
+  switch (op) {
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: case OP_IDIV: case OP_POW:
+    case OP_EQ: case OP_LT: case OP_LE:
+      return (op >= OP_EQ ? r == a : r == c) || r == b;
+    case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK: case OP_IDIVK:
+    case OP_POWK: case OP_ADDI: case OP_UNM: case OP_MOVE:
+      return r == b;
+    case OP_EQI: case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI:
+      return r == a;
+    case OP_FORPREP: return fltloop(g, pc) && r >= a && r < a + 3;
+    case OP_FORLOOP: return fltloop(g, pc - GETARG_Bx(i)) && r >= a && r < a + 3;
+    default: return 0;
+  }
+}
+
+/* Lazy slots.  A float write to a register in the VM stack (setdbl) may
+** leave its slot behind when nothing can read the slot before the
+** register is written again, other than through flushat where the
+** register is TY_FLT (exits, calls, returns: they box the double): no
+** instruction on the way reads it otherwise, and it is not needed
+** (exits, debug) where it is not TY_FLT.  Backward dataflow: slotout[pc]
+** are the stack registers (with a double) whose slot may be read so
+** after pc; a float write at pc skips the slot unless its register is in
+** it.  Registers with such writes are 'lazy': flushat writes them. */
+static void lazyslots(Gen *g) {
+  int n = g->p->sizecode, pc, r, k, changed;
+  RegSet cand, *in;
+  memset(&cand, 0, sizeof cand);
+  for (r = 0; r < g->nregs; r++)
+    if (g->regvar[r] == NULL && g->fvar[r] != NULL) rs_add(&cand, r);
+  g->slotout = (RegSet *)calloc((size_t)n + 1, sizeof(RegSet));
+  in = (RegSet *)calloc((size_t)n + 1, sizeof(RegSet));
+  if (g->slotout == NULL || in == NULL) {
+    free(in); free(g->slotout); g->slotout = NULL;   /* no lazy writes */
+    return;
+  }
+  do {
+    changed = 0;
+    for (pc = n - 1; pc >= 0; pc--) {
+      RegSet out, use, def, need, x;
+      int sc[2], j;
+      memset(&out, 0, sizeof out);
+      succs(g, pc, sc);
+      for (j = 0; j < 2; j++)
+        if (sc[j] >= 0 && sc[j] < n) rs_or(&out, &in[sc[j]]);
+      g->slotout[pc] = out;
+      usedef(g, pc, &use, &def);
+      needed_at(g, pc, &need);
+      memset(&x, 0, sizeof x);
+      for (r = 0; r < g->nregs; r++) {
+        if (!rs_has(&cand, r)) continue;
+        if ((rs_has(&use, r) && !fltread(g, pc, r)) ||
+            (rs_has(&need, r) && regty(g, pc, r) != TY_FLT) ||
+            (rs_has(&out, r) && !rs_has(&def, r)))
+          rs_add(&x, r);
+      }
+      for (k = 0; k < 4; k++)
+        if (x.w[k] != in[pc].w[k]) { in[pc].w[k] = x.w[k]; changed = 1; }
+    }
+  } while (changed);
+  free(in);
+  /* the registers some float write leaves behind */
+  for (pc = 0; pc < n; pc++) {
+    Instruction i = g->p->code[pc];
+    int a = GETARG_A(i);
+    if (a < g->nregs && rs_has(&cand, a) && !rs_has(&g->slotout[pc], a)) rs_add(&g->lazy, a);
+    if (GET_OPCODE(i) == OP_FORPREP || GET_OPCODE(i) == OP_FORLOOP)
+      for (r = a + 1; r < a + 4 && r < g->nregs; r++)
+        if (rs_has(&cand, r) && !rs_has(&g->slotout[pc], r)) rs_add(&g->lazy, r);
+  }
+}
+
 /* a double alloca (fvar) for each register that is a float somewhere */
 static void fltvars(Gen *g) {
   int r, pc;
@@ -2447,10 +2536,11 @@ static void fltvars(Gen *g) {
       g->fvar[r] = LLVMBuildAlloca(g->B, g->f64, nm);
     }
   }
+  lazyslots(g);
 }
 
 static void freegen(Gen *g) {
-  free(g->bb); free(g->exits); free(g->regvar); free(g->fvar);
+  free(g->bb); free(g->exits); free(g->regvar); free(g->fvar); free(g->slotout);
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean);
   free(g->entry); free(g->spec); free(g->pspec); free(g->specexits);
 }
@@ -2598,6 +2688,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   }
   for (pc = 0; pc < p->sizecode; pc++) {
     LLVMPositionBuilderAtEnd(g->B, g->bb[pc]);
+    g->curpc = pc;
     emit(g, pc);
   }
   freegen(g);

@@ -186,3 +186,28 @@ local function pows(x, n)
 end
 show(pows(1.5, 10))
 show(pows(-0.25, 100))
+
+-- float writes to stack registers that skip the slot (lazy slots): exits,
+-- calls and debug.getlocal must still see the values
+local function probe(name)
+  for k = 1, 50 do
+    local nm, v = debug.getlocal(2, k)
+    if nm == nil then return nil end
+    if nm == name then return v end
+  end
+end
+local function lazy(n, bad)
+  do local a, b = {}, "x"; if a == b then return end end   -- x, y's registers
+  local s = 0.0
+  for i = 1, n do
+    local x = i * 0.5
+    local y = x * x - 0.25
+    if i == bad then y = y + "1" end          -- a string: leaves mid-loop
+    if i == bad + 1 then s = s + probe("y") + probe("x") end
+    s = s + y
+  end
+  return s
+end
+show(lazy(6, 3))
+show(lazy(6, 0))
+show(pcall(lazy, 4, 2.5))
