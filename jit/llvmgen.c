@@ -898,11 +898,11 @@ static int isfltvar(Gen *g, int pc, int r) {
 static LLVMValueRef fltreg(Gen *g, int pc, int r) {
   return isfltvar(g, pc, r) ? LLVMBuildLoad2(B_, g->f64, g->fvar[r], "") : NULL;
 }
-static LLVMValueRef mkflt(Gen *g, LLVMValueRef d);
+static LLVMValueRef boxdbl(Gen *g, LLVMValueRef d);
 /* R[r]'s word at pc (a float boxed from its double) */
 static LLVMValueRef getregat(Gen *g, int pc, int r) {
   LLVMValueRef d = fltreg(g, pc, r);
-  return d != NULL ? mkflt(g, d) : getreg(g, r);
+  return d != NULL ? boxdbl(g, d) : getreg(g, r);
 }
 /* bits of number operand R[r] at pc: for a float, its double with the
 ** offset added but NaNs not canonicalised, which only getflt may read
@@ -912,31 +912,18 @@ static LLVMValueRef opnd(Gen *g, int pc, int r) {
   if (d == NULL) return LLVMBuildPtrToInt(B_, getreg(g, r), g->i64, "");
   return LLVMBuildAdd(B_, LLVMBuildBitCast(B_, d, g->i64, ""), ci64(g, MVM_DOUBLE_OFFSET), "");
 }
-/* R[r] := double d (NaN canonicalised in the word only) */
+/* R[r] := double d, computed by compiled code (boxdbl) */
 static void setdbl(Gen *g, int r, LLVMValueRef d) {
   if (g->fvar == NULL || g->fvar[r] == NULL) {
-    setreg(g, r, mkflt(g, d));
+    setreg(g, r, boxdbl(g, d));
     return;
   }
   if (g->regvar[r] == NULL && g->slotout != NULL && !rs_has(&g->slotout[g->curpc], r)) {
     LLVMBuildStore(B_, d, g->fvar[r]);   /* lazy: flushat writes the slot */
     return;
   }
-  if (g->regvar[r] == NULL) {   /* the slot: a NaN (rare) in a side block */
-    LLVMBasicBlockRef nanb = newbb(g, "fltnan"), okb = newbb(g, "fltok"), done = newbb(g, "fltset");
-    LLVMBuildCondBr(B_, LLVMBuildFCmp(B_, LLVMRealUNO, d, d, ""), nanb, okb);
-    LLVMPositionBuilderAtEnd(B_, okb);
-    stackstore(g, r, LLVMBuildIntToPtr(B_, LLVMBuildAdd(B_, LLVMBuildBitCast(B_, d, g->i64, ""),
-                                                         ci64(g, MVM_DOUBLE_OFFSET), ""), g->p1, ""));
-    LLVMBuildBr(B_, done);
-    LLVMPositionBuilderAtEnd(B_, nanb);
-    stackstore(g, r, mkflt(g, d));
-    LLVMBuildBr(B_, done);
-    LLVMPositionBuilderAtEnd(B_, done);
-    LLVMBuildStore(B_, d, g->fvar[r]);
-    return;
-  }
-  LLVMBuildStore(B_, LLVMBuildPtrToInt(B_, mkflt(g, d), g->i64, ""), g->regvar[r]);
+  if (g->regvar[r] == NULL) stackstore(g, r, boxdbl(g, d));
+  else LLVMBuildStore(B_, LLVMBuildPtrToInt(B_, boxdbl(g, d), g->i64, ""), g->regvar[r]);
   LLVMBuildStore(B_, d, g->fvar[r]);
 }
 
@@ -1187,6 +1174,24 @@ static LLVMValueRef ttonum(Gen *g, LLVMValueRef b, int t) {
   if (t == TY_INT) return LLVMBuildSIToFP(B_, sext48(g, b), g->f64, "");
   if (t == TY_FLT) return getflt(g, b);
   return tonum(g, b);
+}
+/* A double computed by compiled code from numbers of the VM (whose NaNs
+** are canonical: v_float) is boxed with one add: by LLVM's NaN rules an
+** operation's NaN has the payload of an operand's NaN or the target's
+** default NaN (x86: payload 0), so only its sign can differ from the
+** canonical ones, which boxing keeps.  Doubles from elsewhere (C helpers,
+** ffi) are canonicalised first (canonflt, mkflt). */
+static LLVMValueRef boxdbl(Gen *g, LLVMValueRef d) {
+  return LLVMBuildIntToPtr(B_, LLVMBuildAdd(B_, LLVMBuildBitCast(B_, d, g->i64, ""),
+                                            ci64(g, MVM_DOUBLE_OFFSET), ""), g->p1, "");
+}
+/* d with a NaN made canonical (sign kept) */
+static LLVMValueRef canonflt(Gen *g, LLVMValueRef d) {
+  LLVMValueRef b = LLVMBuildBitCast(B_, d, g->i64, "");
+  LLVMValueRef canon = LLVMBuildOr(B_, LLVMBuildAnd(B_, b, ci64(g, 0x8000000000000000ULL), ""),
+                                   ci64(g, 0x7FF8000000000000ULL), "");
+  return LLVMBuildSelect(B_, LLVMBuildFCmp(B_, LLVMRealUNO, d, d, ""),
+                         LLVMBuildBitCast(B_, canon, g->f64, ""), d, "");
 }
 /* v_float(d): NaNs canonicalised (sign kept), then offset; never a reference */
 static LLVMValueRef mkflt(Gen *g, LLVMValueRef d) {
@@ -1632,34 +1637,17 @@ static LLVMValueRef hwnan(Gen *g, LLVMValueRef r, LLVMValueRef x, LLVMValueRef y
   return LLVMBuildSelect(B_, LLVMBuildFCmp(B_, LLVMRealUNO, r, r, ""), n, r, "");
 }
 
-/* R[A] := float r (of x op y).  Unboxed (fvar), it is stored as it is
-** (setdbl: boxed where it leaves SSA); only an inline operation that LLVM
-** folds into a constant can give another NaN than the hardware, and then
-** (only then: llvm.is.constant is false for anything computed at run
-** time) hwnan picks the hardware's.  Boxed, a NaN result (rare) takes a
-** side block that gives it the hardware's sign and canonicalises it;
-** other results are boxed with one add. */
+/* R[A] := float r (of x op y), boxed without a NaN test (boxdbl).  Only
+** an inline operation that LLVM folds into a constant can give another
+** NaN than the hardware, and then (only then: llvm.is.constant is false
+** for anything computed at run time) hwnan picks the hardware's. */
 static void setflt(Gen *g, int a, LLVMValueRef r, LLVMValueRef x, LLVMValueRef y, int inl) {
-  LLVMBasicBlockRef nanb, okb, done;
-  if (g->fvar != NULL && g->fvar[a] != NULL) {
-    if (inl) {
-      LLVMTypeRef ty = LLVMFunctionType(g->i1, &g->f64, 1, 0);
-      LLVMValueRef isk = LLVMBuildCall2(B_, ty, getfn(g, "llvm.is.constant.f64", ty, 1), &r, 1, "");
-      r = LLVMBuildSelect(B_, isk, hwnan(g, r, x, y), r, "");
-    }
-    setdbl(g, a, r);
-    return;
+  if (inl) {
+    LLVMTypeRef ty = LLVMFunctionType(g->i1, &g->f64, 1, 0);
+    LLVMValueRef isk = LLVMBuildCall2(B_, ty, getfn(g, "llvm.is.constant.f64", ty, 1), &r, 1, "");
+    r = LLVMBuildSelect(B_, isk, hwnan(g, r, x, y), r, "");
   }
-  nanb = newbb(g, "fltnan"); okb = newbb(g, "fltok"); done = newbb(g, "fltset");
-  LLVMBuildCondBr(B_, LLVMBuildFCmp(B_, LLVMRealUNO, r, r, ""), nanb, okb);
-  LLVMPositionBuilderAtEnd(B_, okb);
-  setreg(g, a, LLVMBuildIntToPtr(B_, LLVMBuildAdd(B_, LLVMBuildBitCast(B_, r, g->i64, ""),
-                                                  ci64(g, MVM_DOUBLE_OFFSET), ""), g->p1, ""));
-  LLVMBuildBr(B_, done);
-  LLVMPositionBuilderAtEnd(B_, nanb);
-  setreg(g, a, mkflt(g, inl ? hwnan(g, r, x, y) : r));
-  LLVMBuildBr(B_, done);
-  LLVMPositionBuilderAtEnd(B_, done);
+  setdbl(g, a, r);
 }
 
 /* R[A] := x op y (x, y: i64 words); integer immediates and floats inline,
@@ -1755,15 +1743,15 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
     case OP_SUB: r = LLVMBuildFSub(B_, dx, dy, ""); break;
     case OP_MUL: r = LLVMBuildFMul(B_, dx, dy, ""); break;
     case OP_DIV: r = LLVMBuildFDiv(B_, dx, dy, ""); break;
-    case OP_MOD: r = callff(g, "mvmrt_fltmod", dx, dy); break;
-    case OP_IDIV: r = callff(g, "mvmrt_fltidiv", dx, dy); break;
+    case OP_MOD: r = canonflt(g, callff(g, "mvmrt_fltmod", dx, dy)); break;
+    case OP_IDIV: r = canonflt(g, callff(g, "mvmrt_fltidiv", dx, dy)); break;
     default: {   /* x^2 is x*x (as l_fpow): inline for a constant 2 */
       LLVMBool lossy;
       if (LLVMIsAConstantFP(dy) && LLVMConstRealGetDouble(dy, &lossy) == 2.0) {
         r = LLVMBuildFMul(B_, dx, dx, "");
         op = OP_MUL;
       }
-      else r = callff(g, "mvmrt_fltpow", dx, dy);
+      else r = canonflt(g, callff(g, "mvmrt_fltpow", dx, dy));
       break;
     }
   }

@@ -211,3 +211,14 @@ end
 show(lazy(6, 3))
 show(lazy(6, 0))
 show(pcall(lazy, 4, 2.5))
+
+-- NaNs from the C helpers (fmod, floor division, pow) carried on unboxed
+local function helpers(x, y)
+  local m = x % y
+  local d = x // y
+  local p = x ^ 0.5
+  return m * 2.0 + 1.0, d - 1.0, p * 3.0, -(m * p), (x * math.huge) % 2.0
+end
+for _ = 1, 2 do show(helpers(-8.0, 0.0)) end
+show(helpers(7.5, 2.0))
+show(helpers(-7.5, -2.0))
