@@ -878,19 +878,20 @@ static void setreg(Gen *g, int r, LLVMValueRef v) {
 /* Unboxed floats.  A register in SSA that is TY_FLT at some instruction
 ** also has a double alloca, fvar[r], kept equal to the float in regvar[r]
 ** by every write (setreg stores the decoded word, setdbl the double and
-** its boxed word), except that the double of a NaN is not canonicalised.
-** Where R[r] is TY_FLT, readers of a number take the double (fltreg), and
-** so do flushes, which box it there (flushat): the word in regvar[r] is
-** then dead and sroa drops it with its boxing, so float chains and loop
-** phis are doubles and a NaN is canonicalised only where it leaves SSA.
-** Elsewhere the word is read, as before.  A reader must use the types at
-** the point it reads: before 'pc' writes anything (operands, exits at
-** pc), or those of the successor once it has.
+** its boxed word).  Where R[r] is TY_FLT, readers of a number take the
+** double (fltreg), and so do flushes, which box it there (flushat): the
+** word in regvar[r] is then dead and sroa drops it with its boxing, so
+** float chains and loop phis are doubles, boxed (one add, boxdbl) only
+** where they leave SSA.  Elsewhere the word is read, as before.  A reader
+** must use the types at the point it reads: before 'pc' writes anything
+** (operands, exits at pc), or those of the successor once it has.
 **   A register in the VM stack only because it holds something else
 ** elsewhere (numonly) has a double too, a copy of its slot where it is
 ** TY_FLT: every write of a float to the slot stores it (setreg, setdbl),
 ** and so do loads whose helper wrote the slot (loaddone), reloads after
-** calls and at resume points; captured registers never are TY_FLT. */
+** calls and at resume points; captured registers never are TY_FLT.
+** Float writes that nothing reads through the slot skip it ("Lazy
+** slots"). */
 static int isfltvar(Gen *g, int pc, int r) {
   return g->fvar != NULL && r < g->nregs && g->fvar[r] != NULL && regty(g, pc, r) == TY_FLT;
 }
