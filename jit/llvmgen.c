@@ -866,7 +866,6 @@ static LLVMValueRef getreg(Gen *g, int r) {
 }
 
 static LLVMValueRef getflt(Gen *g, LLVMValueRef b);
-static LLVMBasicBlockRef newbb(Gen *g, const char *name);
 static void setreg(Gen *g, int r, LLVMValueRef v) {
   if (g->regvar[r] == NULL) stackstore(g, r, v);
   else LLVMBuildStore(B_, JIT_SSA_NUMBERS_ONLY ? LLVMBuildPtrToInt(B_, v, g->i64, "") : v,
@@ -905,13 +904,11 @@ static LLVMValueRef getregat(Gen *g, int pc, int r) {
   LLVMValueRef d = fltreg(g, pc, r);
   return d != NULL ? boxdbl(g, d) : getreg(g, r);
 }
-/* bits of number operand R[r] at pc: for a float, its double with the
-** offset added but NaNs not canonicalised, which only getflt may read
-** (the add and its sub fold away) */
+/* bits of number operand R[r] at pc: a float boxed from its double (the
+** boxing's add and getflt's sub fold away) */
 static LLVMValueRef opnd(Gen *g, int pc, int r) {
   LLVMValueRef d = fltreg(g, pc, r);
-  if (d == NULL) return LLVMBuildPtrToInt(B_, getreg(g, r), g->i64, "");
-  return LLVMBuildAdd(B_, LLVMBuildBitCast(B_, d, g->i64, ""), ci64(g, MVM_DOUBLE_OFFSET), "");
+  return LLVMBuildPtrToInt(B_, d != NULL ? boxdbl(g, d) : getreg(g, r), g->i64, "");
 }
 /* R[r] := double d, computed by compiled code (boxdbl) */
 static void setdbl(Gen *g, int r, LLVMValueRef d) {
