@@ -10,6 +10,7 @@
 **     known to hold numbers get this (JIT_SSA_NUMBERS_ONLY); the others,
 **     and registers captured by closures, stay in the VM stack.  See
 **     "Register analysis" and docs/decisions/0005 ("Registers in SSA").
+**     Floats also live as doubles ("Unboxed floats", docs/decisions/0009).
 **   - 'base' (ci->func + 1, a raw addrspace(0) pointer into the VM stack) is
 **     kept in an alloca and re-read from ci->func after every call, because
 **     the stack may have been reallocated (DESIGN: never keep a raw pointer
@@ -106,6 +107,10 @@ typedef struct Gen {
   ** a closure: an open upvalue points at its stack slot) */
   int nregs;
   LLVMValueRef *regvar;
+  LLVMValueRef *fvar;         /* fvar[r]: R[r] unboxed (double), or NULL (fltvars) */
+  RegSet *slotout;            /* per pc: stack registers whose slot may be read after it (lazyslots) */
+  RegSet lazy;                /* stack registers with float writes that skip the slot */
+  int curpc;                  /* the instruction being emitted */
   RegSet memres;
   RegSet *livein, *liveout;   /* bytecode liveness, per pc */
   uint8_t *nactive;           /* active locals at pc: registers 0..n-1 */
@@ -425,6 +430,18 @@ static int arithty(OpCode op, int x, int y) {
 static int resumes(Instruction i);
 static void entrypoints(const Proto *p, char *mark);
 
+/* the numeric for loop whose FORPREP is at 'prep' runs on floats in
+** compiled code: its initial value or step is known to be a float (as
+** in the interpreter, which runs an integer loop only when both are
+** integers); other loops are compiled for integers */
+static int fltloop(Gen *g, int prep) {
+  int a = GETARG_A(g->p->code[prep]);
+  const uint8_t *t;
+  if (g->types == NULL || a + 3 >= g->nregs) return 0;
+  t = g->types + (size_t)prep * g->nregs;
+  return t[a] == TY_FLT || t[a + 2] == TY_FLT;
+}
+
 /* effect of instruction 'pc' on the types 't' (nregs entries) */
 static void tytransfer(Gen *g, int pc, uint8_t *t) {
   Instruction i = g->p->code[pc];
@@ -457,11 +474,13 @@ static void tytransfer(Gen *g, int pc, uint8_t *t) {
     case OP_GETFIELD:
       if (g->spec[pc]) t[a] = g->spec[pc];   /* guarded (loaddone) */
       break;
-    case OP_FORPREP:   /* integer loops only; both paths set R[A+3] */
-      for (r = a; r < a + 4; r++) t[r] = TY_INT;
+    case OP_FORPREP:   /* integer or float loops; both paths set R[A+3] */
+      x = fltloop(g, pc) ? TY_FLT : TY_INT;
+      for (r = a; r < a + 4; r++) t[r] = (uint8_t)x;
       break;
     case OP_FORLOOP:   /* R[A+3] on the loop-back edge only: tyanalyse */
-      for (r = a; r < a + 3; r++) t[r] = TY_INT;
+      x = fltloop(g, pc - GETARG_Bx(i)) ? TY_FLT : TY_INT;
+      for (r = a; r < a + 3; r++) t[r] = (uint8_t)x;
       break;
     default: break;
   }
@@ -687,7 +706,8 @@ static int tyanalyse(Gen *g) {
         if (s[j] < 0) continue;
         out = g->types + (size_t)s[j] * nr;
         if (j == 1 && GET_OPCODE(g->p->code[pc]) == OP_FORLOOP && !rs_has(&g->memres, GETARG_A(g->p->code[pc]) + 3))
-          cur[GETARG_A(g->p->code[pc]) + 3] = TY_INT;   /* the loop goes on: R[A+3] = R[A] */
+          cur[GETARG_A(g->p->code[pc]) + 3] =   /* the loop goes on: R[A+3] = R[A] */
+            (uint8_t)(fltloop(g, pc - GETARG_Bx(g->p->code[pc])) ? TY_FLT : TY_INT);
         for (r = 0; r < nr; r++)
           if ((out[r] | cur[r]) != out[r]) { out[r] |= cur[r]; changed = 1; }
       }
@@ -714,8 +734,28 @@ static int tyanalyse(Gen *g) {
 ** exits spill and shuffle.  Numbers never move, so they are also immune
 ** to stale copies; references in SSA wait for the frame walker.  See
 ** docs/decisions/0005 ("Registers in SSA"). */
+/* the register instruction 'pc' sets to a float when it goes on in
+** compiled code (arithmetic, not loads), or -1; 'tmp': nregs bytes */
+static int fltdef(Gen *g, int pc, uint8_t *tmp) {
+  Instruction i = g->p->code[pc];
+  int a = GETARG_A(i);
+  switch (GET_OPCODE(i)) {
+    case OP_LOADF: case OP_LOADK: case OP_UNM:
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: case OP_IDIV: case OP_POW:
+    case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK: case OP_IDIVK:
+    case OP_POWK: case OP_ADDI:
+      break;
+    default: return -1;
+  }
+  if (a >= g->nregs) return -1;
+  memcpy(tmp, g->types + (size_t)pc * g->nregs, (size_t)g->nregs);
+  tytransfer(g, pc, tmp);
+  return tmp[a] == TY_FLT ? a : -1;
+}
+
 static void numonly(Gen *g) {
   int pc, r, n = g->p->sizecode;
+  uint8_t tmp[256];
   if (!JIT_SSA_NUMBERS_ONLY) return;
   for (pc = 0; pc < n; pc++) {
     RegSet need;
@@ -726,8 +766,16 @@ static void numonly(Gen *g) {
     ** every speculated load's register in SSA and measured worse: nbody
     ** -j on 8.4 -> 8.9 G, -j eager 10.5 -> 12.4 G, fannkuch 6.2 -> 7.0 G
     ** (they are flushed, reloaded and checked around every call). */
+    RegSet out = g->liveout[pc];
+    int a = fltdef(g, pc, tmp);
+    /* but a float result of arithmetic may replace anything: else a
+    ** temporary that once held a table, or any register the function's
+    ** start knows nothing about, kept float expressions in the stack,
+    ** boxed at every step.  (Integer results too measured worse: -j
+    ** eager fannkuch 6.55 -> 7.35 G, nbody 10.3 -> 11.2 G.) */
+    if (a >= 0 && a < g->nregs) out.w[a >> 6] &= ~((uint64_t)1 << (a & 63));
     needed_at(g, pc, &need);
-    rs_or(&need, &g->liveout[pc]);
+    rs_or(&need, &out);
     for (r = 0; r < g->nregs; r++) {
       int t = g->types[(size_t)pc * g->nregs + r];
       if (t != TY_NONE && (t & ~TY_NUM) != 0 && rs_has(&need, r))
@@ -839,23 +887,87 @@ static LLVMValueRef getreg(Gen *g, int r) {
   return JIT_SSA_NUMBERS_ONLY ? LLVMBuildIntToPtr(B_, v, g->p1, "") : v;
 }
 
+static LLVMValueRef getflt(Gen *g, LLVMValueRef b);
 static void setreg(Gen *g, int r, LLVMValueRef v) {
   if (g->regvar[r] == NULL) stackstore(g, r, v);
   else LLVMBuildStore(B_, JIT_SSA_NUMBERS_ONLY ? LLVMBuildPtrToInt(B_, v, g->i64, "") : v,
                       g->regvar[r]);
+  if (g->fvar != NULL && g->fvar[r] != NULL)   /* dead unless read */
+    LLVMBuildStore(B_, getflt(g, LLVMBuildPtrToInt(B_, v, g->i64, "")), g->fvar[r]);
 }
 
-/* write the SSA registers of 's' back to the VM stack */
-static void flush(Gen *g, const RegSet *s) {
+/* Unboxed floats.  A register in SSA that is TY_FLT at some instruction
+** also has a double alloca, fvar[r], kept equal to the float in regvar[r]
+** by every write (setreg stores the decoded word, setdbl the double and
+** its boxed word).  Where R[r] is TY_FLT, readers of a number take the
+** double (fltreg), and so do flushes, which box it there (flushat): the
+** word in regvar[r] is then dead and sroa drops it with its boxing, so
+** float chains and loop phis are doubles, boxed (one add, boxdbl) only
+** where they leave SSA.  Elsewhere the word is read, as before.  A reader
+** must use the types at the point it reads: before 'pc' writes anything
+** (operands, exits at pc), or those of the successor once it has.
+**   A register in the VM stack only because it holds something else
+** elsewhere (numonly) has a double too, a copy of its slot where it is
+** TY_FLT: every write of a float to the slot stores it (setreg, setdbl),
+** and so do loads whose helper wrote the slot (loaddone), reloads after
+** calls and at resume points; captured registers never are TY_FLT.
+** Float writes that nothing reads through the slot skip it ("Lazy
+** slots"). */
+static int isfltvar(Gen *g, int pc, int r) {
+  return g->fvar != NULL && r < g->nregs && g->fvar[r] != NULL && regty(g, pc, r) == TY_FLT;
+}
+/* the double in R[r] at pc, or NULL when it is not known to be a float */
+static LLVMValueRef fltreg(Gen *g, int pc, int r) {
+  return isfltvar(g, pc, r) ? LLVMBuildLoad2(B_, g->f64, g->fvar[r], "") : NULL;
+}
+static LLVMValueRef boxdbl(Gen *g, LLVMValueRef d);
+/* R[r]'s word at pc (a float boxed from its double) */
+static LLVMValueRef getregat(Gen *g, int pc, int r) {
+  LLVMValueRef d = fltreg(g, pc, r);
+  return d != NULL ? boxdbl(g, d) : getreg(g, r);
+}
+/* bits of number operand R[r] at pc: a float boxed from its double (the
+** boxing's add and getflt's sub fold away) */
+static LLVMValueRef opnd(Gen *g, int pc, int r) {
+  LLVMValueRef d = fltreg(g, pc, r);
+  return LLVMBuildPtrToInt(B_, d != NULL ? boxdbl(g, d) : getreg(g, r), g->i64, "");
+}
+/* R[r] := double d, computed by compiled code (boxdbl) */
+static void setdbl(Gen *g, int r, LLVMValueRef d) {
+  if (g->fvar == NULL || g->fvar[r] == NULL) {
+    setreg(g, r, boxdbl(g, d));
+    return;
+  }
+  if (g->regvar[r] == NULL && g->slotout != NULL && !rs_has(&g->slotout[g->curpc], r)) {
+    LLVMBuildStore(B_, d, g->fvar[r]);   /* lazy: flushat writes the slot */
+    return;
+  }
+  if (g->regvar[r] == NULL) stackstore(g, r, boxdbl(g, d));
+  else LLVMBuildStore(B_, LLVMBuildPtrToInt(B_, boxdbl(g, d), g->i64, ""), g->regvar[r]);
+  LLVMBuildStore(B_, d, g->fvar[r]);
+}
+
+/* the double of a register in the VM stack from its slot (setdbl) */
+static void fltcopy(Gen *g, int r) {
+  if (g->regvar[r] == NULL && g->fvar != NULL && g->fvar[r] != NULL)
+    LLVMBuildStore(B_, getflt(g, LLVMBuildPtrToInt(B_, stackload(g, r), g->i64, "")), g->fvar[r]);
+}
+
+/* write the SSA registers of 's' back to the VM stack, with the types at
+** 'pc' (floats boxed from their doubles) */
+static void flushat(Gen *g, int pc, const RegSet *s) {
   int r;
   for (r = 0; r < g->nregs; r++)
-    if (rs_has(s, r) && g->regvar[r] != NULL) stackstore(g, r, getreg(g, r));
+    if (rs_has(s, r) && g->regvar[r] != NULL) stackstore(g, r, getregat(g, pc, r));
+    else if (rs_has(s, r) && rs_has(&g->lazy, r) && isfltvar(g, pc, r))
+      stackstore(g, r, getregat(g, pc, r));   /* its slot may be behind */
 }
 /* read the registers of 's' from the VM stack again */
 static void reload(Gen *g, const RegSet *s) {
   int r;
   for (r = 0; r < g->nregs; r++)
     if (rs_has(s, r) && g->regvar[r] != NULL) setreg(g, r, stackload(g, r));
+    else if (rs_has(s, r)) fltcopy(g, r);
 }
 
 /* around a call that performs instruction 'pc' and may collect, raise
@@ -892,7 +1004,7 @@ static void flush_for_call(Gen *g, int pc, const RegSet *extra) {
   flushset(g, pc, &s);
   only_dirty(g, pc, &s);
   if (extra) rs_or(&s, extra);
-  flush(g, &s);
+  flushat(g, pc, &s);
 }
 /* A register in SSA holds a number wherever it may be read (numonly), so
 ** it is an i64 word the collector does not see.  What it reads back after
@@ -917,7 +1029,9 @@ static void reload_after_call(Gen *g, int pc) {
   for (r = 0; r < g->nregs; r++) {
     LLVMValueRef v, old;
     int t = regty(g, pc, r);
-    if (!rs_has(&s, r) || g->regvar[r] == NULL || rs_has(&d, r) != (pass == 0)) continue;
+    /* SSA registers, and stack registers with a double copy (fltcopy) */
+    if (!rs_has(&s, r) || rs_has(&d, r) != (pass == 0)) continue;
+    if (g->regvar[r] == NULL && (g->fvar == NULL || g->fvar[r] == NULL)) continue;
     if (pass == 1 && others++ == 0) {   /* the first one: test the trap */
       LLVMValueRef trap = tb(g, LLVMBuildLoad2(B_, g->i32, byteptr(g, g->ci, offsetof(CallInfo, u.l.trap)),
                                                "trap"), g->tb_frame);
@@ -927,9 +1041,11 @@ static void reload_after_call(Gen *g, int pc) {
       LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, trap, ci32(g, 0), ""), all, cont);
       LLVMPositionBuilderAtEnd(B_, all);
     }
+    fltcopy(g, r);
+    if (g->regvar[r] == NULL) continue;
     v = stackload(g, r);
     if (JIT_SSA_NUMBERS_ONLY && !rs_has(&d, r) && t != TY_ANY) {
-      old = getreg(g, r);
+      old = getregat(g, pc, r);
       v = LLVMBuildSelect(B_, hasty(g, bits(g, v), t), v, old, "");
     }
     setreg(g, r, v);
@@ -1019,7 +1135,7 @@ static LLVMBasicBlockRef exitblock(Gen *g, int pc) {
     LLVMPositionBuilderAtEnd(B_, e);
     needed_at(g, pc, &s);   /* the interpreter re-executes pc */
     only_dirty(g, pc, &s);
-    flush(g, &s);
+    flushat(g, pc, &s);
     set_savedpc(g, pc);
     LLVMBuildRet(B_, ci32(g, JIT_EXITED));
     LLVMPositionBuilderAtEnd(B_, cur);
@@ -1105,6 +1221,24 @@ static LLVMValueRef ttonum(Gen *g, LLVMValueRef b, int t) {
   if (t == TY_FLT) return getflt(g, b);
   return tonum(g, b);
 }
+/* A double computed by compiled code from numbers of the VM (whose NaNs
+** are canonical: v_float) is boxed with one add: by LLVM's NaN rules an
+** operation's NaN has the payload of an operand's NaN or the target's
+** default NaN (x86: payload 0), so only its sign can differ from the
+** canonical ones, which boxing keeps.  Doubles from elsewhere (C helpers,
+** ffi) are canonicalised first (canonflt, mkflt). */
+static LLVMValueRef boxdbl(Gen *g, LLVMValueRef d) {
+  return LLVMBuildIntToPtr(B_, LLVMBuildAdd(B_, LLVMBuildBitCast(B_, d, g->i64, ""),
+                                            ci64(g, MVM_DOUBLE_OFFSET), ""), g->p1, "");
+}
+/* d with a NaN made canonical (sign kept) */
+static LLVMValueRef canonflt(Gen *g, LLVMValueRef d) {
+  LLVMValueRef b = LLVMBuildBitCast(B_, d, g->i64, "");
+  LLVMValueRef canon = LLVMBuildOr(B_, LLVMBuildAnd(B_, b, ci64(g, 0x8000000000000000ULL), ""),
+                                   ci64(g, 0x7FF8000000000000ULL), "");
+  return LLVMBuildSelect(B_, LLVMBuildFCmp(B_, LLVMRealUNO, d, d, ""),
+                         LLVMBuildBitCast(B_, canon, g->f64, ""), d, "");
+}
 /* v_float(d): NaNs canonicalised (sign kept), then offset; never a reference */
 static LLVMValueRef mkflt(Gen *g, LLVMValueRef d) {
   LLVMValueRef b = LLVMBuildBitCast(B_, d, g->i64, "");
@@ -1126,6 +1260,7 @@ static LLVMValueRef hasty(Gen *g, LLVMValueRef b, int t) {
 static void loaddone(Gen *g, int pc) {
   int t = g->spec[pc];
   if (t == TY_NONE) { br(g, pc + 1); return; }
+  fltcopy(g, GETARG_A(g->p->code[pc]));   /* a helper may have written it */
   LLVMBuildCondBr(B_, hasty(g, bits(g, getreg(g, GETARG_A(g->p->code[pc]))), t),
                   g->bb[pc + 1], specexit(g, pc + 1));
 }
@@ -1548,20 +1683,17 @@ static LLVMValueRef hwnan(Gen *g, LLVMValueRef r, LLVMValueRef x, LLVMValueRef y
   return LLVMBuildSelect(B_, LLVMBuildFCmp(B_, LLVMRealUNO, r, r, ""), n, r, "");
 }
 
-/* R[A] := float r (of x op y).  A NaN result is rare: it takes a side
-** block that gives it the hardware's sign (hwnan, for inline operations)
-** and canonicalises it; other results are boxed with one add. */
+/* R[A] := float r (of x op y), boxed without a NaN test (boxdbl).  Only
+** an inline operation that LLVM folds into a constant can give another
+** NaN than the hardware, and then (only then: llvm.is.constant is false
+** for anything computed at run time) hwnan picks the hardware's. */
 static void setflt(Gen *g, int a, LLVMValueRef r, LLVMValueRef x, LLVMValueRef y, int inl) {
-  LLVMBasicBlockRef nanb = newbb(g, "fltnan"), okb = newbb(g, "fltok"), done = newbb(g, "fltset");
-  LLVMBuildCondBr(B_, LLVMBuildFCmp(B_, LLVMRealUNO, r, r, ""), nanb, okb);
-  LLVMPositionBuilderAtEnd(B_, okb);
-  setreg(g, a, LLVMBuildIntToPtr(B_, LLVMBuildAdd(B_, LLVMBuildBitCast(B_, r, g->i64, ""),
-                                                  ci64(g, MVM_DOUBLE_OFFSET), ""), g->p1, ""));
-  LLVMBuildBr(B_, done);
-  LLVMPositionBuilderAtEnd(B_, nanb);
-  setreg(g, a, mkflt(g, inl ? hwnan(g, r, x, y) : r));
-  LLVMBuildBr(B_, done);
-  LLVMPositionBuilderAtEnd(B_, done);
+  if (inl) {
+    LLVMTypeRef ty = LLVMFunctionType(g->i1, &g->f64, 1, 0);
+    LLVMValueRef isk = LLVMBuildCall2(B_, ty, getfn(g, "llvm.is.constant.f64", ty, 1), &r, 1, "");
+    r = LLVMBuildSelect(B_, isk, hwnan(g, r, x, y), r, "");
+  }
+  setdbl(g, a, r);
 }
 
 /* R[A] := x op y (x, y: i64 words); integer immediates and floats inline,
@@ -1634,13 +1766,13 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
     LLVMBasicBlockRef ff = newbb(g, "bothflt"), mixed = newbb(g, "mixed"), fop = newbb(g, "fop");
     LLVMBasicBlockRef from[2];
     LLVMValueRef px, py, dx2, dy2;
-    LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isflt(g, bx), isflt(g, by), ""), ff, mixed);
+    LLVMBuildCondBr(B_, LLVMBuildAnd(B_, tisflt(g, bx, tx), tisflt(g, by, ty), ""), ff, mixed);
     LLVMPositionBuilderAtEnd(B_, ff);
     dx = getflt(g, bx); dy = getflt(g, by);
     LLVMBuildBr(B_, fop);
     LLVMPositionBuilderAtEnd(B_, mixed);
-    guard(g, LLVMBuildAnd(B_, isnum(g, bx), isnum(g, by), ""), pc);
-    dx2 = tonum(g, bx); dy2 = tonum(g, by);
+    guard(g, LLVMBuildAnd(B_, tisnum(g, bx, tx), tisnum(g, by, ty), ""), pc);
+    dx2 = ttonum(g, bx, tx); dy2 = ttonum(g, by, ty);
     from[0] = ff; from[1] = LLVMGetInsertBlock(B_);
     LLVMBuildBr(B_, fop);
     LLVMPositionBuilderAtEnd(B_, fop);
@@ -1657,9 +1789,17 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
     case OP_SUB: r = LLVMBuildFSub(B_, dx, dy, ""); break;
     case OP_MUL: r = LLVMBuildFMul(B_, dx, dy, ""); break;
     case OP_DIV: r = LLVMBuildFDiv(B_, dx, dy, ""); break;
-    case OP_MOD: r = callff(g, "mvmrt_fltmod", dx, dy); break;
-    case OP_IDIV: r = callff(g, "mvmrt_fltidiv", dx, dy); break;
-    default: r = callff(g, "mvmrt_fltpow", dx, dy); break;
+    case OP_MOD: r = canonflt(g, callff(g, "mvmrt_fltmod", dx, dy)); break;
+    case OP_IDIV: r = canonflt(g, callff(g, "mvmrt_fltidiv", dx, dy)); break;
+    default: {   /* x^2 is x*x (as l_fpow): inline for a constant 2 */
+      LLVMBool lossy;
+      if (LLVMIsAConstantFP(dy) && LLVMConstRealGetDouble(dy, &lossy) == 2.0) {
+        r = LLVMBuildFMul(B_, dx, dx, "");
+        op = OP_MUL;
+      }
+      else r = canonflt(g, callff(g, "mvmrt_fltpow", dx, dy));
+      break;
+    }
   }
   setflt(g, a, r, dx, dy, op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_DIV);
   br(g, next);
@@ -1758,6 +1898,58 @@ static void comparei(Gen *g, int pc, OpCode op, LLVMValueRef bx, int imm, int tx
                                 LLVMConstReal(g->f64, (double)imm), ""));
 }
 
+/* operand R[r] of a float for loop as a double: a number, else exit
+** at pc (strings convert in the interpreter) */
+static LLVMValueRef fltoperand(Gen *g, int pc, int r) {
+  int t = regty(g, pc, r);
+  LLVMValueRef b = opnd(g, pc, r);
+  if (!knum(t)) guard(g, isnum(g, b), pc);
+  return ttonum(g, b, t);
+}
+
+/* FORPREP of a float loop (fltloop), as the interpreter's: all three
+** converted, step 0 raises (exit), then skip or run.  Both paths store
+** the four registers as floats (the types say so; R[A+3] is dead after
+** a skip, and so are the others once the loop is left). */
+static void fltforprep(Gen *g, int pc) {
+  Instruction i = g->p->code[pc];
+  int a = GETARG_A(i), r;
+  LLVMValueRef v[3], pos, skip, zero = LLVMConstReal(g->f64, 0.0);
+  for (r = 0; r < 3; r++) v[r] = fltoperand(g, pc, a + r);
+  guard(g, LLVMBuildFCmp(B_, LLVMRealUNE, v[2], zero, ""), pc);
+  pos = LLVMBuildFCmp(B_, LLVMRealOLT, zero, v[2], "");
+  skip = LLVMBuildSelect(B_, pos, LLVMBuildFCmp(B_, LLVMRealOLT, v[1], v[0], ""),
+                         LLVMBuildFCmp(B_, LLVMRealOLT, v[0], v[1], ""), "skip");
+  for (r = 0; r < 3; r++) setdbl(g, a + r, v[r]);
+  setdbl(g, a + 3, v[0]);
+  { LLVMBasicBlockRef runb = newbb(g, "forrun");
+    LLVMBuildCondBr(B_, skip, g->bb[pc + 1 + GETARG_Bx(i) + 1], runb);
+    LLVMPositionBuilderAtEnd(B_, runb); }
+  { RegSet s;   /* the loop starts with clean registers (cleananalyse) */
+    loopentryset(g, pc, &s);
+    only_dirty(g, pc, &s);
+    flushat(g, pc + 1, &s); }
+  br(g, pc + 1);
+}
+
+/* FORLOOP of a float loop: R[A] += step; go on while within the limit */
+static void fltforloop(Gen *g, int pc) {
+  Instruction i = g->p->code[pc];
+  int a = GETARG_A(i);
+  LLVMValueRef idx = fltoperand(g, pc, a), limit = fltoperand(g, pc, a + 1);
+  LLVMValueRef step = fltoperand(g, pc, a + 2), nidx = LLVMBuildFAdd(B_, idx, step, "");
+  LLVMValueRef pos = LLVMBuildFCmp(B_, LLVMRealOLT, LLVMConstReal(g->f64, 0.0), step, "");
+  LLVMValueRef go = LLVMBuildSelect(B_, pos, LLVMBuildFCmp(B_, LLVMRealOLE, nidx, limit, ""),
+                                    LLVMBuildFCmp(B_, LLVMRealOLE, limit, nidx, ""), "");
+  LLVMBasicBlockRef again = newbb(g, "fforagain");
+  LLVMBuildCondBr(B_, go, again, g->bb[pc + 1]);
+  LLVMPositionBuilderAtEnd(B_, again);
+  setdbl(g, a, nidx);
+  setdbl(g, a + 3, nidx);
+  set_savedpc(g, pc + 1);   /* back-edge: the poll may raise "interrupted" */
+  br(g, pc + 1 - GETARG_Bx(i));
+}
+
 static void forprep(Gen *g, int pc) {
   Instruction i = g->p->code[pc];
   int a = GETARG_A(i);
@@ -1788,7 +1980,7 @@ static void forprep(Gen *g, int pc) {
   { RegSet s;   /* the loop starts with clean registers (cleananalyse) */
     loopentryset(g, pc, &s);
     only_dirty(g, pc, &s);
-    flush(g, &s); }
+    flushat(g, pc + 1, &s); }   /* after FORPREP's writes */
   br(g, pc + 1);
 }
 
@@ -2064,7 +2256,13 @@ static void emit(Gen *g, int pc) {
   OpCode op = GET_OPCODE(i);
   int a = GETARG_A(i);
   switch (op) {
-    case OP_MOVE: setreg(g, a, getreg(g, GETARG_B(i))); br(g, pc + 1); break;
+    case OP_MOVE: {
+      LLVMValueRef d = fltreg(g, pc, GETARG_B(i));
+      if (d != NULL) setdbl(g, a, d);
+      else setreg(g, a, getreg(g, GETARG_B(i)));
+      br(g, pc + 1);
+      break;
+    }
     case OP_LOADI: setreg(g, a, cword(g, v_immint(GETARG_sBx(i)))); br(g, pc + 1); break;
     case OP_LOADF: setreg(g, a, cword(g, v_float((double)GETARG_sBx(i)))); br(g, pc + 1); break;
     case OP_LOADFALSE: setreg(g, a, cword(g, MVM_FALSE)); br(g, pc + 1); break;
@@ -2108,16 +2306,16 @@ static void emit(Gen *g, int pc) {
     }
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
     case OP_IDIV: case OP_POW:
-      arith(g, pc, op, bits(g, getreg(g, GETARG_B(i))), bits(g, getreg(g, GETARG_C(i))), a, pc + 2,
+      arith(g, pc, op, opnd(g, pc, GETARG_B(i)), opnd(g, pc, GETARG_C(i)), a, pc + 2,
             regty(g, pc, GETARG_B(i)), regty(g, pc, GETARG_C(i)));
       break;
     case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK:
     case OP_IDIVK: case OP_POWK:
-      arith(g, pc, (OpCode)(op - OP_ADDK + OP_ADD), bits(g, getreg(g, GETARG_B(i))),
+      arith(g, pc, (OpCode)(op - OP_ADDK + OP_ADD), opnd(g, pc, GETARG_B(i)),
             kbits(g, GETARG_C(i)), a, pc + 2, regty(g, pc, GETARG_B(i)), wordty(p->k[GETARG_C(i)]));
       break;
     case OP_ADDI:
-      arith(g, pc, OP_ADD, bits(g, getreg(g, GETARG_B(i))),
+      arith(g, pc, OP_ADD, opnd(g, pc, GETARG_B(i)),
             ci64(g, v_immint(GETARG_sC(i))), a, pc + 2, regty(g, pc, GETARG_B(i)), TY_INT);
       break;
     case OP_BAND: case OP_BOR: case OP_BXOR: case OP_SHL: case OP_SHR:
@@ -2145,19 +2343,25 @@ static void emit(Gen *g, int pc) {
       break;
     }
     case OP_UNM: {
-      LLVMValueRef b = bits(g, getreg(g, GETARG_B(i)));
+      LLVMValueRef b = opnd(g, pc, GETARG_B(i));
       LLVMBasicBlockRef ib = newbb(g, "unmint"), fb = newbb(g, "unmflt");
       LLVMValueRef r;
-      LLVMBuildCondBr(B_, isint(g, b), ib, fb);
+      int tb_ = regty(g, pc, GETARG_B(i));
+      LLVMBuildCondBr(B_, tisint(g, b, tb_), ib, fb);
       LLVMPositionBuilderAtEnd(B_, ib);
       r = LLVMBuildNeg(B_, sext48(g, b), "");
       guard(g, fits48(g, r), pc);
       setreg(g, a, mkint(g, r));
       br(g, pc + 1);
       LLVMPositionBuilderAtEnd(B_, fb);
-      guard(g, isflt(g, b), pc);
-      { LLVMValueRef d = getflt(g, b);
-        setflt(g, a, LLVMBuildFNeg(B_, d, ""), d, d, 0); }
+      guard(g, tisflt(g, b, tb_), pc);
+      { LLVMValueRef d = getflt(g, b), r = LLVMBuildFNeg(B_, d, "");
+        /* LLVM may fold a negation into its uses (-a - 1 into -1 - a),
+        ** which flips the sign of a NaN the hardware would propagate;
+        ** the fence keeps it a negation of its own */
+        LLVMTypeRef ty = LLVMFunctionType(g->f64, &g->f64, 1, 0);
+        r = LLVMBuildCall2(B_, ty, getfn(g, "llvm.arithmetic.fence.f64", ty, 1), &r, 1, "");
+        setflt(g, a, r, d, d, 0); }
       br(g, pc + 1);
       break;
     }
@@ -2199,7 +2403,7 @@ static void emit(Gen *g, int pc) {
       LLVMBuildBr(B_, exitblock(g, pc));
       break;
     case OP_EQ: case OP_LT: case OP_LE:
-      compare(g, pc, op, bits(g, getreg(g, a)), bits(g, getreg(g, GETARG_B(i))),
+      compare(g, pc, op, opnd(g, pc, a), opnd(g, pc, GETARG_B(i)),
               regty(g, pc, a), regty(g, pc, GETARG_B(i)));
       break;
     case OP_EQK: {
@@ -2217,7 +2421,7 @@ static void emit(Gen *g, int pc) {
       break;
     }
     case OP_EQI: case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI:
-      comparei(g, pc, op, bits(g, getreg(g, a)), GETARG_sB(i), regty(g, pc, a));
+      comparei(g, pc, op, opnd(g, pc, a), GETARG_sB(i), regty(g, pc, a));
       break;
     case OP_JMP: {
       int target = pc + 1 + GETARG_sJ(i);
@@ -2225,8 +2429,14 @@ static void emit(Gen *g, int pc) {
       br(g, target);
       break;
     }
-    case OP_FORPREP: forprep(g, pc); break;
-    case OP_FORLOOP: forloop(g, pc); break;
+    case OP_FORPREP:
+      if (fltloop(g, pc)) fltforprep(g, pc);
+      else forprep(g, pc);
+      break;
+    case OP_FORLOOP:
+      if (fltloop(g, pc - GETARG_Bx(i))) fltforloop(g, pc);
+      else forloop(g, pc);
+      break;
     case OP_TFORPREP:
       callop(g, "mvmrt_tforprep", pc, pc + 1, 0);
       br(g, pc + 1 + GETARG_Bx(i));
@@ -2338,7 +2548,7 @@ static void emit(Gen *g, int pc) {
         memset(&res, 0, sizeof res);
         rs_range(&res, a, n < 0 ? g->nregs : a + n);
         only_dirty(g, pc, &res);
-        flush(g, &res); }
+        flushat(g, pc, &res); }
       if (op == OP_RETURN && (GETARG_C(i) != 0 || GETARG_k(i))) {
         /* a vararg function's frame to move back, or upvalues and
         ** to-be-closed variables (a generic for's) to close (k) */
@@ -2447,8 +2657,105 @@ static LLVMValueRef anchor_caller(Gen *g) {
   return direct;
 }
 
+/* does instruction 'pc' read R[r] only through its double (fltreg/opnd)?
+** MMBIN* only ever exit (flushat) */
+static int fltread(Gen *g, int pc, int r) {
+  Instruction i = g->p->code[pc];
+  int a = GETARG_A(i), b = GETARG_B(i), c = GETARG_C(i);
+  OpCode op = GET_OPCODE(i);
+  if (op == OP_MMBIN || op == OP_MMBINI || op == OP_MMBINK) return 1;
+  if (regty(g, pc, r) != TY_FLT) return 0;
+  switch (op) {
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: case OP_IDIV: case OP_POW:
+    case OP_EQ: case OP_LT: case OP_LE:
+      return (op >= OP_EQ ? r == a : r == c) || r == b;
+    case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK: case OP_IDIVK:
+    case OP_POWK: case OP_ADDI: case OP_UNM: case OP_MOVE:
+      return r == b;
+    case OP_EQI: case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI:
+      return r == a;
+    case OP_FORPREP: return fltloop(g, pc) && r >= a && r < a + 3;
+    case OP_FORLOOP: return fltloop(g, pc - GETARG_Bx(i)) && r >= a && r < a + 3;
+    default: return 0;
+  }
+}
+
+/* Lazy slots.  A float write to a register in the VM stack (setdbl) may
+** leave its slot behind when nothing can read the slot before the
+** register is written again, other than through flushat where the
+** register is TY_FLT (exits, calls, returns: they box the double): no
+** instruction on the way reads it otherwise, and it is not needed
+** (exits, debug) where it is not TY_FLT.  Backward dataflow: slotout[pc]
+** are the stack registers (with a double) whose slot may be read so
+** after pc; a float write at pc skips the slot unless its register is in
+** it.  Registers with such writes are 'lazy': flushat writes them. */
+static void lazyslots(Gen *g) {
+  int n = g->p->sizecode, pc, r, k, changed;
+  RegSet cand, *in;
+  memset(&cand, 0, sizeof cand);
+  for (r = 0; r < g->nregs; r++)
+    if (g->regvar[r] == NULL && g->fvar[r] != NULL) rs_add(&cand, r);
+  g->slotout = (RegSet *)calloc((size_t)n + 1, sizeof(RegSet));
+  in = (RegSet *)calloc((size_t)n + 1, sizeof(RegSet));
+  if (g->slotout == NULL || in == NULL) {
+    free(in); free(g->slotout); g->slotout = NULL;   /* no lazy writes */
+    return;
+  }
+  do {
+    changed = 0;
+    for (pc = n - 1; pc >= 0; pc--) {
+      RegSet out, use, def, need, x;
+      int sc[2], j;
+      memset(&out, 0, sizeof out);
+      succs(g, pc, sc);
+      for (j = 0; j < 2; j++)
+        if (sc[j] >= 0 && sc[j] < n) rs_or(&out, &in[sc[j]]);
+      g->slotout[pc] = out;
+      usedef(g, pc, &use, &def);
+      needed_at(g, pc, &need);
+      memset(&x, 0, sizeof x);
+      for (r = 0; r < g->nregs; r++) {
+        if (!rs_has(&cand, r)) continue;
+        if ((rs_has(&use, r) && !fltread(g, pc, r)) ||
+            (rs_has(&need, r) && regty(g, pc, r) != TY_FLT) ||
+            (rs_has(&out, r) && !rs_has(&def, r)))
+          rs_add(&x, r);
+      }
+      for (k = 0; k < 4; k++)
+        if (x.w[k] != in[pc].w[k]) { in[pc].w[k] = x.w[k]; changed = 1; }
+    }
+  } while (changed);
+  free(in);
+  /* the registers some float write leaves behind */
+  for (pc = 0; pc < n; pc++) {
+    Instruction i = g->p->code[pc];
+    int a = GETARG_A(i);
+    if (a < g->nregs && rs_has(&cand, a) && !rs_has(&g->slotout[pc], a)) rs_add(&g->lazy, a);
+    if (GET_OPCODE(i) == OP_FORPREP || GET_OPCODE(i) == OP_FORLOOP)
+      for (r = a + 1; r < a + 4 && r < g->nregs; r++)
+        if (rs_has(&cand, r) && !rs_has(&g->slotout[pc], r)) rs_add(&g->lazy, r);
+  }
+}
+
+/* a double alloca (fvar) for each register that is a float somewhere */
+static void fltvars(Gen *g) {
+  int r, pc;
+  g->fvar = (LLVMValueRef *)calloc((size_t)g->nregs + 1, sizeof(LLVMValueRef));
+  if (g->fvar == NULL || g->types == NULL) return;   /* none: words only */
+  for (r = 0; r < g->nregs; r++) {
+    for (pc = 0; pc < g->p->sizecode; pc++)
+      if (g->types[(size_t)pc * g->nregs + r] == TY_FLT) break;
+    if (pc < g->p->sizecode) {
+      char nm[16];
+      snprintf(nm, sizeof nm, "f%d", r);
+      g->fvar[r] = LLVMBuildAlloca(g->B, g->f64, nm);
+    }
+  }
+  lazyslots(g);
+}
+
 static void freegen(Gen *g) {
-  free(g->bb); free(g->exits); free(g->regvar);
+  free(g->bb); free(g->exits); free(g->regvar); free(g->fvar); free(g->slotout);
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean);
   free(g->entry); free(g->spec); free(g->pspec); free(g->specexits);
 }
@@ -2573,6 +2880,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
       snprintf(nm, sizeof nm, "r%d", pc);
       g->regvar[pc] = LLVMBuildAlloca(g->B, regty_ir(g), nm);
     }
+  fltvars(g);
   reload_base(g);
   {
     /* dispatch on ci->u.l.savedpc: the start, the instruction after a
@@ -2599,6 +2907,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   }
   for (pc = 0; pc < p->sizecode; pc++) {
     LLVMPositionBuilderAtEnd(g->B, g->bb[pc]);
+    g->curpc = pc;
     emit(g, pc);
   }
   freegen(g);
