@@ -21,6 +21,7 @@
 #include "jitbackend.h"
 #include "gc.h"
 #include "jitffi.h"
+#include "table.h"
 #include "opcodes.h"
 #include "mvm.h"
 
@@ -117,6 +118,16 @@ static double now(void) {
   return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* the calling thread's CPU time: what a compile costs, whether or not
+** other processes on a loaded machine delay it (in wall time a compile
+** took 1-4 times its CPU time on the shared 2-core test machine, which
+** made the budget and the OSR estimate depend on the load) */
+static double cputime(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 /* the VM's JitState, created on first use (plain malloc: it is not a Lua
 ** object and holds no Lua references) */
 static JitState *getstate(lua_State *L) {
@@ -176,6 +187,12 @@ static void print_stats(JitState *J) {
           J->nexits, J->nosr, J->codepeak, J->stackmaps.n);
   if (J->ndespec)
     fprintf(stderr, "mvm: JIT: %lu functions recompiled with wider types\n", J->ndespec);
+  if (J->nlibrary)
+    fprintf(stderr, "mvm: JIT: %lu functions left interpreted as library-bound\n",
+            J->nlibrary);
+  if (J->bs != NULL)
+    fprintf(stderr, "mvm: JIT: loading LLVM and starting its session took %.3f ms\n",
+            J->startup_seconds * 1e3);
   fprintf(stderr, "mvm: JIT: collector walked %zu compiled frames: %zu reference slots, "
           "%zu relocated\n", J->nwalked, J->nslots, J->nmoved);
   if (J->stresspoll)
@@ -192,13 +209,6 @@ static void print_stats(JitState *J) {
   }
 }
 
-static int over_budget(JitState *J) {
-  int over;
-  pthread_mutex_lock(&J->lock);
-  over = J->ncompiled > 0 && J->compile_seconds > J->budget * (now() - J->start);
-  pthread_mutex_unlock(&J->lock);
-  return over;
-}
 
 /* The OSR policy's model (osr_pays).  LLVM's cost per bytecode
 ** instruction before any compile (code generation dominates: 0.3-0.6 ms
@@ -214,6 +224,35 @@ static int over_budget(JitState *J) {
 #define JIT_INTERP_COST  1e-9
 #define JIT_GAIN         0.5
 #define JIT_OSR_MAXGAP   1e-3
+/* a call of a C library function, in bytecode instructions of the
+** interpreter's time (string.find, string.sub, table.insert: 30-300 ns
+** where an interpreted instruction takes about 1), and the least share of
+** a function's time, so estimated, for which a compile is worth it
+** (interp_share) */
+#define JIT_OSR_SKIP     15
+#define JIT_CCALL_COST   30
+#define JIT_MIN_SHARE    0.3
+
+/* estimated seconds of LLVM per bytecode instruction: the compiles so far,
+** with the prior as JIT_PRIOR_WEIGHT instructions of them (the first
+** compiles carry a fixed cost per function that small ones make look big
+** per instruction).  Under J->lock. */
+static double cost_per_instr(JitState *J) {
+  return (J->compile_seconds + JIT_PRIOR_COST * JIT_PRIOR_WEIGHT) /
+         (J->instrs_compiled + JIT_PRIOR_WEIGHT);
+}
+
+/* Over the compile-time budget?  The first compile is always allowed.
+** (Neither loading LLVM, a one-time cost, nor the compiles queued
+** meanwhile are counted: deltablue.lua and richards.lua gain from their
+** dozens of methods, which reach the threshold together.) */
+static int over_budget(JitState *J) {
+  int over;
+  pthread_mutex_lock(&J->lock);
+  over = J->ncompiled > 0 && J->compile_seconds > J->budget * (now() - J->start);
+  pthread_mutex_unlock(&J->lock);
+  return over;
+}
 
 /* The result of one compile: the code becomes the proto's (a unit of
 ** J->units), or the proto stays interpreted.  Under J->lock, since the
@@ -260,6 +299,33 @@ static void install(JitState *J, Proto *p, int r, void *entry, void *handle,
   }
 }
 
+/* Load the backend and LLVM and make the VM's session, once (1 when
+** there is one).  40-100 ms of dlopen, relocations and LLJIT creation:
+** with background compiles the compile thread does it, so the program
+** goes on interpreting meanwhile.  A failure is reported once and the VM
+** keeps interpreting (J->broken). */
+static int start_backend(JitState *J) {
+  int ok;
+  pthread_mutex_lock(&J->belock);
+  if (J->bs == NULL && !__atomic_load_n(&J->broken, __ATOMIC_ACQUIRE)) {
+    const char *err = NULL;
+    const MvmJitBackend *be;
+    double t0 = now();
+    be = load_backend();
+    if (be != NULL) J->bs = be->newstate(J, &host, &err);
+    J->startup_seconds = now() - t0;
+    if (J->bs == NULL) {
+      if (be != NULL)
+        fprintf(stderr, "mvm: JIT initialisation failed (%s); running interpreted\n",
+                err ? err : "?");
+      __atomic_store_n(&J->broken, 1, __ATOMIC_RELEASE);
+    }
+  }
+  ok = J->bs != NULL;
+  pthread_mutex_unlock(&J->belock);
+  return ok;
+}
+
 /* run the backend on 'p' ('L' NULL on the compile thread: no hints taken
 ** from the running frame) and install the result */
 static void compile_now(JitState *J, lua_State *L, Proto *p) {
@@ -269,9 +335,9 @@ static void compile_now(JitState *J, lua_State *L, Proto *p) {
   double t0;
   int r;
   pthread_mutex_lock(&J->belock);
-  t0 = now();
+  t0 = cputime();
   r = backend->compile(J->bs, L, p, &entry, &handle, &why);
-  t0 = now() - t0;
+  t0 = cputime() - t0;
   if (why != NULL) {   /* may point into the backend's state: copy it */
     snprintf(whybuf, sizeof whybuf, "%s", why);
     why = whybuf;
@@ -297,7 +363,10 @@ static void *compile_thread(void *ud) {
     J->compiling = q->p;
     free(q);
     pthread_mutex_unlock(&J->lock);
-    compile_now(J, NULL, J->compiling);   /* only this thread writes 'compiling' */
+    if (start_backend(J))
+      compile_now(J, NULL, J->compiling);   /* only this thread writes 'compiling' */
+    else
+      __atomic_store_n(&J->compiling->jitcode, JIT_NOCODE, __ATOMIC_RELEASE);
     pthread_mutex_lock(&J->lock);
     J->compiling = NULL;
     pthread_cond_broadcast(&J->done);
@@ -332,23 +401,34 @@ static int enqueue(JitState *J, Proto *p) {
   return 1;
 }
 
-void jit_maybecompile(lua_State *L, Proto *p) {
+static int library_bound(JitState *J, lua_State *L, Proto *p);
+
+/* the interpreter records operand kinds of 'p' from now on (or from its
+** next entry or return from a Lua call: vm.c reads p->feedback there) */
+static void start_feedback(lua_State *L, Proto *p) {
+  if (p->feedback == NULL && p->jitnospec == 0) {
+    p->feedback = (uint8_t *)mvm_memtryrealloc(L, NULL, 0, (size_t)p->sizecode);
+    if (p->feedback != NULL) memset(p->feedback, 0, (size_t)p->sizecode);
+  }
+}
+
+/* jit_maybecompile; 'osr': asked at a loop back-edge (jit_osr), whose
+** policy measured the loop's share already */
+static void maybecompile(lua_State *L, Proto *p, int osr) {
   global_State *g = G(L);
   JitState *J = (JitState *)g->jit;
-  const MvmJitBackend *be;
   const char *why = NULL;
   if (g->jitmode == MVM_JIT_OFF) return;
   if (J == NULL && (J = getstate(L)) == NULL) return;   /* no LLVM yet: a malloc */
   if (g->jitmode == MVM_JIT_ON && p->hotcount < J->threshold) {
     /* half-way: the interpreter records the kinds of operands of its
-    ** arithmetic (vm.c FEEDBACK) for the compiler's speculation */
-    if (p->feedback == NULL && p->hotcount >= J->threshold / 2 && p->jitnospec == 0) {
-      p->feedback = (uint8_t *)mvm_memtryrealloc(L, NULL, 0, (size_t)p->sizecode);
-      if (p->feedback != NULL) memset(p->feedback, 0, (size_t)p->sizecode);
-    }
+    ** arithmetic (vm.c FEEDBACK) for the compiler's speculation (asked
+    ** at a back-edge, osr_pays decides when: recording costs 3% of a
+    ** loop's time, and a loop may never pay for a compile) */
+    if (!osr && p->hotcount >= J->threshold / 2) start_feedback(L, p);
     return;
   }
-  if (J->broken) { p->jitcode = JIT_NOCODE; return; }
+  if (__atomic_load_n(&J->broken, __ATOMIC_ACQUIRE)) { p->jitcode = JIT_NOCODE; return; }
   if (g->jitmode == MVM_JIT_ON && over_budget(J)) {
     /* Over the compile-time budget: LLVM needs milliseconds per function,
     ** so a program with many warm functions would spend more time
@@ -365,22 +445,111 @@ void jit_maybecompile(lua_State *L, Proto *p) {
     p->jitcode = JIT_NOCODE;
     return;
   }
-  if (J->bs == NULL) {
-    const char *err = NULL;
-    be = load_backend();
-    if (be != NULL) J->bs = be->newstate(J, &host, &err);
-    if (J->bs == NULL) {
-      if (be != NULL)
-        fprintf(stderr, "mvm: JIT initialisation failed (%s); running interpreted\n",
-                err ? err : "?");
-      J->broken = 1;
-      p->jitcode = JIT_NOCODE;
-      return;
-    }
-  }
+  if (g->jitmode == MVM_JIT_ON && J->payback > 0 && !osr && library_bound(J, L, p))
+    return;
+  /* in the background, the compile thread loads LLVM (start_backend):
+  ** the program goes on meanwhile */
   if (g->jitmode == MVM_JIT_ON && J->background && g->ffijit == NULL && enqueue(J, p))
     return;
+  if (!start_backend(J)) {
+    p->jitcode = JIT_NOCODE;
+    return;
+  }
   compile_now(J, L, p);
+}
+
+void jit_maybecompile(lua_State *L, Proto *p) {
+  maybecompile(L, p, 0);
+}
+
+/* ---------------------------------------------------------------------
+** Library-bound code.  A call of a C function (string.find, table.insert,
+** string.format...) costs as much as dozens of bytecode instructions, and
+** compiled code makes it no faster: code whose calls are mostly C calls
+** gains little from a compile (json.lua, strings.lua).  Which calls go to
+** C is read from the values the callee registers are loaded from now: an
+** upvalue (local find = string.find), a global, or a field of either
+** (string.format); a method call (s:sub), a local, a call's result are
+** not followed (taken as Lua calls: the compile stays allowed).
+** --------------------------------------------------------------------- */
+
+/* a field of table value 't' with constant string key K[kidx], or NULL */
+static const Value *kfield(const Proto *p, Value t, int kidx) {
+  const Value *v;
+  if (!v_istable(t) || kidx >= p->sizek || !v_isstring(p->k[kidx])) return NULL;
+  v = tab_getstr(v_tab(t), v_str(p->k[kidx]));
+  return v == &tab_absentkey ? NULL : v;
+}
+
+/* the value register 'reg' is loaded with by the last instruction before
+** 'pc' that writes it (a few instructions back, following MOVE, GETFIELD
+** once), or NULL when it is not a constant-like source */
+static const Value *regsource(const LClosure *cl, int pc, int reg, int depth) {
+  const Proto *p = cl->p;
+  int i, stop = pc > 12 ? pc - 12 : 0;
+  for (i = pc - 1; i >= stop; i--) {
+    Instruction in = p->code[i];
+    OpCode op = GET_OPCODE(in);
+    if (!testAMode(op) || GETARG_A(in) != reg) continue;
+    switch (op) {
+      case OP_GETUPVAL:
+        return GETARG_B(in) < cl->nupvalues ? cl->upvals[GETARG_B(in)]->v : NULL;
+      case OP_GETTABUP: {
+        const Value *t = GETARG_B(in) < cl->nupvalues ? cl->upvals[GETARG_B(in)]->v : NULL;
+        return t != NULL ? kfield(p, *t, GETARG_C(in)) : NULL;
+      }
+      case OP_GETFIELD: {
+        const Value *t = depth > 0 ? NULL : regsource(cl, i, GETARG_B(in), depth + 1);
+        return t != NULL ? kfield(p, *t, GETARG_C(in)) : NULL;
+      }
+      case OP_MOVE:
+        return depth > 0 ? NULL : regsource(cl, i, GETARG_B(in), depth + 1);
+      default:
+        return NULL;
+    }
+  }
+  return NULL;
+}
+
+/* call sites of 'cl' in code[from..to) whose callee is a C function */
+static int ccalls(const LClosure *cl, int from, int to) {
+  int pc, n = 0;
+  for (pc = from; pc < to; pc++) {
+    Instruction in = cl->p->code[pc];
+    OpCode op = GET_OPCODE(in);
+    if (op == OP_CALL || op == OP_TAILCALL) {
+      const Value *f = regsource(cl, pc, GETARG_A(in), 0);
+      if (f != NULL && (v_islcf(*f) || v_isCclosure(*f))) n++;
+    }
+  }
+  return n;
+}
+
+/* The share of code[from..to)'s time that compiled code can make faster,
+** counting each C call as JIT_CCALL_COST instructions. */
+static double interp_share(const LClosure *cl, int from, int to, int *nc) {
+  int c = ccalls(cl, from, to), n = to - from;
+  *nc = c;
+  return n > c ? (double)(n - c) / (n - c + (double)c * JIT_CCALL_COST) : 0.0;
+}
+
+/* 'p', at the threshold in the frame L->ci, spends its time in C
+** functions: it stays interpreted for good (JIT_NOCODE), and if nothing
+** else gets compiled LLVM is never loaded. */
+static int library_bound(JitState *J, lua_State *L, Proto *p) {
+  Value f = *L->ci->func;
+  double share;
+  int nc;
+  if (!v_isLclosure(f) || v_lcl(f)->p != p) return 0;
+  share = interp_share(v_lcl(f), 0, p->sizecode, &nc);
+  if (share >= JIT_MIN_SHARE) return 0;
+  J->nlibrary++;
+  if (J->stats > 1)
+    fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): not compiled: library-bound "
+            "(%d C calls, interpreter share %.2f)\n",
+            p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode, nc, share);
+  p->jitcode = JIT_NOCODE;
+  return 1;
 }
 
 /* bytecode instructions of the loop whose header is 'hdr': up to its last
@@ -413,21 +582,33 @@ static int loopsize(const Proto *p, const Instruction *hdr) {
 ** 'payback' times the compile cost.  0 at a loop's first test.  Only for
 ** OSR: a function that is called often is compiled by the threshold at
 ** its calls, as before. */
-static int osr_pays(JitState *J, Proto *p, const Instruction *hdr) {
+static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr) {
   /* Fibonacci hashing (loops of one proto are often a power of two
   ** instructions apart) */
   unsigned h = (unsigned)(((uint64_t)(uintptr_t)hdr * 0x9E3779B97F4A7C15ULL) >> 60);
   unsigned hp = (unsigned)(((uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ULL) >> 60);
-  double t = now(), per, share, cost, est, dt;
+  double t, per, share, cost, est, dt, inc;
   uint32_t dh;
+  int span;
+  /* far from paying back at the last test: the next tests are skipped
+  ** (the clock and the estimate cost ~200 instructions a test, 4% of
+  ** tables.lua's run time when every test was made) */
+  if (J->osrp[hp].p == p && J->osrp[hp].skip > 0) {
+    J->osrp[hp].skip--;
+    return 0;
+  }
+  t = now();
   if (J->osrp[hp].p != p) {
     J->osrp[hp].p = p; J->osrp[hp].tlast = t; J->osrp[hp].lost = 0;
+    J->osrp[hp].span = 1;
   }
-  /* time in 'p' since its last test (JIT_OSR_EVERY back-edges ago),
-  ** unless it was left meanwhile */
+  /* time in 'p' since its last test (JIT_OSR_EVERY back-edges ago, times
+  ** the tests skipped), unless it was left meanwhile */
+  span = J->osrp[hp].span;
+  J->osrp[hp].span = 1;
   dt = t - J->osrp[hp].tlast;
   J->osrp[hp].tlast = t;
-  if (dt > JIT_OSR_MAXGAP) dt = 0;
+  if (dt > JIT_OSR_MAXGAP * span) dt = 0;
   if (J->osr[h].p != p || J->osr[h].pc != hdr || p->hotcount < J->osr[h].hot) {
     J->osr[h].p = p; J->osr[h].pc = hdr; J->osr[h].t = t; J->osr[h].hot = p->hotcount;
     J->osr[h].size = loopsize(p, hdr);
@@ -439,16 +620,27 @@ static int osr_pays(JitState *J, Proto *p, const Instruction *hdr) {
   J->osr[h].t = t; J->osr[h].hot = p->hotcount;
   share = per > 0 ? J->osr[h].size * JIT_INTERP_COST / per : 1;
   if (share > 1) share = 1;
-  J->osrp[hp].lost += dt * share * JIT_GAIN;
+  inc = dt * share * JIT_GAIN;
+  J->osrp[hp].lost += inc;
   /* the compiles so far, with the prior as JIT_PRIOR_WEIGHT instructions
   ** of them (the first compiles carry loading LLVM and a fixed cost per
   ** function that small ones make look big per instruction) */
   pthread_mutex_lock(&J->lock);
-  cost = (J->compile_seconds + JIT_PRIOR_COST * JIT_PRIOR_WEIGHT) /
-         (J->instrs_compiled + JIT_PRIOR_WEIGHT);
+  cost = cost_per_instr(J);
   pthread_mutex_unlock(&J->lock);
   est = cost * p->sizecode;
-  if (J->osrp[hp].lost < J->payback * est) return 0;
+  if (J->osrp[hp].lost >= J->payback * est / 2) start_feedback(L, p);
+  if (J->osrp[hp].lost < J->payback * est) {
+    /* skip tests while at this rate the loss stays below half the way to
+    ** the payback: at most JIT_OSR_SKIP (a compile comes at most that
+    ** many tests late) */
+    double rest = J->payback * est - J->osrp[hp].lost;
+    int skip = inc > 0 ? (rest / inc > 2.0 * JIT_OSR_SKIP ? JIT_OSR_SKIP : (int)(rest / inc / 2))
+                       : JIT_OSR_SKIP;
+    J->osrp[hp].skip = skip;
+    J->osrp[hp].span = skip + 1;
+    return 0;
+  }
   if (J->stats > 2)
     fprintf(stderr, "mvm: JIT: OSR %s:%d pc %d: loop of %d, %.1f ns per back-edge, "
             "interpreter share %.2f; %.1f ms lost, compile estimated %.1f ms\n",
@@ -461,9 +653,9 @@ static int osr_pays(JitState *J, Proto *p, const Instruction *hdr) {
 int jit_osr(lua_State *L, Proto *p) {
   JitState *J = (JitState *)G(L)->jit;
   if (p->jitcode == NULL && G(L)->jitmode == MVM_JIT_ON && J != NULL && J->payback > 0 &&
-      p->hotcount >= J->threshold && !osr_pays(J, p, L->ci->u.l.savedpc))
+      p->hotcount >= J->threshold && !osr_pays(L, J, p, L->ci->u.l.savedpc))
     return 0;   /* interpreted meanwhile (and the sample goes on) */
-  if (p->jitcode == NULL) jit_maybecompile(L, p);
+  if (p->jitcode == NULL) maybecompile(L, p, 1);
   if (!jit_hascode(p)) return 0;
   J = (JitState *)G(L)->jit;
   J->nosr++;

@@ -115,11 +115,13 @@ typedef struct JitState {
   unsigned long nexits;           /* side exits: JIT_EXITED returns */
   unsigned long nosr;             /* entries at a loop header from a back-edge */
   unsigned long ndespec;          /* functions recompiled without speculation */
+  unsigned long nlibrary;         /* functions not compiled: library-bound (jit.c) */
   size_t codebytes;               /* native code held (the backend's code sections) */
   size_t codepeak;                /* the most ever held (for MVM_JIT_STATS at close) */
   size_t nwalked, nslots, nmoved; /* collector's walks: compiled frames, reference
                                   ** slots found, slots relocated (MVM_JIT_STATS) */
   double compile_seconds;
+  double startup_seconds;         /* loading the backend and LLVM, newstate (MVM_JIT_STATS) */
   double *ctimes;                 /* seconds of each compile that ran LLVM (MVM_JIT_STATS) */
   size_t nctimes, sizectimes;
   double start;                   /* when the JitState was made (first call in "on") */
@@ -137,7 +139,7 @@ typedef struct JitState {
   ** saved so far.  Small caches indexed by a hash (a collision restarts
   ** an entry; a freed proto's entry only misleads an estimate). */
   struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size; } osr[JIT_OSR_SAMPLES];
-  struct { const Proto *p; double tlast, lost; } osrp[JIT_OSR_SAMPLES];
+  struct { const Proto *p; double tlast, lost; int skip, span; } osrp[JIT_OSR_SAMPLES];
   const char *(*unsupported)(Proto *p);   /* jit_unsupported, for the backend */
 } JitState;
 

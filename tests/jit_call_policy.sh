@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# jit_call_policy.sh -- the call-count policy under "-j on" with its
+# defaults (jit.c library_bound): a hot function whose calls go mostly to
+# C library functions (string.find, string.sub, string.format) stays
+# interpreted, and since nothing else is compiled LLVM is never loaded; a
+# hot numeric function is compiled, also when it calls a cheap C function
+# in a loop (math.floor, as richards.lua's bxor); MVM_JIT_PAYBACK=0 turns
+# the rule off.  Compiles in the VM's thread, so that the counts do not
+# depend on the compile thread's progress.
+#   jit_call_policy.sh MVM
+set -u
+MVM=$1
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+export MVM_JIT_STATS=2 MVM_JIT_BACKGROUND=0
+unset MVM_JIT_THRESHOLD MVM_JIT_BUDGET MVM_JIT_PAYBACK
+cat >"$TMP/library.lua" <<'LUA'
+local find, sub, fmt = string.find, string.sub, string.format
+local function field(s, i)
+  local a = find(s, ",", i, true)
+  if not a then return sub(s, i), #s + 1 end
+  return fmt("%s", sub(s, i, a - 1)), a + 1
+end
+local line, n = "alpha,beta,gamma,delta", 0
+for _ = 1, 20000 do
+  local i = 1
+  while i <= #line do
+    local f
+    f, i = field(line, i)
+    n = n + #f
+  end
+end
+print(n)
+LUA
+cat >"$TMP/numeric.lua" <<'LUA'
+local function bxor(a, b)
+  local r, bit = 0, 1
+  for _ = 1, 16 do
+    if (a % 2) ~= (b % 2) then r = r + bit end
+    a, b, bit = math.floor(a / 2), math.floor(b / 2), bit * 2
+  end
+  return r
+end
+local x = 0
+for i = 1, 20000 do x = bxor(x, i % 65536) end
+print(x)
+LUA
+FAIL=0
+fail() { echo "FAIL $1"; printf '%s\n' "$2"; FAIL=1; }
+out=$("$MVM" -j on "$TMP/library.lua" 2>&1 >/dev/null </dev/null) || fail "library: status" "$out"
+printf '%s\n' "$out" | grep -q '^mvm: JIT: 0 compiled' || fail "library: compiled" "$out"
+printf '%s\n' "$out" | grep -q 'library.lua:2 .*not compiled: library-bound' || fail "library: no library-bound line" "$out"
+printf '%s\n' "$out" | grep -q 'loading LLVM' && fail "library: LLVM was loaded" "$out"
+out=$(MVM_JIT_PAYBACK=0 "$MVM" -j on "$TMP/library.lua" 2>&1 >/dev/null </dev/null) || fail "library, payback 0: status" "$out"
+printf '%s\n' "$out" | grep -q 'library-bound' && fail "library, payback 0: rule applied" "$out"
+printf '%s\n' "$out" | grep -q '^mvm: JIT: [1-9][0-9]* compiled' || fail "library, payback 0: not compiled" "$out"
+out=$("$MVM" -j on "$TMP/numeric.lua" 2>&1 >/dev/null </dev/null) || fail "numeric: status" "$out"
+printf '%s\n' "$out" | grep -q 'numeric.lua:1 .*: compiled' || fail "numeric: not compiled" "$out"
+printf '%s\n' "$out" | grep -q 'loading LLVM and starting its session took' || fail "numeric: no start-up time" "$out"
+[ $FAIL = 0 ] && echo "ok"
+exit $FAIL
