@@ -515,9 +515,11 @@ int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   ** stores it again after each of its calls (a callee may have switched
   ** threads and left through longjmp without restoring it) */
   J->curL = L;
+  J->nactive++;
   ci->callstatus |= CIST_JITACT;   /* its anchor is live while the code runs */
   r = ((JitFunction)p->jitcode)(L, ci);
   ci->callstatus &= (unsigned short)~CIST_JITACT;
+  J->nactive--;
   J->curL = saved;
   if (r == JIT_EXITED) jit_exited(L, p);
   return r;
@@ -669,6 +671,8 @@ void jit_walkframes(lua_State *L, SMVisitor visit, void *ud) {
     SMWalkStats st = {0, 0, 0};
     const char *err;
     if (!(ci->callstatus & CIST_JITACT)) continue;
+    /* a suspended or dead coroutine has no C stack (jit_unwound) */
+    if (L->status != LUA_OK) walkfatal(L, ci, "frame of a suspended coroutine marked running");
     r = sm_lookup(&J->stackmaps, (uintptr_t)ci->u.l.jitra);
     if (r == NULL) walkfatal(L, ci, "no stack-map record at the anchored return address");
     if (sm_walkrecord(r, (uintptr_t)ci->u.l.jitsp, visit, ud, &st, &err) != 0)
@@ -679,17 +683,50 @@ void jit_walkframes(lua_State *L, SMVisitor visit, void *ud) {
   }
 }
 
-lua_State *jit_curthread(global_State *g) {
-  return g->jit ? ((JitState *)g->jit)->curL : NULL;
+/* Is 'pc' (a frame's savedpc) an entry point of p's compiled code after
+** a call?  As llvmgen.c's entrypoints(): after a TFORCALL, a CALL with
+** fixed results, or a CALL with all results whose next instruction takes
+** them (B == 0).  Entering compiled code anywhere else would be counted
+** as a failed guard (JIT_EXITED). */
+static int aftercall(const Proto *p, const Instruction *pc) {
+  Instruction i;
+  if (pc <= p->code) return 0;   /* (savedpc is never past the code) */
+  i = pc[-1];
+  if (GET_OPCODE(i) == OP_TFORCALL) return 1;
+  if (GET_OPCODE(i) != OP_CALL) return 0;
+  if (GETARG_C(i) != 0) return 1;
+  switch (GET_OPCODE(*pc)) {
+    case OP_CALL: case OP_SETLIST: case OP_RETURN: case OP_TAILCALL:
+      return GETARG_B(*pc) == 0;
+    default:
+      return 0;
+  }
 }
 
-void jit_unwound(lua_State *L, lua_State *cur) {
-  JitState *J = (JitState *)G(L)->jit;
+/* A frame that was running compiled code when it was discarded stopped in
+** a helper call (all of its state in the VM stack, savedpc after the
+** instruction): the interpreter resumes it (unroll).  Where it stopped in
+** a call of a Lua function, which runs on first, it re-enters its
+** compiled code when that returns (CIST_JIT, as after JIT_CALLED): the
+** callers in a chain of calls that yielded go on compiled.  Not where it
+** called the C function that yielded (coroutine.yield): that is a
+** generator's loop, which mostly yields again after a few instructions,
+** fewer than a re-entry costs (jit_run, the entry switch, this walk at the
+** next yield); it goes on interpreted, and its loop re-enters compiled
+** code through OSR if it runs long enough. */
+void jit_unwoundframes(lua_State *L) {
   CallInfo *ci;
-  if (J == NULL) return;
-  J->curL = cur;
-  for (ci = L->ci; ci != NULL; ci = ci->previous)
-    ci->callstatus &= (unsigned short)~CIST_JITACT;
+  int calleelua = 0;   /* the frame above 'ci' is a Lua frame */
+  for (ci = L->ci; ci != NULL; ci = ci->previous) {
+    unsigned short st = ci->callstatus;
+    if (st & CIST_JITACT) {
+      st &= (unsigned short)~CIST_JITACT;
+      if (calleelua && aftercall(v_lcl(*ci->func)->p, ci->u.l.savedpc))
+        st |= CIST_JIT;
+      ci->callstatus = st;
+    }
+    calleelua = !(st & CIST_C);
+  }
 }
 
 const SMRegistry *jit_stackmaps(global_State *g) {

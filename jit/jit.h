@@ -91,6 +91,8 @@ typedef struct JitState {
   Proto *compiling;               /* proto the thread is compiling, or NULL */
   void *bs;                       /* backend state, NULL if unavailable */
   lua_State *curL;                /* thread running compiled code (safepoint slow path) */
+  unsigned long nactive;          /* jit_runs entered and not returned from (a longjmp
+                                  ** leaves them counted; jit_unwound) */
   global_State *g;
   JitUnit *units;                 /* live compiled functions */
   JitUnit *flushed;               /* code dropped by jit.flush(), freed at close */
@@ -183,15 +185,35 @@ LUAI_FUNC void jit_flush(lua_State *L);
 ** derived pointers follow their base).  A missing record is a fatal
 ** internal error.  See jitrt.c (JIT_ANCHOR) for how anchors are made. */
 LUAI_FUNC void jit_walkframes(lua_State *L, SMVisitor visit, void *ud);
-/* lua_resume: 'jit_curthread' before a protected run of coroutine L, and
-** 'jit_unwound(L, cur)' after it, however it ended: a longjmp (yield,
+/* lua_resume: 'jit_mark' before a protected run of coroutine L, and
+** 'jit_unwound(L, mark)' after it, however it ended: a longjmp (yield,
 ** error) has discarded L's C stack, so none of L's frames runs compiled
 ** code any more (CIST_JITACT cleared: their anchors are stale), and the
 ** compiled code that resumed L, if any, is running again (J->curL, which
 ** the safepoint poll uses, is restored: a jit_run left by longjmp could not
-** restore it).  No-ops when nothing was ever compiled. */
-LUAI_FUNC lua_State *jit_curthread(global_State *g);
-LUAI_FUNC void jit_unwound(lua_State *L, lua_State *cur);
+** restore it).  The frames are only walked if a jit_run was left by
+** longjmp since the mark (J->nactive is higher than it was): a frame is
+** only CIST_JITACT inside a jit_run on its thread (direct calls are made
+** from compiled code entered by one), and the run's C stack begins at
+** lua_resume.  A jit_run left by an error that a pcall caught keeps
+** J->nactive too high until the next jit_unwound, which only costs a walk.
+** No-ops when nothing was ever compiled. */
+typedef struct JitMark { lua_State *cur; unsigned long active; } JitMark;
+LUAI_FUNC void jit_unwoundframes(lua_State *L);
+static inline void jit_mark(global_State *g, JitMark *m) {
+  JitState *J = (JitState *)g->jit;
+  m->cur = J ? J->curL : NULL;
+  m->active = J ? J->nactive : 0;
+}
+static inline void jit_unwound(lua_State *L, const JitMark *m) {
+  JitState *J = (JitState *)G(L)->jit;
+  if (J == NULL) return;
+  J->curL = m->cur;
+  if (J->nactive != m->active) {
+    jit_unwoundframes(L);
+    J->nactive = m->active;
+  }
+}
 /* the VM's stack-map registry, or NULL if nothing was ever compiled */
 LUAI_FUNC const SMRegistry *jit_stackmaps(global_State *g);
 
