@@ -420,6 +420,7 @@ static int osr_pays(JitState *J, Proto *p, const Instruction *hdr) {
   unsigned hp = (unsigned)(((uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ULL) >> 60);
   double t = now(), per, share, cost, est, dt;
   uint32_t dh;
+  unsigned long dr;
   if (J->osrp[hp].p != p) {
     J->osrp[hp].p = p; J->osrp[hp].tlast = t; J->osrp[hp].lost = 0;
   }
@@ -431,6 +432,21 @@ static int osr_pays(JitState *J, Proto *p, const Instruction *hdr) {
   if (J->osr[h].p != p || J->osr[h].pc != hdr || p->hotcount < J->osr[h].hot) {
     J->osr[h].p = p; J->osr[h].pc = hdr; J->osr[h].t = t; J->osr[h].hot = p->hotcount;
     J->osr[h].size = loopsize(p, hdr);
+    J->osr[h].res = J->nresumes;
+    return 0;
+  }
+  /* A loop that switches coroutines at about every iteration (a
+  ** generator's body that yields, a consumer that resumes one) spends its
+  ** time in the switches, and compiled code of a generator would only run
+  ** from an OSR entry to the next yield: after a resume, a frame that
+  ** called the yielding function goes on interpreted (jit_unwoundframes).
+  ** It cannot pay for its compile.  Its back-edges must not make p hot
+  ** either, or p would be compiled at its next call (a generator body's
+  ** proto, called once per coroutine): p's hotness starts over. */
+  dr = J->nresumes - J->osr[h].res;
+  J->osr[h].res = J->nresumes;
+  if (dr > 0 && dr >= (p->hotcount - J->osr[h].hot) / 2) {
+    p->hotcount = 0;
     return 0;
   }
   /* the share over the back-edges since this loop's last test */
@@ -671,8 +687,11 @@ void jit_walkframes(lua_State *L, SMVisitor visit, void *ud) {
     SMWalkStats st = {0, 0, 0};
     const char *err;
     if (!(ci->callstatus & CIST_JITACT)) continue;
-    /* a suspended or dead coroutine has no C stack (jit_unwound) */
-    if (L->status != LUA_OK) walkfatal(L, ci, "frame of a suspended coroutine marked running");
+    /* a suspended or dead coroutine has no C stack (jit_unwound); checked
+    ** under MVM_GC_STRESS (a C hook could, in theory, allocate between its
+    ** lua_yield and its return, with the frames still running) */
+    if (J->stresspoll && L->status != LUA_OK)
+      walkfatal(L, ci, "frame of a suspended coroutine marked running");
     r = sm_lookup(&J->stackmaps, (uintptr_t)ci->u.l.jitra);
     if (r == NULL) walkfatal(L, ci, "no stack-map record at the anchored return address");
     if (sm_walkrecord(r, (uintptr_t)ci->u.l.jitsp, visit, ud, &st, &err) != 0)

@@ -26,8 +26,8 @@
 **                 resume at and every register is in the stack, so the
 **                 interpreter simply continues the frame.
 **   JIT_CALLED    after pushing the frame of a Lua callee (L->ci) that it
-**                 did not run itself as a direct call (jitrt.c: the thread
-**                 can yield, hooks, deep C nesting, no compiled code): the
+**                 did not run itself as a direct call (jitrt.c: hooks,
+**                 deep C nesting): the
 **                 interpreter runs it in its own loop, without C recursion,
 **                 marks the caller CIST_JIT, and when the callee returns it
 **                 calls the compiled code again; the entry dispatches on
@@ -127,7 +127,9 @@ typedef struct JitState {
   ** proto, the time of its last OSR test and what compiled code would have
   ** saved so far.  Small caches indexed by a hash (a collision restarts
   ** an entry; a freed proto's entry only misleads an estimate). */
-  struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size; } osr[JIT_OSR_SAMPLES];
+  struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size;
+           unsigned long res; } osr[JIT_OSR_SAMPLES];
+  unsigned long nresumes;         /* lua_resume calls (jit_mark), for osr_pays */
   struct { const Proto *p; double tlast, lost; } osrp[JIT_OSR_SAMPLES];
   const char *(*unsupported)(Proto *p);   /* jit_unsupported, for the backend */
 } JitState;
@@ -202,8 +204,13 @@ typedef struct JitMark { lua_State *cur; unsigned long active; } JitMark;
 LUAI_FUNC void jit_unwoundframes(lua_State *L);
 static inline void jit_mark(global_State *g, JitMark *m) {
   JitState *J = (JitState *)g->jit;
-  m->cur = J ? J->curL : NULL;
-  m->active = J ? J->nactive : 0;
+  m->cur = NULL;
+  m->active = 0;
+  if (J != NULL) {
+    m->cur = J->curL;
+    m->active = J->nactive;
+    J->nresumes++;
+  }
 }
 static inline void jit_unwound(lua_State *L, const JitMark *m) {
   JitState *J = (JitState *)G(L)->jit;
