@@ -531,6 +531,7 @@ int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   ** stores it again after each of its calls (a callee may have switched
   ** threads and left through longjmp without restoring it) */
   J->curL = L;
+  if (J->nactive < JIT_ACTMAX) J->act[J->nactive] = ci;
   J->nactive++;
   ci->callstatus |= CIST_JITACT;   /* its anchor is live while the code runs */
   r = ((JitFunction)p->jitcode)(L, ci);
@@ -722,7 +723,9 @@ static int aftercall(const Proto *p, const Instruction *pc) {
   }
 }
 
-/* A frame that was running compiled code when it was discarded stopped in
+/* Frames from L->ci down to 'low' (all if NULL) may run compiled code whose
+** C frames a longjmp discarded (jit_unwound).  A frame that was running
+** compiled code when it was discarded stopped in
 ** a helper call (all of its state in the VM stack, savedpc after the
 ** instruction): the interpreter resumes it (unroll).  Where it stopped in
 ** a call of a Lua function, which runs on first, it re-enters its
@@ -733,7 +736,7 @@ static int aftercall(const Proto *p, const Instruction *pc) {
 ** fewer than a re-entry costs (jit_run, the entry switch, this walk at the
 ** next yield); it goes on interpreted, and its loop re-enters compiled
 ** code through OSR if it runs long enough. */
-void jit_unwoundframes(lua_State *L) {
+void jit_unwoundframes(lua_State *L, const CallInfo *low) {
   CallInfo *ci;
   int calleelua = 0;   /* the frame above 'ci' is a Lua frame */
   for (ci = L->ci; ci != NULL; ci = ci->previous) {
@@ -745,6 +748,7 @@ void jit_unwoundframes(lua_State *L) {
       ci->callstatus = st;
     }
     calleelua = !(st & CIST_C);
+    if (ci == low) break;   /* the lowest that can be active (jit.h) */
   }
 }
 

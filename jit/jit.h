@@ -70,6 +70,9 @@ typedef struct JitQueued {       /* a proto waiting for the compile thread */
   struct JitQueued *next;
 } JitQueued;
 
+/* active jit_runs whose frames JitState.act records (jit_unwound) */
+#define JIT_ACTMAX 32
+
 /* entries of the OSR policy's caches (jit.c hashes to 4 bits) */
 #define JIT_OSR_SAMPLES 16
 
@@ -92,7 +95,8 @@ typedef struct JitState {
   void *bs;                       /* backend state, NULL if unavailable */
   lua_State *curL;                /* thread running compiled code (safepoint slow path) */
   unsigned long nactive;          /* jit_runs entered and not returned from (a longjmp
-                                  ** leaves them counted; jit_unwound) */
+                                  ** leaves them counted; jit_unwound, jit_restore) */
+  CallInfo *act[JIT_ACTMAX];      /* the frames of the first JIT_ACTMAX of them */
   global_State *g;
   JitUnit *units;                 /* live compiled functions */
   JitUnit *flushed;               /* code dropped by jit.flush(), freed at close */
@@ -194,14 +198,17 @@ LUAI_FUNC void jit_walkframes(lua_State *L, SMVisitor visit, void *ud);
 ** compiled code that resumed L, if any, is running again (J->curL, which
 ** the safepoint poll uses, is restored: a jit_run left by longjmp could not
 ** restore it).  The frames are only walked if a jit_run was left by
-** longjmp since the mark (J->nactive is higher than it was): a frame is
-** only CIST_JITACT inside a jit_run on its thread (direct calls are made
-** from compiled code entered by one), and the run's C stack begins at
-** lua_resume.  A jit_run left by an error that a pcall caught keeps
-** J->nactive too high until the next jit_unwound, which only costs a walk.
-** No-ops when nothing was ever compiled. */
+** longjmp since the mark (J->nactive is higher than it was), and only
+** down to the frame of the first of them (J->act): a frame is only
+** CIST_JITACT inside a jit_run of its thread (direct calls are made from
+** code a jit_run entered, to frames above it), the run's C stack begins
+** at lua_resume, and the jit_runs active at any time run frames ever
+** higher up the CallInfo chain.  The other protected runs that go on
+** after an error (do_pcall, do_closeprotected) restore J->nactive
+** (jit_active, jit_restore), so that J->act stays right.  No-ops when
+** nothing was ever compiled. */
 typedef struct JitMark { lua_State *cur; unsigned long active; } JitMark;
-LUAI_FUNC void jit_unwoundframes(lua_State *L);
+LUAI_FUNC void jit_unwoundframes(lua_State *L, const CallInfo *low);
 static inline void jit_mark(global_State *g, JitMark *m) {
   JitState *J = (JitState *)g->jit;
   m->cur = NULL;
@@ -217,9 +224,15 @@ static inline void jit_unwound(lua_State *L, const JitMark *m) {
   if (J == NULL) return;
   J->curL = m->cur;
   if (J->nactive != m->active) {
-    jit_unwoundframes(L);
+    jit_unwoundframes(L, m->active < JIT_ACTMAX ? J->act[m->active] : NULL);
     J->nactive = m->active;
   }
+}
+static inline unsigned long jit_active(global_State *g) {
+  return g->jit ? ((JitState *)g->jit)->nactive : 0;
+}
+static inline void jit_restore(global_State *g, unsigned long active) {
+  if (g->jit) ((JitState *)g->jit)->nactive = active;
 }
 /* the VM's stack-map registry, or NULL if nothing was ever compiled */
 LUAI_FUNC const SMRegistry *jit_stackmaps(global_State *g);

@@ -533,6 +533,7 @@ static void closep_aux(lua_State *L, void *ud) {
 int do_closeprotected(lua_State *L, ptrdiff_t level, int status) {
   CallInfo *old_ci = L->ci;
   uint8_t old_allowhook = L->allowhook;
+  unsigned long old_jit = jit_active(G(L));
   for (;;) {
     struct CloseP pcl;
     pcl.level = restorestack(L, level);
@@ -542,6 +543,7 @@ int do_closeprotected(lua_State *L, ptrdiff_t level, int status) {
       return pcl.status;
     L->ci = old_ci;
     L->allowhook = old_allowhook;
+    jit_restore(G(L), old_jit);   /* compiled code left by the error */
   }
 }
 
@@ -550,11 +552,13 @@ int do_pcall(lua_State *L, Pfunc func, void *u, ptrdiff_t old_top, ptrdiff_t ef)
   CallInfo *old_ci = L->ci;
   uint8_t old_allowhook = L->allowhook;
   ptrdiff_t old_errfunc = L->errfunc;
+  unsigned long old_jit = jit_active(G(L));
   L->errfunc = ef;
   status = do_rawrunprotected(L, func, u);
   if (l_unlikely(status != LUA_OK)) {
     L->ci = old_ci;
     L->allowhook = old_allowhook;
+    jit_restore(G(L), old_jit);   /* compiled code left by the error */
     status = do_closeprotected(L, old_top, status);
     do_seterrorobj(L, status, restorestack(L, old_top));
     do_shrinkstack(L);   /* leave the overflow reserve, if used */
