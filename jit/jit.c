@@ -420,7 +420,6 @@ static int osr_pays(JitState *J, Proto *p, const Instruction *hdr) {
   unsigned hp = (unsigned)(((uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ULL) >> 60);
   double t = now(), per, share, cost, est, dt;
   uint32_t dh;
-  unsigned long dr;
   if (J->osrp[hp].p != p) {
     J->osrp[hp].p = p; J->osrp[hp].tlast = t; J->osrp[hp].lost = 0;
   }
@@ -432,21 +431,6 @@ static int osr_pays(JitState *J, Proto *p, const Instruction *hdr) {
   if (J->osr[h].p != p || J->osr[h].pc != hdr || p->hotcount < J->osr[h].hot) {
     J->osr[h].p = p; J->osr[h].pc = hdr; J->osr[h].t = t; J->osr[h].hot = p->hotcount;
     J->osr[h].size = loopsize(p, hdr);
-    J->osr[h].res = J->nresumes;
-    return 0;
-  }
-  /* A loop that switches coroutines at about every iteration (a
-  ** generator's body that yields, a consumer that resumes one) spends its
-  ** time in the switches, and compiled code of a generator would only run
-  ** from an OSR entry to the next yield: after a resume, a frame that
-  ** called the yielding function goes on interpreted (jit_unwoundframes).
-  ** It cannot pay for its compile.  Its back-edges must not make p hot
-  ** either, or p would be compiled at its next call (a generator body's
-  ** proto, called once per coroutine): p's hotness starts over. */
-  dr = J->nresumes - J->osr[h].res;
-  J->osr[h].res = J->nresumes;
-  if (dr > 0 && dr >= (p->hotcount - J->osr[h].hot) / 2) {
-    p->hotcount = 0;
     return 0;
   }
   /* the share over the back-edges since this loop's last test */
@@ -474,11 +458,41 @@ static int osr_pays(JitState *J, Proto *p, const Instruction *hdr) {
   return 1;
 }
 
+/* A loop that switches coroutines at about every iteration (a generator's
+** body that yields, a consumer that resumes one) spends its time in the
+** switches, and compiled code of a generator would only run from an OSR
+** entry to the next yield: after a resume, a frame that called the
+** yielding function goes on interpreted (jit_unwoundframes).  It cannot
+** pay for its compile, and its back-edges must not make p hot either, or
+** p would be compiled at its next call (a generator body's proto, called
+** once per coroutine).  Is the loop at 'hdr' such a loop?  At least one
+** lua_resume (jit_mark) per two back-edges since its last test; 0 at its
+** first test. */
+static int switching(JitState *J, Proto *p, const Instruction *hdr) {
+  unsigned h = (unsigned)(((uint64_t)(uintptr_t)hdr * 0x9E3779B97F4A7C15ULL) >> 60);
+  unsigned long dr;
+  uint32_t dh;
+  if (J->sw[h].p != p || J->sw[h].pc != hdr || p->hotcount < J->sw[h].hot) {
+    J->sw[h].p = p; J->sw[h].pc = hdr;
+    J->sw[h].hot = p->hotcount; J->sw[h].res = J->nresumes;
+    return 0;
+  }
+  dr = J->nresumes - J->sw[h].res;
+  dh = p->hotcount - J->sw[h].hot;
+  J->sw[h].hot = p->hotcount; J->sw[h].res = J->nresumes;
+  return dr > 0 && dr >= dh / 2;
+}
+
 int jit_osr(lua_State *L, Proto *p) {
   JitState *J = (JitState *)G(L)->jit;
-  if (p->jitcode == NULL && G(L)->jitmode == MVM_JIT_ON && J != NULL && J->payback > 0 &&
-      p->hotcount >= J->threshold && !osr_pays(J, p, L->ci->u.l.savedpc))
-    return 0;   /* interpreted meanwhile (and the sample goes on) */
+  if (p->jitcode == NULL && G(L)->jitmode == MVM_JIT_ON && J != NULL && J->payback > 0) {
+    if (switching(J, p, L->ci->u.l.savedpc)) {
+      p->hotcount = 0;   /* its hotness starts over */
+      return 0;
+    }
+    if (p->hotcount >= J->threshold && !osr_pays(J, p, L->ci->u.l.savedpc))
+      return 0;   /* interpreted meanwhile (and the sample goes on) */
+  }
   if (p->jitcode == NULL) jit_maybecompile(L, p);
   if (!jit_hascode(p)) return 0;
   J = (JitState *)G(L)->jit;
