@@ -738,30 +738,24 @@ static int aftercall(const Proto *p, const Instruction *pc) {
 }
 
 /* Frames from L->ci down to 'low' (all if NULL) may run compiled code whose
-** C frames a longjmp discarded (jit_unwound).  A frame that was running
-** compiled code when it was discarded stopped in
-** a helper call (all of its state in the VM stack, savedpc after the
-** instruction): the interpreter resumes it (unroll).  Where it stopped in
-** a call of a Lua function, which runs on first, it re-enters its
-** compiled code when that returns (CIST_JIT, as after JIT_CALLED): the
-** callers in a chain of calls that yielded go on compiled.  Not where it
-** called the C function that yielded (coroutine.yield): that is a
-** generator's loop, which mostly yields again after a few instructions,
-** fewer than a re-entry costs (jit_run, the entry switch, this walk at the
-** next yield); it goes on interpreted, and its loop re-enters compiled
-** code through OSR if it runs long enough. */
+** C frames a longjmp discarded (jit_unwound).  Such a frame stopped in a
+** helper call (all of its state in the VM stack, savedpc after the
+** instruction): the interpreter resumes it (unroll), and re-enters its
+** compiled code after the call when that is an entry point (CIST_JIT, as
+** after JIT_CALLED).  That costs a jit_run and the entry switch per
+** resume, more than it saves in a generator that yields every few
+** instructions; in -j on such generators are not compiled (jit_osr:
+** switching), and the ones that are do real work between yields. */
 void jit_unwoundframes(lua_State *L, const CallInfo *low) {
   CallInfo *ci;
-  int calleelua = 0;   /* the frame above 'ci' is a Lua frame */
   for (ci = L->ci; ci != NULL; ci = ci->previous) {
     unsigned short st = ci->callstatus;
     if (st & CIST_JITACT) {
       st &= (unsigned short)~CIST_JITACT;
-      if (calleelua && aftercall(v_lcl(*ci->func)->p, ci->u.l.savedpc))
+      if (aftercall(v_lcl(*ci->func)->p, ci->u.l.savedpc))
         st |= CIST_JIT;
       ci->callstatus = st;
     }
-    calleelua = !(st & CIST_C);
     if (ci == low) break;   /* the lowest that can be active (jit.h) */
   }
 }
