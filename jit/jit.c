@@ -650,11 +650,41 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   return 1;
 }
 
+/* A loop that switches coroutines at about every iteration (a generator's
+** body that yields, a consumer that resumes one) spends its time in the
+** switches, and compiled code of a generator would only run from an OSR
+** entry to the next yield: after a resume, a frame that called the
+** yielding function goes on interpreted (jit_unwoundframes).  It cannot
+** pay for its compile, and its back-edges must not make p hot either, or
+** p would be compiled at its next call (a generator body's proto, called
+** once per coroutine).  Is the loop at 'hdr' such a loop?  At least one
+** lua_resume (jit_mark) per two back-edges since its last test; 0 at its
+** first test. */
+static int switching(JitState *J, Proto *p, const Instruction *hdr) {
+  unsigned h = (unsigned)(((uint64_t)(uintptr_t)hdr * 0x9E3779B97F4A7C15ULL) >> 60);
+  unsigned long dr;
+  uint32_t dh;
+  if (J->sw[h].p != p || J->sw[h].pc != hdr || p->hotcount < J->sw[h].hot) {
+    J->sw[h].p = p; J->sw[h].pc = hdr;
+    J->sw[h].hot = p->hotcount; J->sw[h].res = J->nresumes;
+    return 0;
+  }
+  dr = J->nresumes - J->sw[h].res;
+  dh = p->hotcount - J->sw[h].hot;
+  J->sw[h].hot = p->hotcount; J->sw[h].res = J->nresumes;
+  return dr > 0 && dr >= dh / 2;
+}
+
 int jit_osr(lua_State *L, Proto *p) {
   JitState *J = (JitState *)G(L)->jit;
-  if (p->jitcode == NULL && G(L)->jitmode == MVM_JIT_ON && J != NULL && J->payback > 0 &&
-      p->hotcount >= J->threshold && !osr_pays(L, J, p, L->ci->u.l.savedpc))
-    return 0;   /* interpreted meanwhile (and the sample goes on) */
+  if (p->jitcode == NULL && G(L)->jitmode == MVM_JIT_ON && J != NULL && J->payback > 0) {
+    if (switching(J, p, L->ci->u.l.savedpc)) {
+      p->hotcount = 0;   /* its hotness starts over */
+      return 0;
+    }
+    if (p->hotcount >= J->threshold && !osr_pays(L, J, p, L->ci->u.l.savedpc))
+      return 0;   /* interpreted meanwhile (and the sample goes on) */
+  }
   if (p->jitcode == NULL) maybecompile(L, p, 1);
   if (!jit_hascode(p)) return 0;
   J = (JitState *)G(L)->jit;
@@ -707,9 +737,12 @@ int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   ** stores it again after each of its calls (a callee may have switched
   ** threads and left through longjmp without restoring it) */
   J->curL = L;
+  if (J->nactive < JIT_ACTMAX) J->act[J->nactive] = ci;
+  J->nactive++;
   ci->callstatus |= CIST_JITACT;   /* its anchor is live while the code runs */
   r = ((JitFunction)p->jitcode)(L, ci, 0);
   ci->callstatus &= (unsigned short)~CIST_JITACT;
+  J->nactive--;
   J->curL = saved;
   if (r == JIT_EXITED) jit_exited(L, p);
   return r;
@@ -861,6 +894,11 @@ void jit_walkframes(lua_State *L, SMVisitor visit, void *ud) {
     SMWalkStats st = {0, 0, 0};
     const char *err;
     if (!(ci->callstatus & CIST_JITACT)) continue;
+    /* a suspended or dead coroutine has no C stack (jit_unwound); checked
+    ** under MVM_GC_STRESS (a C hook could, in theory, allocate between its
+    ** lua_yield and its return, with the frames still running) */
+    if (J->stresspoll && L->status != LUA_OK)
+      walkfatal(L, ci, "frame of a suspended coroutine marked running");
     r = sm_lookup(&J->stackmaps, (uintptr_t)ci->u.l.jitra);
     if (r == NULL) walkfatal(L, ci, "no stack-map record at the anchored return address");
     if (sm_walkrecord(r, (uintptr_t)ci->u.l.jitsp, visit, ud, &st, &err) != 0)
@@ -871,17 +909,47 @@ void jit_walkframes(lua_State *L, SMVisitor visit, void *ud) {
   }
 }
 
-lua_State *jit_curthread(global_State *g) {
-  return g->jit ? ((JitState *)g->jit)->curL : NULL;
+/* Is 'pc' (a frame's savedpc) an entry point of p's compiled code after
+** a call?  As llvmgen.c's entrypoints(): after a TFORCALL, a CALL with
+** fixed results, or a CALL with all results whose next instruction takes
+** them (B == 0).  Entering compiled code anywhere else would be counted
+** as a failed guard (JIT_EXITED). */
+static int aftercall(const Proto *p, const Instruction *pc) {
+  Instruction i;
+  if (pc <= p->code) return 0;   /* (savedpc is never past the code) */
+  i = pc[-1];
+  if (GET_OPCODE(i) == OP_TFORCALL) return 1;
+  if (GET_OPCODE(i) != OP_CALL) return 0;
+  if (GETARG_C(i) != 0) return 1;
+  switch (GET_OPCODE(*pc)) {
+    case OP_CALL: case OP_SETLIST: case OP_RETURN: case OP_TAILCALL:
+      return GETARG_B(*pc) == 0;
+    default:
+      return 0;
+  }
 }
 
-void jit_unwound(lua_State *L, lua_State *cur) {
-  JitState *J = (JitState *)G(L)->jit;
+/* Frames from L->ci down to 'low' (all if NULL) may run compiled code whose
+** C frames a longjmp discarded (jit_unwound).  Such a frame stopped in a
+** helper call (all of its state in the VM stack, savedpc after the
+** instruction): the interpreter resumes it (unroll), and re-enters its
+** compiled code after the call when that is an entry point (CIST_JIT, as
+** after JIT_CALLED).  That costs a jit_run and the entry switch per
+** resume, more than it saves in a generator that yields every few
+** instructions; in -j on such generators are not compiled (jit_osr:
+** switching), and the ones that are do real work between yields. */
+void jit_unwoundframes(lua_State *L, const CallInfo *low) {
   CallInfo *ci;
-  if (J == NULL) return;
-  J->curL = cur;
-  for (ci = L->ci; ci != NULL; ci = ci->previous)
-    ci->callstatus &= (unsigned short)~CIST_JITACT;
+  for (ci = L->ci; ci != NULL; ci = ci->previous) {
+    unsigned short st = ci->callstatus;
+    if (st & CIST_JITACT) {
+      st &= (unsigned short)~CIST_JITACT;
+      if (aftercall(v_lcl(*ci->func)->p, ci->u.l.savedpc))
+        st |= CIST_JIT;
+      ci->callstatus = st;
+    }
+    if (ci == low) break;   /* the lowest that can be active (jit.h) */
+  }
 }
 
 const SMRegistry *jit_stackmaps(global_State *g) {

@@ -26,8 +26,8 @@
 **                 resume at and every register is in the stack, so the
 **                 interpreter simply continues the frame.
 **   JIT_CALLED    after pushing the frame of a Lua callee (L->ci) that it
-**                 did not run itself as a direct call (jitrt.c: the thread
-**                 can yield, hooks, deep C nesting, no compiled code): the
+**                 did not run itself as a direct call (jitrt.c: hooks,
+**                 deep C nesting): the
 **                 interpreter runs it in its own loop, without C recursion,
 **                 marks the caller CIST_JIT, and when the callee returns it
 **                 calls the compiled code again; the entry dispatches on
@@ -65,9 +65,10 @@ typedef int (*JitFunction)(lua_State *L, CallInfo *ci, int direct);
 
 /* Direct (C-nesting) calls between compiled functions, made by
 ** mvmrt_precall (jitrt.c) and by compiled code inline (llvmgen.c): they
-** are counted as non-yieldable levels in L->nCcalls (JIT_DIRECT each) and
-** stop JIT_MAXNEST levels deep (C levels plus non-yieldable ones) */
-#define JIT_DIRECT      0x10000u
+** are counted in their own bits of L->nCcalls (bits 24-31, JIT_DIRECT
+** each; the thread stays yieldable, see jitrt.c RT_DIRECT) and stop
+** JIT_MAXNEST levels deep (C, non-yieldable and direct levels together) */
+#define JIT_DIRECT      0x1000000u
 #define JIT_MAXNEST     (LUAI_MAXCCALLS - 40)
 
 typedef struct JitUnit {          /* one compiled function */
@@ -80,6 +81,9 @@ typedef struct JitQueued {       /* a proto waiting for the compile thread */
   Proto *p;
   struct JitQueued *next;
 } JitQueued;
+
+/* active jit_runs whose frames JitState.act records (jit_unwound) */
+#define JIT_ACTMAX 32
 
 /* entries of the OSR policy's caches (jit.c hashes to 4 bits) */
 #define JIT_OSR_SAMPLES 16
@@ -102,6 +106,9 @@ typedef struct JitState {
   Proto *compiling;               /* proto the thread is compiling, or NULL */
   void *bs;                       /* backend state, NULL if unavailable */
   lua_State *curL;                /* thread running compiled code (safepoint slow path) */
+  unsigned long nactive;          /* jit_runs entered and not returned from (a longjmp
+                                  ** leaves them counted; jit_unwound, jit_restore) */
+  CallInfo *act[JIT_ACTMAX];      /* the frames of the first JIT_ACTMAX of them */
   global_State *g;
   JitUnit *units;                 /* live compiled functions */
   JitUnit *flushed;               /* code dropped by jit.flush(), freed at close */
@@ -139,6 +146,10 @@ typedef struct JitState {
   ** saved so far.  Small caches indexed by a hash (a collision restarts
   ** an entry; a freed proto's entry only misleads an estimate). */
   struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size; } osr[JIT_OSR_SAMPLES];
+  /* per loop seen at an OSR test: the proto's hotcount and the number of
+  ** lua_resumes at its last test (jit.c switching) */
+  struct { const Proto *p; const Instruction *pc; uint32_t hot; unsigned long res; } sw[JIT_OSR_SAMPLES];
+  unsigned long nresumes;         /* lua_resume calls (jit_mark) */
   struct { const Proto *p; double tlast, lost; int skip, span; } osrp[JIT_OSR_SAMPLES];
   const char *(*unsupported)(Proto *p);   /* jit_unsupported, for the backend */
 } JitState;
@@ -196,15 +207,49 @@ LUAI_FUNC void jit_flush(lua_State *L);
 ** derived pointers follow their base).  A missing record is a fatal
 ** internal error.  See jitrt.c (JIT_ANCHOR) for how anchors are made. */
 LUAI_FUNC void jit_walkframes(lua_State *L, SMVisitor visit, void *ud);
-/* lua_resume: 'jit_curthread' before a protected run of coroutine L, and
-** 'jit_unwound(L, cur)' after it, however it ended: a longjmp (yield,
+/* lua_resume: 'jit_mark' before a protected run of coroutine L, and
+** 'jit_unwound(L, mark)' after it, however it ended: a longjmp (yield,
 ** error) has discarded L's C stack, so none of L's frames runs compiled
 ** code any more (CIST_JITACT cleared: their anchors are stale), and the
 ** compiled code that resumed L, if any, is running again (J->curL, which
 ** the safepoint poll uses, is restored: a jit_run left by longjmp could not
-** restore it).  No-ops when nothing was ever compiled. */
-LUAI_FUNC lua_State *jit_curthread(global_State *g);
-LUAI_FUNC void jit_unwound(lua_State *L, lua_State *cur);
+** restore it).  The frames are only walked if a jit_run was left by
+** longjmp since the mark (J->nactive is higher than it was), and only
+** down to the frame of the first of them (J->act): a frame is only
+** CIST_JITACT inside a jit_run of its thread (direct calls are made from
+** code a jit_run entered, to frames above it), the run's C stack begins
+** at lua_resume, and the jit_runs active at any time run frames ever
+** higher up the CallInfo chain.  The other protected runs that go on
+** after an error (do_pcall, do_closeprotected) restore J->nactive
+** (jit_active, jit_restore), so that J->act stays right.  No-ops when
+** nothing was ever compiled. */
+typedef struct JitMark { lua_State *cur; unsigned long active; } JitMark;
+LUAI_FUNC void jit_unwoundframes(lua_State *L, const CallInfo *low);
+static inline void jit_mark(global_State *g, JitMark *m) {
+  JitState *J = (JitState *)g->jit;
+  m->cur = NULL;
+  m->active = 0;
+  if (J != NULL) {
+    m->cur = J->curL;
+    m->active = J->nactive;
+    J->nresumes++;
+  }
+}
+static inline void jit_unwound(lua_State *L, const JitMark *m) {
+  JitState *J = (JitState *)G(L)->jit;
+  if (J == NULL) return;
+  J->curL = m->cur;
+  if (J->nactive != m->active) {
+    jit_unwoundframes(L, m->active < JIT_ACTMAX ? J->act[m->active] : NULL);
+    J->nactive = m->active;
+  }
+}
+static inline unsigned long jit_active(global_State *g) {
+  return g->jit ? ((JitState *)g->jit)->nactive : 0;
+}
+static inline void jit_restore(global_State *g, unsigned long active) {
+  if (g->jit) ((JitState *)g->jit)->nactive = active;
+}
 /* the VM's stack-map registry, or NULL if nothing was ever compiled */
 LUAI_FUNC const SMRegistry *jit_stackmaps(global_State *g);
 

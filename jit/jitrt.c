@@ -80,21 +80,31 @@ static void rt_checkanchor(lua_State *L, CallInfo *ci) {
 #define rt_base(ci)    ((ci)->func + 1)
 #define rt_empty(s)    (v_isnil(*(s)) || isabstkey(s))
 
-/* same accounting as do.c's (low 16 bits: C levels; high: non-yieldable) */
+/* same accounting as do.c's (low 16 bits: C levels; bits 16-23:
+** non-yieldable levels; bits 24-31: direct calls) */
 #define rt_ccalls(L)    ((L)->nCcalls & 0xffff)
-#define rt_yieldable(L) (((L)->nCcalls & 0xffff0000) == 0 && (L) != G(L)->mainthread)
 /* direct (C-nesting) calls between compiled functions stop this far below
 ** the C-stack limit; deeper calls go through the interpreter, which does
 ** not nest, so recursion depth stays what it is interpreted */
 #define RT_MAXNEST      JIT_MAXNEST
-/* A direct call counts as a non-yieldable level (the high bits of
-** nCcalls), not as a C level: it is only made where the thread is not
-** yieldable anyway, so it changes nothing there, and the C levels a Lua
-** program can observe (the parser's nesting limit, the depth of "C stack
-** overflow") stay what they are interpreted.  An error unwinds it with the
-** rest of nCcalls (do_rawrunprotected).  RT_MAXNEST bounds both kinds. */
+/* A direct call counts in its own bits of nCcalls (RT_DIRECT), neither as
+** a C level nor as a non-yieldable one: the C levels a Lua program can
+** observe (the parser's nesting limit, the depth of "C stack overflow")
+** stay what they are interpreted, and a coroutine stays yieldable inside
+** direct calls.  A yield (longjmp to lua_resume) discards their C frames;
+** that is sound because at every call compiled code has flushed its
+** frame to the VM stack and set savedpc after the call, so the
+** interpreter (unroll) resumes each frame where it is, re-entering its
+** compiled code after the CALL (jit_unwoundframes: CIST_JIT), as after a
+** JIT_CALLED.  An error or a yield unwinds the count with the rest of
+** nCcalls (do_rawrunprotected, lua_resume); a resumed coroutine inherits
+** its resumer's count, so RT_MAXNEST bounds the C stack that direct calls
+** take across nested resumes too.  RT_MAXNEST bounds all three kinds.
+** Compiled code makes the same test inline (llvmgen.c directok). */
 #define RT_DIRECT       JIT_DIRECT
-#define rt_depth(L)     (rt_ccalls(L) + ((L)->nCcalls >> 16))
+#define rt_depth(L)     (rt_ccalls(L) + (((L)->nCcalls >> 16) & 0xff) + ((L)->nCcalls >> 24))
+/* may compiled code of L make a direct call now? (hooks are tested apart) */
+#define rt_nodirect(L)  (rt_depth(L) >= RT_MAXNEST)
 
 static void rt_interrupted(lua_State *L) {
   if (l_unlikely(G(L)->interrupt)) {
@@ -148,7 +158,7 @@ static void rt_runnested(lua_State *L, CallInfo *nci, Proto *p) {
 ** callee with room on the stack for its frame, a spare CallInfo, no hooks
 ** and no pending interrupt.  The frame is set up as do_precall does (as
 ** the interpreter's inline CALL does).  Then, where a direct call is
-** allowed (not yieldable, below RT_MAXNEST), compiled code is called as
+** allowed (below RT_MAXNEST: rt_nodirect), compiled code is called as
 ** jit_run does, except that J->curL is not saved and set: it is already L
 ** while compiled code of L runs (the caller's), and mvmrt_precall sets it
 ** again after the call; an interpreted callee runs in a nested
@@ -178,7 +188,7 @@ static inline int rt_leancall(lua_State *L, CallInfo *ci, Value *func, int nresu
   for (narg = (int)(L->top - func) - 1; narg < p->numparams; narg++)
     *L->top++ = MVM_NIL;
   p->hotcount++;
-  if (rt_yieldable(L) || rt_depth(L) >= RT_MAXNEST)
+  if (rt_nodirect(L))
     return 1;
   L->nCcalls += RT_DIRECT;
   if (l_likely((uintptr_t)code > (uintptr_t)JIT_QUEUED)) {   /* jit_hascode */
@@ -211,9 +221,9 @@ static inline int rt_leancall(lua_State *L, CallInfo *ci, Value *func, int nresu
 ** JIT_CALLED and the interpreter runs the callee in its own loop, without C
 ** recursion.  Returns 2 when the call is complete but hooks are now on (the
 ** callee set them): compiled code leaves to the interpreter after the call,
-** which then reports the events of the rest of the frame.  Direct calls are only made where nothing can yield across
-** them (a thread that is not yieldable: the main thread, or inside a
-** non-yieldable C call), with hooks off, below RT_MAXNEST C levels. */
+** which then reports the events of the rest of the frame.  Direct calls are
+** made with hooks off, below RT_MAXNEST levels (rt_nodirect), also in
+** coroutines (see RT_DIRECT for why a yield across them is sound). */
 RT_HELPER int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresults) {
   JIT_ANCHOR(L, ci);
   Value *func = ci->func + 1 + a;
@@ -228,7 +238,7 @@ RT_HELPER int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresul
   nci = do_precall(L, func, nresults);
   if (nci != NULL) {
     Proto *p = v_lcl(*nci->func)->p;
-    if (rt_yieldable(L) || L->hookmask || rt_depth(L) >= RT_MAXNEST)
+    if (L->hookmask || rt_nodirect(L))
       return 1;
     if (jit_hascode(p))
       rt_runnested(L, nci, p);

@@ -2043,13 +2043,13 @@ static void fstore(Gen *g, LLVMValueRef v, LLVMValueRef rec, size_t off) {
 ** R[a+b-1]) is a Lua closure 'cl' whose compiled code 'code' exists, and
 ** the conditions of rt_leancall (jitrt.c) and of its direct call hold:
 ** no hooks, no pending interrupt, a spare CallInfo 'nci', room on the
-** stack, and no yield possible across the call (not yieldable), below
-** JIT_MAXNEST.  Also at least as many arguments as parameters (no nils
+** stack, below JIT_MAXNEST (rt_nodirect; in a coroutine too: a yield
+** discards the C frames of direct calls, see RT_DIRECT in jitrt.c).  Also at least as many arguments as parameters (no nils
 ** to add).  Any of these false: the general path (mvmrt_precall). */
 static LLVMValueRef directok(Gen *g, LLVMValueRef proto, LLVMValueRef code, LLVMValueRef nci,
                              LLVMValueRef top, int b, LLVMValueRef ncc) {
   LLVMTypeRef flagty = LLVMIntTypeInContext(g->C, 8 * sizeof(sig_atomic_t));
-  LLVMValueRef hook, intr, last, room, np, ms, yieldable, depth, main, ok;
+  LLVMValueRef hook, intr, last, room, np, ms, depth, ok;
   hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
   LLVMSetVolatile(hook, 1);
   intr = LLVMBuildLoad2(B_, flagty, craw(g, (const void *)&g->J->g->interrupt), "interrupt");
@@ -2062,12 +2062,10 @@ static LLVMValueRef directok(Gen *g, LLVMValueRef proto, LLVMValueRef code, LLVM
                                                     LLVMBuildPtrToInt(B_, top, g->i64, ""), ""),
                        LLVMBuildShl(B_, ms, ci64(g, 3), ""), "room");
   np = hload(g, g->i8, byteptr(g, proto, offsetof(Proto, numparams)), "numparams");
-  main = LLVMBuildLoad2(B_, g->p0, craw(g, (const void *)&g->J->g->mainthread), "mainthread");
-  /* rt_yieldable: no non-yieldable level and not the main thread */
-  yieldable = LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntULT, ncc, ci32(g, 0x10000), ""),
-                           LLVMBuildICmp(B_, LLVMIntNE, g->L, main, ""), "yieldable");
+  /* rt_depth (jitrt.c): C levels + non-yieldable levels + direct calls */
   depth = LLVMBuildAdd(B_, LLVMBuildAnd(B_, ncc, ci32(g, 0xffff), ""),
-                       LLVMBuildLShr(B_, ncc, ci32(g, 16), ""), "depth");
+                       LLVMBuildAnd(B_, LLVMBuildLShr(B_, ncc, ci32(g, 16), ""), ci32(g, 0xff), ""), "");
+  depth = LLVMBuildAdd(B_, depth, LLVMBuildLShr(B_, ncc, ci32(g, 24), ""), "depth");
   ok = LLVMBuildICmp(B_, LLVMIntUGT, LLVMBuildPtrToInt(B_, code, g->i64, ""),
                      ci64(g, (uint64_t)(uintptr_t)JIT_QUEUED), "hascode");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
@@ -2075,7 +2073,6 @@ static LLVMValueRef directok(Gen *g, LLVMValueRef proto, LLVMValueRef code, LLVM
   ok = LLVMBuildAnd(B_, ok, LLVMBuildIsNotNull(B_, nci, ""), "");
   ok = LLVMBuildAnd(B_, ok, room, "");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntULE, np, LLVMConstInt(g->i8, (unsigned)(b - 1), 0), ""), "");
-  ok = LLVMBuildAnd(B_, ok, LLVMBuildNot(B_, yieldable, ""), "");
   return LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntULT, depth, ci32(g, JIT_MAXNEST), ""), "");
 }
 

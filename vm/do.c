@@ -7,7 +7,9 @@
 **    and vm_execute continues in the same C frame.  C recursion happens only
 **    through do_call (C functions calling Lua, metamethods, iterators), and
 **    each such level counts in the low 16 bits of L->nCcalls (limit
-**    LUAI_MAXCCALLS).  The upper 16 bits count non-yieldable levels.
+**    LUAI_MAXCCALLS).  Bits 16-23 count non-yieldable levels (at most one
+**    per C level, plus the parser's: below 256), bits 24-31 the direct
+**    calls of compiled code (jit/jitrt.c RT_DIRECT; below RT_MAXNEST).
 **  - A protected run (do_rawrunprotected) restores L->nCcalls and the depth
 **    of the C root chain (g->nroots) when an error unwinds through it.
 **  - Everything pointing into a stack is corrected when it is reallocated:
@@ -40,8 +42,12 @@
 #define NYCI           (0x10000 | 1)   /* one C call, non-yieldable */
 #define incnny(L)      ((L)->nCcalls += 0x10000)
 #define decnny(L)      ((L)->nCcalls -= 0x10000)
+#define DIRECTCALLS    0xff000000u     /* direct calls of compiled code */
+/* the non-yieldable levels stay below bit 24 (at most one per C level,
+** plus the parser's) */
+typedef char nny_fits[(LUAI_MAXCCALLS / 10 * 11 + 8 < 256) ? 1 : -1];
 /* the main thread never yields, whatever its counters say */
-#define yieldable(L)   (((L)->nCcalls & 0xffff0000) == 0 && (L) != G(L)->mainthread)
+#define yieldable(L)   (((L)->nCcalls & 0x00ff0000) == 0 && (L) != G(L)->mainthread)
 
 /* C functions with to-be-closed variables encode nresults like this */
 #define hastocloseCfunc(n)  ((n) < LUA_MULTRET)
@@ -527,6 +533,7 @@ static void closep_aux(lua_State *L, void *ud) {
 int do_closeprotected(lua_State *L, ptrdiff_t level, int status) {
   CallInfo *old_ci = L->ci;
   uint8_t old_allowhook = L->allowhook;
+  unsigned long old_jit = jit_active(G(L));
   for (;;) {
     struct CloseP pcl;
     pcl.level = restorestack(L, level);
@@ -536,6 +543,7 @@ int do_closeprotected(lua_State *L, ptrdiff_t level, int status) {
       return pcl.status;
     L->ci = old_ci;
     L->allowhook = old_allowhook;
+    jit_restore(G(L), old_jit);   /* compiled code left by the error */
   }
 }
 
@@ -544,11 +552,13 @@ int do_pcall(lua_State *L, Pfunc func, void *u, ptrdiff_t old_top, ptrdiff_t ef)
   CallInfo *old_ci = L->ci;
   uint8_t old_allowhook = L->allowhook;
   ptrdiff_t old_errfunc = L->errfunc;
+  unsigned long old_jit = jit_active(G(L));
   L->errfunc = ef;
   status = do_rawrunprotected(L, func, u);
   if (l_unlikely(status != LUA_OK)) {
     L->ci = old_ci;
     L->allowhook = old_allowhook;
+    jit_restore(G(L), old_jit);   /* compiled code left by the error */
     status = do_closeprotected(L, old_top, status);
     do_seterrorobj(L, status, restorestack(L, old_top));
     do_shrinkstack(L);   /* leave the overflow reserve, if used */
@@ -687,20 +697,20 @@ static void resume(lua_State *L, void *ud) {
 }
 
 /* errors inside the coroutine: continue in the nearest yieldable pcallk */
-static int precover(lua_State *L, int status, lua_State *jcur) {
+static int precover(lua_State *L, int status, const JitMark *jm) {
   CallInfo *ci;
   while (errorstatus(status) && (ci = find_pcall(L)) != NULL) {
     L->ci = ci;
     setcistrecst(ci, status);
     status = do_rawrunprotected(L, unroll, NULL);
-    jit_unwound(L, jcur);
+    jit_unwound(L, jm);
   }
   return status;
 }
 
 LUA_API int lua_resume(lua_State *L, lua_State *from, int nargs, int *nresults) {
   int status;
-  lua_State *jcur;
+  JitMark jm;
   if (L->status == LUA_OK) {
     if (L->ci != &L->base_ci)
       return resume_error(L, "cannot resume non-suspended coroutine", nargs);
@@ -709,14 +719,16 @@ LUA_API int lua_resume(lua_State *L, lua_State *from, int nargs, int *nresults) 
   }
   else if (L->status != LUA_YIELD)
     return resume_error(L, "cannot resume dead coroutine", nargs);
-  L->nCcalls = (from != NULL) ? getCcalls(from) : 0;
+  /* the C levels and the direct calls of the resumer: both nest on the
+  ** C stack that the coroutine runs on */
+  L->nCcalls = (from != NULL) ? getCcalls(from) | (from->nCcalls & DIRECTCALLS) : 0;
   if (getCcalls(L) >= LUAI_MAXCCALLS)
     return resume_error(L, "C stack overflow", nargs);
   L->nCcalls++;
-  jcur = jit_curthread(G(L));
+  jit_mark(G(L), &jm);
   status = do_rawrunprotected(L, resume, &nargs);
-  jit_unwound(L, jcur);   /* L's C stack is gone, whatever ended the run */
-  status = precover(L, status, jcur);
+  jit_unwound(L, &jm);   /* L's C stack is gone, whatever ended the run */
+  status = precover(L, status, &jm);
   if (l_unlikely(errorstatus(status))) {
     /* the coroutine is dead; its frames are kept for tracebacks */
     L->status = (uint8_t)status;
