@@ -111,7 +111,7 @@ typedef struct Gen {
   uint8_t *pspec;             /* pspec[r]: TY_* of parameter r checked at pc 0, or 0 */
   LLVMBasicBlockRef *specexits;   /* per pc: count the failed guard, exit at pc */
   unsigned tbaa_kind;
-  LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card;
+  LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card, tb_hint;
 } Gen;
 
 /* ---------------------------------------------------------------------
@@ -776,6 +776,7 @@ static void tbaa_init(Gen *g) {
   g->tb_heap = tbaa_node(g, root, "heap");
   g->tb_frame = tbaa_node(g, root, "callinfo");
   g->tb_card = tbaa_node(g, root, "card");
+  g->tb_hint = tbaa_node(g, root, "slot hint");
 }
 static LLVMValueRef tb(Gen *g, LLVMValueRef memop, LLVMValueRef tag) {
   LLVMSetMetadata(memop, g->tbaa_kind, tag);
@@ -1208,6 +1209,75 @@ static LLVMValueRef arrayslot(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasi
   return LLVMBuildGEP2(B_, g->i64, arr, &idx, 1, "");
 }
 
+/* Slot prediction.  Every GETFIELD/GETTABUP site has a hint: a mutable
+** i32 of the module (newhint) holding the index of the node where a
+** collision-chain walk last found the key in the indexed table.  When the
+** key's main position holds another key, the node at (hint & mask) is
+** compared with the key before any walk (a leaf call): any node holding the key is the
+** key's one (a table holds a key in one node at most; a removed key that
+** the collector declared dead no longer compares equal), so the hint is
+** only ever a guess that saves the walk, whatever table the site sees,
+** and whatever rehash or resize happened since (the mask keeps the index
+** inside the current node array).  A node holding the key with a nil
+** value means the key is absent, as for any lookup.  The hint is plain
+** data (no reference), written only by the thread running the code (the
+** leaf helper that walks chains, mvmrt_strindex).  Measured (deltablue,
+** richards -j eager, instructions outside LLVM): about -3.5%.  Not done
+** (each measured a loss): hints for the tables an '__index' walk goes
+** through (keys there are mostly absent or at their main position: the
+** probe costs more than the chain steps it saves), and for SETFIELD (its
+** misses are mostly new keys, where the probe is wasted). */
+static LLVMValueRef newhints(Gen *g, unsigned n) {
+  LLVMTypeRef ty = LLVMArrayType2(g->i32, n);
+  LLVMValueRef gv = LLVMAddGlobal(g->M, ty, "slothint");
+  LLVMSetInitializer(gv, LLVMConstNull(ty));
+  LLVMSetLinkage(gv, LLVMInternalLinkage);
+  return gv;
+}
+static LLVMValueRef newhint(Gen *g) { return newhints(g, 1); }
+
+/* hint 'i' of an array made by newhints */
+static LLVMValueRef hintat(Gen *g, LLVMValueRef hints, unsigned i) {
+  LLVMValueRef idx[2];
+  idx[0] = ci64(g, 0); idx[1] = ci64(g, i);
+  return LLVMConstGEP2(LLVMGlobalGetValueType(hints), hints, idx, 2);
+}
+
+/* the node array of table 't' and its index mask (size - 1) */
+static LLVMValueRef nodearray(Gen *g, LLVMValueRef t, LLVMValueRef *mask) {
+  LLVMValueRef off = ci64(g, offsetof(Table, lsizenode));
+  LLVMValueRef lsz = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
+                                   g->i64, "");
+  *mask = LLVMBuildSub(B_, LLVMBuildShl(B_, ci64(g, 1), lsz, ""), ci64(g, 1), "");
+  off = ci64(g, offsetof(Table, node));
+  return hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "node");
+}
+
+/* node 'idx' (i64, already masked) of node array 'node' */
+static LLVMValueRef nodeat(Gen *g, LLVMValueRef node, LLVMValueRef idx, const char *nm) {
+  idx = LLVMBuildMul(B_, idx, ci64(g, sizeof(Node)), "");
+  return LLVMBuildGEP2(B_, g->i8, node, &idx, 1, nm);
+}
+
+/* does node 'n' hold string key 'key'? */
+static LLVMValueRef nodehas(Gen *g, LLVMValueRef n, TString *key) {
+  LLVMValueRef off = ci64(g, offsetof(Node, key));
+  LLVMValueRef k = hload(g, g->i64, LLVMBuildGEP2(B_, g->i8, n, &off, 1, ""), "nkey");
+  return LLVMBuildICmp(B_, LLVMIntEQ, k, ci64(g, v_ref(key)), "");
+}
+
+/* the address of node 'n''s value */
+static LLVMValueRef nodeval(Gen *g, LLVMValueRef n) {
+  LLVMValueRef off = ci64(g, offsetof(Node, val));
+  return LLVMBuildGEP2(B_, g->i8, n, &off, 1, "");
+}
+
+/* the node that hint 'hint' predicts in node array 'node' */
+static LLVMValueRef hintnode(Gen *g, LLVMValueRef hint, LLVMValueRef node, LLVMValueRef mask) {
+  LLVMValueRef h = tb(g, LLVMBuildLoad2(B_, g->i32, hint, "hint"), g->tb_hint);
+  return nodeat(g, node, LLVMBuildAnd(B_, LLVMBuildZExt(B_, h, g->i64, ""), mask, ""), "hintpos");
+}
+
 /* address of the value of string key 'key' in table 't', or a branch to
 ** 'miss'.  The key's main position is checked inline (the common case);
 ** a collision chain is walked by the leaf helper mvmrt_strchain.  Strings
@@ -1382,16 +1452,18 @@ static LLVMValueRef upvalue(Gen *g, int idx) {
 
 /* the slot t[key] resolved by the leaf mvmrt_strindex (the object, its
 ** collision chain, then '__index' tables), or a branch to 'slow'; 'mp':
-** the key's main position in 't' when compared already, else NULL.  't'
+** the key's main position in 't' when compared already, else NULL;
+** 'hint': the site's slot-prediction hint for 't' itself, or NULL.  't'
 ** NULL: a method of a string (mvmrt_strmethod) */
 static LLVMValueRef strindex(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef mp,
-                             LLVMBasicBlockRef slow) {
+                             LLVMValueRef hint, LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef walked = newbb(g, "walked");
-  LLVMValueRef cp, args[4];
+  LLVMValueRef cp, args[5];
   args[0] = t; args[1] = craw(g, key); args[2] = craw(g, g->J->g->tmname[TM_INDEX]);
   args[3] = mp != NULL ? mp : LLVMConstNull(g->p0);
+  args[4] = hint != NULL ? hint : LLVMConstNull(g->p0);
   if (t != NULL)
-    cp = LLVMBuildCall2(B_, g->ty_index, getfn(g, "mvmrt_strindex", g->ty_index, 1), args, 4, "");
+    cp = LLVMBuildCall2(B_, g->ty_index, getfn(g, "mvmrt_strindex", g->ty_index, 1), args, 5, "");
   else {   /* a string's method: the string metatable is G->mt[LUA_TSTRING] */
     args[0] = craw(g, &g->J->g->mt[LUA_TSTRING]);
     cp = LLVMBuildCall2(B_, g->ty_smeth, getfn(g, "mvmrt_strmethod", g->ty_smeth, 1), args, 3, "");
@@ -1401,61 +1473,147 @@ static LLVMValueRef strindex(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef 
   return cp;
 }
 
-/* SELF with a string constant key: on a table the leaf call alone
-** (methods are rarely in the object: an inline probe would mostly miss);
-** on a string, the string metatable's '__index' table (mvmrt_strmethod) */
+/* the value of string key 'key' in table 'tab' when its main position or
+** the node 'hint' predicts holds it with a value that is not nil; else a
+** branch to 'miss'.  '*mpp' (when not NULL): the main position, which
+** holds another key or 'key' with a nil value at 'miss'. */
+static LLVMValueRef hintget(Gen *g, LLVMValueRef tab, TString *key, LLVMValueRef hint,
+                            LLVMBasicBlockRef miss, LLVMValueRef *mpp) {
+  LLVMBasicBlockRef mphit = newbb(g, "hgmp"), tryhint = newbb(g, "hgtry");
+  LLVMBasicBlockRef phit = newbb(g, "hghint"), got = newbb(g, "hggot"), from[2];
+  LLVMValueRef mask, node, mp, hn, vals[2], phi;
+  node = nodearray(g, tab, &mask);
+  mp = nodeat(g, node, LLVMBuildAnd(B_, ci64(g, key->hash), mask, ""), "mainpos");
+  if (mpp != NULL) *mpp = mp;
+  LLVMBuildCondBr(B_, nodehas(g, mp, key), mphit, tryhint);
+  LLVMPositionBuilderAtEnd(B_, mphit);
+  vals[0] = hload(g, g->p1, nodeval(g, mp), "");
+  LLVMBuildCondBr(B_, isnil(g, vals[0]), miss, got);
+  LLVMPositionBuilderAtEnd(B_, tryhint);
+  hn = hintnode(g, hint, node, mask);
+  LLVMBuildCondBr(B_, nodehas(g, hn, key), phit, miss);
+  LLVMPositionBuilderAtEnd(B_, phit);
+  vals[1] = hload(g, g->p1, nodeval(g, hn), "");
+  LLVMBuildCondBr(B_, isnil(g, vals[1]), miss, got);
+  LLVMPositionBuilderAtEnd(B_, got);
+  phi = LLVMBuildPhi(B_, g->p1, "hgv");
+  from[0] = mphit; from[1] = phit;
+  LLVMAddIncoming(phi, vals, from, 2);
+  return phi;
+}
+
+/* SELF on a table, inline when the method is where it mostly is: in the
+** table that the '__index' of the object's metatable names.  That needs
+** the object not to hold the key, proved as tab_getstr would: the key's
+** main position holds another key and ends its chain (next == 0); then
+** "__index" in the metatable and the key in that table are each found at
+** their main position or at the node the site's hint predicts (see "Slot
+** prediction"; hints[0], hints[1]).  A found '__index' makes the
+** metatable's absence bit irrelevant (the bit is set only when the key is
+** absent and cleared by every store).  A key not found so in that table:
+** the leaf mvmrt_strindex goes on from there (its chain, the next
+** '__index'), updating hints[1]; anything else: the leaf mvmrt_strself,
+** the whole walk, which also updates the hints.  Nothing
+** is cached across executions but the two node indices: every step is
+** checked on the current tables, whatever was changed, rehashed or moved
+** since.  Returns the value (may be nil); 'slow' when the helper must
+** finish. */
+static LLVMValueRef selftab(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlockRef slow) {
+  LLVMBasicBlockRef absent = newbb(g, "selfabsent"), hasmt = newbb(g, "selfmt");
+  LLVMBasicBlockRef walk = newbb(g, "selfwalk"), done = newbb(g, "selfdone"), from[3];
+  LLVMBasicBlockRef clsmiss = newbb(g, "selfclsmiss");
+  LLVMValueRef hints = newhints(g, 2), mask, node, mp, off, c, mt, iv, vals[3], args[4], cp, phi;
+  LLVMTypeRef params[4], ty;
+  TString *ename = g->J->g->tmname[TM_INDEX];
+  node = nodearray(g, t, &mask);
+  mp = nodeat(g, node, LLVMBuildAnd(B_, ci64(g, key->hash), mask, ""), "mainpos");
+  off = ci64(g, offsetof(Node, next));
+  c = LLVMBuildICmp(B_, LLVMIntEQ, hload(g, g->i32, LLVMBuildGEP2(B_, g->i8, mp, &off, 1, ""), "next"),
+                    ci32(g, 0), "");
+  c = LLVMBuildAnd(B_, LLVMBuildNot(B_, nodehas(g, mp, key), ""), c, "");
+  LLVMBuildCondBr(B_, c, absent, walk);
+  LLVMPositionBuilderAtEnd(B_, absent);
+  off = ci64(g, offsetof(Table, metatable));
+  mt = hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "mt");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, mt, LLVMConstNull(g->p1), ""), walk, hasmt);
+  LLVMPositionBuilderAtEnd(B_, hasmt);
+  iv = hintget(g, mt, ename, hintat(g, hints, 0), walk, NULL);
+  istable(g, iv, bits(g, iv), newbb(g, "selfcls"), walk);
+  vals[0] = hintget(g, iv, key, hintat(g, hints, 1), clsmiss, &mp);
+  from[0] = LLVMGetInsertBlock(B_);
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, clsmiss);
+  vals[2] = hload(g, g->p1, strindex(g, iv, key, mp, hintat(g, hints, 1), slow), "");   /* may be nil */
+  from[2] = LLVMGetInsertBlock(B_);
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, walk);
+  params[0] = g->p1; params[1] = params[2] = params[3] = g->p0;
+  ty = LLVMFunctionType(g->p0, params, 4, 0);   /* (Table *, TString *, TString *, uint32_t *) */
+  args[0] = t; args[1] = craw(g, key); args[2] = craw(g, ename); args[3] = hints;
+  cp = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_strself", ty, 1), args, 4, "");
+  from[1] = newbb(g, "selfwalked");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, from[1]);
+  LLVMPositionBuilderAtEnd(B_, from[1]);
+  vals[1] = hload(g, g->p1, cp, "");   /* may be nil */
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, done);
+  phi = LLVMBuildPhi(B_, g->p1, "selfv");
+  LLVMAddIncoming(phi, vals, from, 3);
+  return phi;
+}
+
+/* SELF with a string constant key: on a table selftab; on a string, the
+** string metatable's '__index' table (mvmrt_strmethod) */
 static void selfk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
   LLVMBasicBlockRef slow = newbb(g, "selfslow"), notab = newbb(g, "selfnottab");
   istable(g, t, bits(g, t), newbb(g, "selftab"), notab);
-  setreg(g, a, hload(g, g->p1, strindex(g, t, key, NULL, slow), ""));   /* may be nil */
+  setreg(g, a, selftab(g, t, key, slow));
   loaddone(g, pc);
   LLVMPositionBuilderAtEnd(B_, notab);
   isreftt(g, t, bits(g, t), MVM_TSTRING, newbb(g, "selfstr"), slow);
-  setreg(g, a, hload(g, g->p1, strindex(g, NULL, key, NULL, slow), ""));
+  setreg(g, a, hload(g, g->p1, strindex(g, NULL, key, NULL, NULL, slow), ""));
   loaddone(g, pc);
   LLVMPositionBuilderAtEnd(B_, slow);
   helper_only(g, pc, helper);
 }
 
 /* GETFIELD / GETTABUP / SELF with a string constant key.  GETFIELD and
-** GETTABUP: the key's main position in 't' inline; when it holds another
-** key or nil, one leaf call (strindex) finishes, so a method found in the
-** class costs no second lookup.  SELF: selfk.  '__index'
+** GETTABUP: the key's main position in 't', then the node the site's
+** hint predicts inline; when neither holds the key with a value, one
+** leaf call (strindex, updating the hint) finishes, so a method found in
+** the class costs no second lookup.  SELF: selfk.  '__index'
 ** functions, deep chains and non-tables go to the instruction's helper,
 ** which starts over.  A key that is not a string constant: the helper
 ** alone. */
 static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
-  LLVMBasicBlockRef slow, mphit, walk, done, walked;
-  LLVMValueRef off, lsz, mask, idx, node, k, v1, v2, phi, vals[2];
-  LLVMBasicBlockRef from[2];
+  LLVMBasicBlockRef slow, mphit, tryhint, phit, walk, done, from[3];
+  LLVMValueRef mask, node, hn, mp, hint, phi, vals[3];
   if (key == NULL) { helper_only(g, pc, helper); return; }
   if (GET_OPCODE(g->p->code[pc]) == OP_SELF) { selfk(g, pc, a, t, key, helper); return; }
   slow = newbb(g, "getslow");
   istable(g, t, bits(g, t), newbb(g, "tab"), slow);
-  mphit = newbb(g, "mphit"); walk = newbb(g, "walk"); done = newbb(g, "getdone");
-  off = ci64(g, offsetof(Table, lsizenode));
-  lsz = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
-                      g->i64, "");
-  mask = LLVMBuildSub(B_, LLVMBuildShl(B_, ci64(g, 1), lsz, ""), ci64(g, 1), "");
-  idx = LLVMBuildMul(B_, LLVMBuildAnd(B_, ci64(g, key->hash), mask, ""), ci64(g, sizeof(Node)), "");
-  off = ci64(g, offsetof(Table, node));
-  node = hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "node");
-  node = LLVMBuildGEP2(B_, g->i8, node, &idx, 1, "mainpos");
-  off = ci64(g, offsetof(Node, key));
-  k = hload(g, g->i64, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "nkey");
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, k, ci64(g, v_ref(key)), ""), mphit, walk);
+  mphit = newbb(g, "mphit"); tryhint = newbb(g, "tryhint"); phit = newbb(g, "hinthit");
+  walk = newbb(g, "walk"); done = newbb(g, "getdone");
+  hint = newhint(g);
+  node = nodearray(g, t, &mask);
+  mp = nodeat(g, node, LLVMBuildAnd(B_, ci64(g, key->hash), mask, ""), "mainpos");
+  LLVMBuildCondBr(B_, nodehas(g, mp, key), mphit, tryhint);
   LLVMPositionBuilderAtEnd(B_, mphit);
-  off = ci64(g, offsetof(Node, val));
-  v1 = hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "");
-  LLVMBuildCondBr(B_, isnil(g, v1), walk, done);
+  vals[0] = hload(g, g->p1, nodeval(g, mp), "");
+  LLVMBuildCondBr(B_, isnil(g, vals[0]), walk, done);   /* the key, absent */
+  LLVMPositionBuilderAtEnd(B_, tryhint);
+  hn = hintnode(g, hint, node, mask);
+  LLVMBuildCondBr(B_, nodehas(g, hn, key), phit, walk);
+  LLVMPositionBuilderAtEnd(B_, phit);
+  vals[1] = hload(g, g->p1, nodeval(g, hn), "");
+  LLVMBuildCondBr(B_, isnil(g, vals[1]), walk, done);
   LLVMPositionBuilderAtEnd(B_, walk);
-  v2 = hload(g, g->p1, strindex(g, t, key, node, slow), "");   /* may be nil: the result */
-  walked = LLVMGetInsertBlock(B_);
+  vals[2] = hload(g, g->p1, strindex(g, t, key, mp, hint, slow), "");   /* may be nil: the result */
+  from[0] = mphit; from[1] = phit; from[2] = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, done);
   LLVMPositionBuilderAtEnd(B_, done);
   phi = LLVMBuildPhi(B_, g->p1, "getv");
-  vals[0] = v1; vals[1] = v2; from[0] = mphit; from[1] = walked;
-  LLVMAddIncoming(phi, vals, from, 2);
+  LLVMAddIncoming(phi, vals, from, 3);
   setreg(g, a, phi);
   loaddone(g, pc);
   LLVMPositionBuilderAtEnd(B_, slow);
@@ -2288,9 +2446,9 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     vv[1] = g->p0;   /* (Table *, TString *) -> Value * */
     g->ty_chain = LLVMFunctionType(g->p0, vv, 2, 0);
     {
-      LLVMTypeRef tsk[4];   /* (Table *, TString *, TString *, Node *) -> Value * */
-      tsk[0] = g->p1; tsk[1] = tsk[2] = tsk[3] = g->p0;
-      g->ty_index = LLVMFunctionType(g->p0, tsk, 4, 0);
+      LLVMTypeRef tsk[5];   /* (Table *, TString *, TString *, Node *, uint32_t *) -> Value * */
+      tsk[0] = g->p1; tsk[1] = tsk[2] = tsk[3] = tsk[4] = g->p0;
+      g->ty_index = LLVMFunctionType(g->p0, tsk, 5, 0);
       tsk[0] = g->p0;   /* (Table **, TString *, TString *) -> Value * */
       g->ty_smeth = LLVMFunctionType(g->p0, tsk, 3, 0);
     }
