@@ -35,9 +35,12 @@
 **     comparisons on numbers, NOT/TEST/TESTSET, numeric and generic for
 **     loops: inline; boxing, overflow, strings, metamethods, errors exit.
 **   - table reads and writes: the array part (integer keys) and string
-**     keys at their main position inline; collision chains in gc-leaf
-**     helpers (mvmrt_strchain; for constant-key reads mvmrt_strindex,
-**     which goes on through __index tables); everything else (absent keys
+**     keys at their main position inline, for constant-key reads also the
+**     node a per-site hint predicts ("Slot prediction"), for SELF the
+**     method in the metatable's '__index' table (selftab); collision
+**     chains in gc-leaf helpers (mvmrt_strchain; for constant-key reads
+**     mvmrt_strindex/mvmrt_strself, which go on through __index tables
+**     and update the hints); everything else (absent keys
 **     on writes, __index functions, __newindex, non-tables) in a helper
 **     doing exactly the interpreter's case.  Stores
 **     into heap objects go through gcwrite() (store + card mark).
