@@ -618,17 +618,22 @@ static const Value *mvmrt_strindex(Table *t, TString *key, TString *ename, const
   return NULL;
 }
 
-/* tab_getstr that records in '*hint' where it found the key */
+/* tab_getstr that tries the node '*hint' names after the main position
+** (any node holding the key is its one; the index is masked to the
+** current size), and records there where a chain walk found the key */
 static const Value *rt_getstrhint(const Table *t, TString *key, uint32_t *hint) {
-  const Node *n = &t->node[key->hash & ((1u << t->lsizenode) - 1u)];
+  uint32_t mask = (1u << t->lsizenode) - 1u;
+  const Node *n = &t->node[key->hash & mask], *h;
   if (n->key == v_ref(key)) return &n->val;
+  h = &t->node[*hint & mask];
+  if (h->key == v_ref(key)) return &h->val;
   return rt_chainrest(t, n, v_ref(key), hint);
 }
 
-/* SELF on table 't' when compiled code could not finish it inline
-** (llvmgen.c, selfk): mvmrt_strindex, also recording the site's hints
-** for the first step of the walk: hints[0] for "__index" in t's
-** metatable, hints[1] for the key in the '__index' table */
+/* SELF on table 't' (llvmgen.c, selftab): mvmrt_strindex, with the site's
+** slot prediction for the first step of the walk, where methods mostly
+** are: hints[0] for "__index" in t's metatable, hints[1] for the key in
+** the '__index' table */
 static const Value *mvmrt_strself(Table *t, TString *key, TString *ename, uint32_t *hints) {
   const Value *s = tab_getstr(t, key), *tm;
   Table *mt;
