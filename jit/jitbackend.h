@@ -16,7 +16,7 @@
 #include "state.h"
 #include "stackmap.h"
 
-#define MVM_JIT_ABI  7
+#define MVM_JIT_ABI  8
 
 struct JitState;
 

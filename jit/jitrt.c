@@ -594,11 +594,16 @@ static const Value *mvmrt_strchain(Table *t, TString *key) {
 
 static const Value rt_nil = MVM_NIL;
 
-/* the rest of the collision chain after node 'n', whose key is not 'k' */
-static const Value *rt_chainrest(const Node *n, Value k) {
+/* the rest of the collision chain after node 'n' of 't', whose key is not
+** 'k'; the index of the node found is remembered in '*hint', the site's
+** slot-prediction hint (llvmgen.c, newhint), when 'hint' is not NULL */
+static const Value *rt_chainrest(const Table *t, const Node *n, Value k, uint32_t *hint) {
   while (n->next != 0) {
     n += n->next;
-    if (n->key == k) return &n->val;
+    if (n->key == k) {
+      if (hint != NULL) *hint = (uint32_t)(n - t->node);
+      return &n->val;
+    }
   }
   return &rt_nil;
 }
@@ -611,13 +616,16 @@ static const Value *rt_chainrest(const Node *n, Value k) {
 ** RT_INDEXDEPTH).  'mp', when not NULL, is the key's main position in 't',
 ** which compiled code has compared already: its key is another one, or
 ** 'key' with a nil value.  Nothing here has effects the helper would not
-** repeat (only absence bits are set), so the helper may start over.
-** 'ename' is the VM's "__index" string (G->tmname[TM_INDEX]). */
-static const Value *mvmrt_strindex(Table *t, TString *key, TString *ename, const Node *mp) {
+** repeat (only absence bits and the hint are set), so the helper may start
+** over.  'ename' is the VM's "__index" string (G->tmname[TM_INDEX]).
+** 'hint', when not NULL, is the site's slot-prediction hint, set when 't'
+** itself has the key in its collision chain. */
+static const Value *mvmrt_strindex(Table *t, TString *key, TString *ename, const Node *mp,
+                                   uint32_t *hint) {
   int depth;
   const Value *s;
   if (mp == NULL) s = tab_getstr(t, key);
-  else s = mp->key == v_ref(key) ? &rt_nil : rt_chainrest(mp, v_ref(key));
+  else s = mp->key == v_ref(key) ? &rt_nil : rt_chainrest(t, mp, v_ref(key), hint);
   for (depth = 0; depth < RT_INDEXDEPTH; depth++) {
     Table *mt;
     const Value *tm;
@@ -633,6 +641,37 @@ static const Value *mvmrt_strindex(Table *t, TString *key, TString *ename, const
   return NULL;
 }
 
+/* tab_getstr that tries the node '*hint' names after the main position
+** (any node holding the key is its one; the index is masked to the
+** current size), and records there where a chain walk found the key */
+static const Value *rt_getstrhint(const Table *t, TString *key, uint32_t *hint) {
+  uint32_t mask = (1u << t->lsizenode) - 1u;
+  const Node *n = &t->node[key->hash & mask], *h;
+  if (n->key == v_ref(key)) return &n->val;
+  h = &t->node[*hint & mask];
+  if (h->key == v_ref(key)) return &h->val;
+  return rt_chainrest(t, n, v_ref(key), hint);
+}
+
+/* SELF on table 't' (llvmgen.c, selftab): mvmrt_strindex, with the site's
+** slot prediction for the first step of the walk, where methods mostly
+** are: hints[0] for "__index" in t's metatable, hints[1] for the key in
+** the '__index' table */
+static const Value *mvmrt_strself(Table *t, TString *key, TString *ename, uint32_t *hints) {
+  const Value *s = tab_getstr(t, key), *tm;
+  Table *mt;
+  if (!rt_empty(s)) return s;
+  mt = t->metatable;
+  if (mt == NULL || (mt->extra & (1u << TM_INDEX))) return &rt_nil;
+  tm = rt_getstrhint(mt, ename, &hints[0]);
+  if (rt_empty(tm)) { mt->extra |= (uint8_t)(1u << TM_INDEX); return &rt_nil; }
+  if (!v_istable(*tm)) return NULL;
+  t = v_tab(*tm);
+  s = rt_getstrhint(t, key, &hints[1]);
+  if (!rt_empty(s)) return s;
+  return mvmrt_strindex(t, key, ename, NULL, NULL);   /* the rest of the walk */
+}
+
 /* s[key] for a string s (SELF: its methods): through the string
 ** metatable '*smt' (G->mt[LUA_TSTRING]) when its '__index' is a table, as
 ** vm_finishget does (meta_gettmbyobj: no absence cache for basic types);
@@ -643,7 +682,7 @@ static const Value *mvmrt_strmethod(Table *const *smt, TString *key, TString *en
   if (*smt == NULL) return NULL;
   tm = tab_getstr(*smt, ename);
   if (rt_empty(tm) || !v_istable(*tm)) return NULL;
-  return mvmrt_strindex(v_tab(*tm), key, ename, NULL);
+  return mvmrt_strindex(v_tab(*tm), key, ename, NULL, NULL);
 }
 
 static int mvmrt_raweq(Value a, Value b) {
@@ -684,6 +723,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_raweq", (void *)mvmrt_raweq},
   {"mvmrt_strchain", (void *)mvmrt_strchain},
   {"mvmrt_strindex", (void *)mvmrt_strindex},
+  {"mvmrt_strself", (void *)mvmrt_strself},
   {"mvmrt_strmethod", (void *)mvmrt_strmethod},
 };
 

@@ -36,9 +36,11 @@
 **     comparisons on numbers, NOT/TEST/TESTSET, numeric and generic for
 **     loops: inline; boxing, overflow, strings, metamethods, errors exit.
 **   - table reads and writes: the array part (integer keys) and string
-**     keys at their main position inline; collision chains in gc-leaf
-**     helpers (mvmrt_strchain; for constant-key reads mvmrt_strindex,
-**     which goes on through __index tables); everything else (absent keys
+**     keys at their main position inline, for constant-key reads also the
+**     node a per-site hint predicts ("Slot prediction"); collision
+**     chains in gc-leaf helpers (mvmrt_strchain; for constant-key reads
+**     mvmrt_strindex, and for SELF mvmrt_strself, which go on through
+**     __index tables and use and update the hints); everything else (absent keys
 **     on writes, __index functions, __newindex, non-tables) in a helper
 **     doing exactly the interpreter's case.  Stores
 **     into heap objects go through gcwrite() (store + card mark).
@@ -120,7 +122,7 @@ typedef struct Gen {
   uint8_t *pspec;             /* pspec[r]: TY_* of parameter r checked at pc 0, or 0 */
   LLVMBasicBlockRef *specexits;   /* per pc: count the failed guard, exit at pc */
   unsigned tbaa_kind;
-  LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card;
+  LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card, tb_hint;
 } Gen;
 
 /* ---------------------------------------------------------------------
@@ -846,6 +848,7 @@ static void tbaa_init(Gen *g) {
   g->tb_heap = tbaa_node(g, root, "heap");
   g->tb_frame = tbaa_node(g, root, "callinfo");
   g->tb_card = tbaa_node(g, root, "card");
+  g->tb_hint = tbaa_node(g, root, "slot hint");
 }
 static LLVMValueRef tb(Gen *g, LLVMValueRef memop, LLVMValueRef tag) {
   LLVMSetMetadata(memop, g->tbaa_kind, tag);
@@ -1388,6 +1391,68 @@ static LLVMValueRef arrayslot(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasi
   return LLVMBuildGEP2(B_, g->i64, arr, &idx, 1, "");
 }
 
+/* Slot prediction.  Every GETFIELD/GETTABUP site has a hint: a mutable
+** i32 of the module (newhint) holding the index of the node where a
+** collision-chain walk last found the key in the indexed table.  When the
+** key's main position holds another key, the node at (hint & mask) is
+** compared with the key before any walk (a leaf call): any node holding the key is the
+** key's one (a table holds a key in one node at most; a removed key that
+** the collector declared dead no longer compares equal), so the hint is
+** only ever a guess that saves the walk, whatever table the site sees,
+** and whatever rehash or resize happened since (the mask keeps the index
+** inside the current node array).  A node holding the key with a nil
+** value means the key is absent, as for any lookup.  The hint is plain
+** data (no reference), written only by the thread running the code (the
+** leaf helper that walks chains, mvmrt_strindex).  Measured (deltablue,
+** richards -j eager, instructions outside LLVM): about -3.5%.  Not done
+** (each measured a loss): hints for the tables an '__index' walk goes
+** through (keys there are mostly absent or at their main position: the
+** probe costs more than the chain steps it saves), and for SETFIELD (its
+** misses are mostly new keys, where the probe is wasted). */
+static LLVMValueRef newhints(Gen *g, unsigned n) {
+  LLVMTypeRef ty = LLVMArrayType2(g->i32, n);
+  LLVMValueRef gv = LLVMAddGlobal(g->M, ty, "slothint");
+  LLVMSetInitializer(gv, LLVMConstNull(ty));
+  LLVMSetLinkage(gv, LLVMInternalLinkage);
+  return gv;
+}
+static LLVMValueRef newhint(Gen *g) { return newhints(g, 1); }
+
+/* the node array of table 't' and its index mask (size - 1) */
+static LLVMValueRef nodearray(Gen *g, LLVMValueRef t, LLVMValueRef *mask) {
+  LLVMValueRef off = ci64(g, offsetof(Table, lsizenode));
+  LLVMValueRef lsz = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
+                                   g->i64, "");
+  *mask = LLVMBuildSub(B_, LLVMBuildShl(B_, ci64(g, 1), lsz, ""), ci64(g, 1), "");
+  off = ci64(g, offsetof(Table, node));
+  return hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "node");
+}
+
+/* node 'idx' (i64, already masked) of node array 'node' */
+static LLVMValueRef nodeat(Gen *g, LLVMValueRef node, LLVMValueRef idx, const char *nm) {
+  idx = LLVMBuildMul(B_, idx, ci64(g, sizeof(Node)), "");
+  return LLVMBuildGEP2(B_, g->i8, node, &idx, 1, nm);
+}
+
+/* does node 'n' hold string key 'key'? */
+static LLVMValueRef nodehas(Gen *g, LLVMValueRef n, TString *key) {
+  LLVMValueRef off = ci64(g, offsetof(Node, key));
+  LLVMValueRef k = hload(g, g->i64, LLVMBuildGEP2(B_, g->i8, n, &off, 1, ""), "nkey");
+  return LLVMBuildICmp(B_, LLVMIntEQ, k, ci64(g, v_ref(key)), "");
+}
+
+/* the address of node 'n''s value */
+static LLVMValueRef nodeval(Gen *g, LLVMValueRef n) {
+  LLVMValueRef off = ci64(g, offsetof(Node, val));
+  return LLVMBuildGEP2(B_, g->i8, n, &off, 1, "");
+}
+
+/* the node that hint 'hint' predicts in node array 'node' */
+static LLVMValueRef hintnode(Gen *g, LLVMValueRef hint, LLVMValueRef node, LLVMValueRef mask) {
+  LLVMValueRef h = tb(g, LLVMBuildLoad2(B_, g->i32, hint, "hint"), g->tb_hint);
+  return nodeat(g, node, LLVMBuildAnd(B_, LLVMBuildZExt(B_, h, g->i64, ""), mask, ""), "hintpos");
+}
+
 /* address of the value of string key 'key' in table 't', or a branch to
 ** 'miss'.  The key's main position is checked inline (the common case);
 ** a collision chain is walked by the leaf helper mvmrt_strchain.  Strings
@@ -1562,16 +1627,18 @@ static LLVMValueRef upvalue(Gen *g, int idx) {
 
 /* the slot t[key] resolved by the leaf mvmrt_strindex (the object, its
 ** collision chain, then '__index' tables), or a branch to 'slow'; 'mp':
-** the key's main position in 't' when compared already, else NULL.  't'
+** the key's main position in 't' when compared already, else NULL;
+** 'hint': the site's slot-prediction hint for 't' itself, or NULL.  't'
 ** NULL: a method of a string (mvmrt_strmethod) */
 static LLVMValueRef strindex(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef mp,
-                             LLVMBasicBlockRef slow) {
+                             LLVMValueRef hint, LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef walked = newbb(g, "walked");
-  LLVMValueRef cp, args[4];
+  LLVMValueRef cp, args[5];
   args[0] = t; args[1] = craw(g, key); args[2] = craw(g, g->J->g->tmname[TM_INDEX]);
   args[3] = mp != NULL ? mp : LLVMConstNull(g->p0);
+  args[4] = hint != NULL ? hint : LLVMConstNull(g->p0);
   if (t != NULL)
-    cp = LLVMBuildCall2(B_, g->ty_index, getfn(g, "mvmrt_strindex", g->ty_index, 1), args, 4, "");
+    cp = LLVMBuildCall2(B_, g->ty_index, getfn(g, "mvmrt_strindex", g->ty_index, 1), args, 5, "");
   else {   /* a string's method: the string metatable is G->mt[LUA_TSTRING] */
     args[0] = craw(g, &g->J->g->mt[LUA_TSTRING]);
     cp = LLVMBuildCall2(B_, g->ty_smeth, getfn(g, "mvmrt_strmethod", g->ty_smeth, 1), args, 3, "");
@@ -1581,61 +1648,79 @@ static LLVMValueRef strindex(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef 
   return cp;
 }
 
-/* SELF with a string constant key: on a table the leaf call alone
-** (methods are rarely in the object: an inline probe would mostly miss);
-** on a string, the string metatable's '__index' table (mvmrt_strmethod) */
+/* SELF on a table: the leaf mvmrt_strself (the walk of mvmrt_strindex,
+** with slot prediction for "__index" in the metatable and for the key in
+** the table it names: the site's hints).  Inline, the same steps were
+** 5% fewer instructions at run time in richards but 20-60% more in LLVM
+** (an inline walk is a dozen blocks per SELF): a loss in total for
+** programs that run a few seconds.  Returns the slot, or a branch to
+** 'slow' when the helper must finish. */
+static LLVMValueRef selftab(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlockRef slow) {
+  LLVMBasicBlockRef walked = newbb(g, "selfwalked");
+  LLVMValueRef args[4], cp;
+  LLVMTypeRef params[4], ty;
+  params[0] = g->p1; params[1] = params[2] = params[3] = g->p0;
+  ty = LLVMFunctionType(g->p0, params, 4, 0);   /* (Table *, TString *, TString *, uint32_t *) */
+  args[0] = t; args[1] = craw(g, key); args[2] = craw(g, g->J->g->tmname[TM_INDEX]);
+  args[3] = newhints(g, 2);
+  cp = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_strself", ty, 1), args, 4, "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
+  LLVMPositionBuilderAtEnd(B_, walked);
+  return cp;
+}
+
+/* SELF with a string constant key: on a table selftab; on a string, the
+** string metatable's '__index' table (mvmrt_strmethod) */
 static void selfk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
   LLVMBasicBlockRef slow = newbb(g, "selfslow"), notab = newbb(g, "selfnottab");
   istable(g, t, bits(g, t), newbb(g, "selftab"), notab);
-  setreg(g, a, hload(g, g->p1, strindex(g, t, key, NULL, slow), ""));   /* may be nil */
+  setreg(g, a, hload(g, g->p1, selftab(g, t, key, slow), ""));   /* may be nil */
   loaddone(g, pc);
   LLVMPositionBuilderAtEnd(B_, notab);
   isreftt(g, t, bits(g, t), MVM_TSTRING, newbb(g, "selfstr"), slow);
-  setreg(g, a, hload(g, g->p1, strindex(g, NULL, key, NULL, slow), ""));
+  setreg(g, a, hload(g, g->p1, strindex(g, NULL, key, NULL, NULL, slow), ""));
   loaddone(g, pc);
   LLVMPositionBuilderAtEnd(B_, slow);
   helper_only(g, pc, helper);
 }
 
 /* GETFIELD / GETTABUP / SELF with a string constant key.  GETFIELD and
-** GETTABUP: the key's main position in 't' inline; when it holds another
-** key or nil, one leaf call (strindex) finishes, so a method found in the
-** class costs no second lookup.  SELF: selfk.  '__index'
+** GETTABUP: the key's main position in 't', then the node the site's
+** hint predicts inline; when neither holds the key with a value, one
+** leaf call (strindex, updating the hint) finishes, so a method found in
+** the class costs no second lookup.  SELF: selfk.  '__index'
 ** functions, deep chains and non-tables go to the instruction's helper,
 ** which starts over.  A key that is not a string constant: the helper
 ** alone. */
 static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
-  LLVMBasicBlockRef slow, mphit, walk, done, walked;
-  LLVMValueRef off, lsz, mask, idx, node, k, v1, v2, phi, vals[2];
-  LLVMBasicBlockRef from[2];
+  LLVMBasicBlockRef slow, mphit, tryhint, phit, walk, done, from[3];
+  LLVMValueRef mask, node, hn, mp, hint, phi, vals[3];
   if (key == NULL) { helper_only(g, pc, helper); return; }
   if (GET_OPCODE(g->p->code[pc]) == OP_SELF) { selfk(g, pc, a, t, key, helper); return; }
   slow = newbb(g, "getslow");
   istable(g, t, bits(g, t), newbb(g, "tab"), slow);
-  mphit = newbb(g, "mphit"); walk = newbb(g, "walk"); done = newbb(g, "getdone");
-  off = ci64(g, offsetof(Table, lsizenode));
-  lsz = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
-                      g->i64, "");
-  mask = LLVMBuildSub(B_, LLVMBuildShl(B_, ci64(g, 1), lsz, ""), ci64(g, 1), "");
-  idx = LLVMBuildMul(B_, LLVMBuildAnd(B_, ci64(g, key->hash), mask, ""), ci64(g, sizeof(Node)), "");
-  off = ci64(g, offsetof(Table, node));
-  node = hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "node");
-  node = LLVMBuildGEP2(B_, g->i8, node, &idx, 1, "mainpos");
-  off = ci64(g, offsetof(Node, key));
-  k = hload(g, g->i64, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "nkey");
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, k, ci64(g, v_ref(key)), ""), mphit, walk);
+  mphit = newbb(g, "mphit"); tryhint = newbb(g, "tryhint"); phit = newbb(g, "hinthit");
+  walk = newbb(g, "walk"); done = newbb(g, "getdone");
+  hint = newhint(g);
+  node = nodearray(g, t, &mask);
+  mp = nodeat(g, node, LLVMBuildAnd(B_, ci64(g, key->hash), mask, ""), "mainpos");
+  LLVMBuildCondBr(B_, nodehas(g, mp, key), mphit, tryhint);
   LLVMPositionBuilderAtEnd(B_, mphit);
-  off = ci64(g, offsetof(Node, val));
-  v1 = hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "");
-  LLVMBuildCondBr(B_, isnil(g, v1), walk, done);
+  vals[0] = hload(g, g->p1, nodeval(g, mp), "");
+  LLVMBuildCondBr(B_, isnil(g, vals[0]), walk, done);   /* the key, absent */
+  LLVMPositionBuilderAtEnd(B_, tryhint);
+  hn = hintnode(g, hint, node, mask);
+  LLVMBuildCondBr(B_, nodehas(g, hn, key), phit, walk);
+  LLVMPositionBuilderAtEnd(B_, phit);
+  vals[1] = hload(g, g->p1, nodeval(g, hn), "");
+  LLVMBuildCondBr(B_, isnil(g, vals[1]), walk, done);
   LLVMPositionBuilderAtEnd(B_, walk);
-  v2 = hload(g, g->p1, strindex(g, t, key, node, slow), "");   /* may be nil: the result */
-  walked = LLVMGetInsertBlock(B_);
+  vals[2] = hload(g, g->p1, strindex(g, t, key, mp, hint, slow), "");   /* may be nil: the result */
+  from[0] = mphit; from[1] = phit; from[2] = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, done);
   LLVMPositionBuilderAtEnd(B_, done);
   phi = LLVMBuildPhi(B_, g->p1, "getv");
-  vals[0] = v1; vals[1] = v2; from[0] = mphit; from[1] = walked;
-  LLVMAddIncoming(phi, vals, from, 2);
+  LLVMAddIncoming(phi, vals, from, 3);
   setreg(g, a, phi);
   loaddone(g, pc);
   LLVMPositionBuilderAtEnd(B_, slow);
@@ -2818,9 +2903,9 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     vv[1] = g->p0;   /* (Table *, TString *) -> Value * */
     g->ty_chain = LLVMFunctionType(g->p0, vv, 2, 0);
     {
-      LLVMTypeRef tsk[4];   /* (Table *, TString *, TString *, Node *) -> Value * */
-      tsk[0] = g->p1; tsk[1] = tsk[2] = tsk[3] = g->p0;
-      g->ty_index = LLVMFunctionType(g->p0, tsk, 4, 0);
+      LLVMTypeRef tsk[5];   /* (Table *, TString *, TString *, Node *, uint32_t *) -> Value * */
+      tsk[0] = g->p1; tsk[1] = tsk[2] = tsk[3] = tsk[4] = g->p0;
+      g->ty_index = LLVMFunctionType(g->p0, tsk, 5, 0);
       tsk[0] = g->p0;   /* (Table **, TString *, TString *) -> Value * */
       g->ty_smeth = LLVMFunctionType(g->p0, tsk, 3, 0);
     }
