@@ -149,6 +149,8 @@ static JitState *getstate(lua_State *L) {
     J->payback = getenv("MVM_JIT_PAYBACK") && strcmp(getenv("MVM_JIT_PAYBACK"), "0") == 0
                  ? 0.0 : env_uint("MVM_JIT_PAYBACK", 20) / 100.0;
     J->background = getenv("MVM_JIT_BACKGROUND") == NULL || env_flag("MVM_JIT_BACKGROUND");
+    /* MVM_JIT_PREFETCH=0: LLVM loads at the first compile, not before (prefetch_backend) */
+    J->prefetch = getenv("MVM_JIT_PREFETCH") != NULL && !env_flag("MVM_JIT_PREFETCH") ? 2 : 0;
     pthread_mutex_init(&J->lock, NULL);
     pthread_mutex_init(&J->belock, NULL);
     pthread_cond_init(&J->wake, NULL);
@@ -354,6 +356,13 @@ static void *compile_thread(void *ud) {
   pthread_mutex_lock(&J->lock);
   while (!J->stop) {
     JitQueued *q = J->qhead;
+    if (q == NULL && J->prefetch == 1) {   /* warm code: load LLVM now */
+      J->prefetch = 2;
+      pthread_mutex_unlock(&J->lock);
+      start_backend(J);
+      pthread_mutex_lock(&J->lock);
+      continue;
+    }
     if (q == NULL) {
       pthread_cond_wait(&J->wake, &J->lock);
       continue;
@@ -375,6 +384,19 @@ static void *compile_thread(void *ud) {
   return NULL;
 }
 
+/* start the compile thread if it is not running (J->lock held); 0 if
+** threads cannot be had here: compiles then run in the VM's thread */
+static int startthread(JitState *J) {
+  if (!J->hasthread) {
+    if (pthread_create(&J->thread, NULL, compile_thread, J) != 0) {
+      J->background = 0;
+      return 0;
+    }
+    J->hasthread = 1;
+  }
+  return 1;
+}
+
 /* Queue 'p' for the compile thread (started on first use); the VM goes on
 ** interpreting it meanwhile.  0 if that is not possible (then the caller
 ** compiles it right away). */
@@ -384,14 +406,10 @@ static int enqueue(JitState *J, Proto *p) {
   q->p = p;
   q->next = NULL;
   pthread_mutex_lock(&J->lock);
-  if (!J->hasthread) {
-    if (pthread_create(&J->thread, NULL, compile_thread, J) != 0) {
-      pthread_mutex_unlock(&J->lock);
-      free(q);
-      J->background = 0;   /* no threads here: compile in the VM's thread */
-      return 0;
-    }
-    J->hasthread = 1;
+  if (!startthread(J)) {
+    pthread_mutex_unlock(&J->lock);
+    free(q);
+    return 0;
   }
   p->jitcode = JIT_QUEUED;
   if (J->qtail) J->qtail->next = q; else J->qhead = q;
@@ -403,13 +421,22 @@ static int enqueue(JitState *J, Proto *p) {
 
 static int library_bound(JitState *J, lua_State *L, Proto *p);
 
+/* Code half-way to a compile (where its type feedback starts) is likely to
+** be compiled soon: with background compiles, the compile thread loads
+** LLVM now, so that the first compile does not wait the 40-100 ms that
+** takes while the program runs interpreted (a third of fannkuch's and
+** mandelbrot's run times went by before their first compiled code).  Not
+** for code that the library-bound rule would decline at the threshold. */
+static void prefetch_backend(JitState *J, lua_State *L, Proto *p, int osr);
+
 /* the interpreter records operand kinds of 'p' from now on (or from its
 ** next entry or return from a Lua call: vm.c reads p->feedback there) */
-static void start_feedback(lua_State *L, Proto *p) {
+static void start_feedback(lua_State *L, Proto *p, int osr) {
   if (p->feedback == NULL && p->jitnospec == 0) {
     p->feedback = (uint8_t *)mvm_memtryrealloc(L, NULL, 0, (size_t)p->sizecode);
     if (p->feedback != NULL) memset(p->feedback, 0, (size_t)p->sizecode);
   }
+  prefetch_backend((JitState *)G(L)->jit, L, p, osr);
 }
 
 /* jit_maybecompile; 'osr': asked at a loop back-edge (jit_osr), whose
@@ -425,7 +452,7 @@ static void maybecompile(lua_State *L, Proto *p, int osr) {
     ** arithmetic (vm.c FEEDBACK) for the compiler's speculation (asked
     ** at a back-edge, osr_pays decides when: recording costs 3% of a
     ** loop's time, and a loop may never pay for a compile) */
-    if (!osr && p->hotcount >= J->threshold / 2) start_feedback(L, p);
+    if (!osr && p->hotcount >= J->threshold / 2) start_feedback(L, p, 0);
     return;
   }
   if (__atomic_load_n(&J->broken, __ATOMIC_ACQUIRE)) { p->jitcode = JIT_NOCODE; return; }
@@ -552,6 +579,26 @@ static int library_bound(JitState *J, lua_State *L, Proto *p) {
   return 1;
 }
 
+static void prefetch_backend(JitState *J, lua_State *L, Proto *p, int osr) {
+  Value f = *L->ci->func;
+  int nc;
+  if (J == NULL || !J->background || J->prefetch != 0 || G(L)->ffijit != NULL ||
+      G(L)->jitmode != MVM_JIT_ON || __atomic_load_n(&J->broken, __ATOMIC_ACQUIRE))
+    return;
+  if (!osr && J->payback > 0 && v_isLclosure(f) && v_lcl(f)->p == p &&
+      interp_share(v_lcl(f), 0, p->sizecode, &nc) < JIT_MIN_SHARE)
+    return;
+  pthread_mutex_lock(&J->lock);
+  if (J->prefetch == 0 && startthread(J)) {
+    J->prefetch = 1;
+    pthread_cond_signal(&J->wake);
+    if (J->stats > 1)
+      fprintf(stderr, "mvm: JIT: %s:%d is warm: loading LLVM in the background\n",
+              p->source ? getstr(p->source) : "?", p->linedefined);
+  }
+  pthread_mutex_unlock(&J->lock);
+}
+
 /* bytecode instructions of the loop whose header is 'hdr': up to its last
 ** back-edge (FORLOOP/TFORLOOP: pc -= Bx after the increment; JMP: sJ) */
 static int loopsize(const Proto *p, const Instruction *hdr) {
@@ -629,7 +676,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   cost = cost_per_instr(J);
   pthread_mutex_unlock(&J->lock);
   est = cost * p->sizecode;
-  if (J->osrp[hp].lost >= J->payback * est / 2) start_feedback(L, p);
+  if (J->osrp[hp].lost >= J->payback * est / 2) start_feedback(L, p, 1);
   if (J->osrp[hp].lost < J->payback * est) {
     /* skip tests while at this rate the loss stays below half the way to
     ** the payback: at most JIT_OSR_SKIP (a compile comes at most that

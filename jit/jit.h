@@ -101,6 +101,9 @@ typedef struct JitState {
   pthread_cond_t wake, done;      /* work queued or stop; a compile finished */
   pthread_t thread;
   int hasthread, stop;
+  int prefetch;                   /* 1: the compile thread is to load LLVM
+                                  ** before any compile is queued (warm
+                                  ** code, prefetch_backend); 2: done */
   int background;                 /* MVM_JIT_BACKGROUND (default 1) */
   JitQueued *qhead, *qtail;
   Proto *compiling;               /* proto the thread is compiling, or NULL */

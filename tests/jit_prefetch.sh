@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# jit_prefetch.sh -- with background compiles ("-j on"), code half-way to
+# its compile (where type feedback starts) has the compile thread load
+# LLVM before the first compile is queued (jit.c prefetch_backend): a
+# function called 600 times (threshold 1000) announces it under
+# MVM_JIT_STATS=2; MVM_JIT_PREFETCH=0 turns it off; a warm function whose
+# calls go to C library functions (which the threshold would decline)
+# does not load LLVM; nor does a synchronous compile mode
+# (MVM_JIT_BACKGROUND=0).
+#   jit_prefetch.sh MVM
+set -u
+MVM=$1
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+export MVM_JIT_STATS=2
+unset MVM_JIT_THRESHOLD MVM_JIT_BUDGET MVM_JIT_PAYBACK MVM_JIT_BACKGROUND MVM_JIT_PREFETCH
+cat >"$TMP/warm.lua" <<'LUA'
+local function f(x) return x + 1 end
+local s = 0
+for _ = 1, 600 do s = f(s) end
+print(s)
+LUA
+cat >"$TMP/library.lua" <<'LUA'
+local find, sub = string.find, string.sub
+local function f(s) return sub(s, find(s, "b", 1, true)) end
+local n = 0
+for _ = 1, 600 do n = n + #f("abc") end
+print(n)
+LUA
+FAIL=0
+fail() { echo "FAIL $1"; printf '%s\n' "$2"; FAIL=1; }
+WARM='warm.lua:1 is warm: loading LLVM in the background'
+out=$("$MVM" -j on "$TMP/warm.lua" 2>&1 </dev/null) || fail "warm: status" "$out"
+printf '%s\n' "$out" | grep -q '^600$' || fail "warm: output" "$out"
+printf '%s\n' "$out" | grep -q "$WARM" || fail "warm: no prefetch" "$out"
+printf '%s\n' "$out" | grep -q '^mvm: JIT: 0 compiled' || fail "warm: something compiled" "$out"
+out=$(MVM_JIT_PREFETCH=0 "$MVM" -j on "$TMP/warm.lua" 2>&1 </dev/null) || fail "prefetch 0: status" "$out"
+printf '%s\n' "$out" | grep -q 'is warm' && fail "prefetch 0: prefetched" "$out"
+out=$(MVM_JIT_BACKGROUND=0 "$MVM" -j on "$TMP/warm.lua" 2>&1 </dev/null) || fail "background 0: status" "$out"
+printf '%s\n' "$out" | grep -q 'is warm\|loading LLVM' && fail "background 0: LLVM loaded" "$out"
+out=$("$MVM" -j on "$TMP/library.lua" 2>&1 </dev/null) || fail "library: status" "$out"
+printf '%s\n' "$out" | grep -q 'is warm' && fail "library: prefetched" "$out"
+out=$("$MVM" -j off "$TMP/warm.lua" 2>&1 </dev/null) || fail "off: status" "$out"
+printf '%s\n' "$out" | grep -q 'is warm\|loading LLVM' && fail "off: LLVM loaded" "$out"
+[ $FAIL = 0 ] && echo "ok"
+exit $FAIL
