@@ -190,6 +190,9 @@ static void print_stats(JitState *J) {
   if (J->nlibrary)
     fprintf(stderr, "mvm: JIT: %lu functions left interpreted as library-bound\n",
             J->nlibrary);
+  if (J->nswitching)
+    fprintf(stderr, "mvm: JIT: %lu times a function was left interpreted: it switches "
+            "coroutines\n", J->nswitching);
   if (J->bs != NULL)
     fprintf(stderr, "mvm: JIT: loading LLVM and starting its session took %.3f ms\n",
             J->startup_seconds * 1e3);
@@ -232,6 +235,11 @@ static void print_stats(JitState *J) {
 #define JIT_OSR_SKIP     15
 #define JIT_CCALL_COST   30
 #define JIT_MIN_SHARE    0.3
+/* a function or loop switches coroutines too often to gain from a
+** compile with a lua_resume per this many hotcount units (calls and
+** back-edges: calllook; back-edges of one loop: jit_osr) */
+#define JIT_SWITCH_CALLS 8
+#define JIT_SWITCH_LOOP  2
 
 /* estimated seconds of LLVM per bytecode instruction: the compiles so far,
 ** with the prior as JIT_PRIOR_WEIGHT instructions of them (the first
@@ -402,6 +410,7 @@ static int enqueue(JitState *J, Proto *p) {
 }
 
 static int library_bound(JitState *J, lua_State *L, Proto *p);
+static int switching(JitState *J, Proto *p, const Instruction *hdr, uint32_t work);
 
 /* the interpreter records operand kinds of 'p' from now on (or from its
 ** next entry or return from a Lua call: vm.c reads p->feedback there) */
@@ -410,6 +419,51 @@ static void start_feedback(lua_State *L, Proto *p) {
     p->feedback = (uint8_t *)mvm_memtryrealloc(L, NULL, 0, (size_t)p->sizecode);
     if (p->feedback != NULL) memset(p->feedback, 0, (size_t)p->sizecode);
   }
+}
+
+/* "on": calls of 'p' (no code, below the threshold) reached p->jitlook.
+** The look is staged, so that the interpreter pays nothing per call in
+** between (vm.c OP_CALL tests jitlook only): at a quarter of the
+** threshold the coroutine switches are sampled; at half of it 'p' is
+** judged before its type feedback starts (recording costs 3% of its
+** time): a function that switches coroutines every few calls or loop
+** iterations (a generator's callback, a recursive generator: its
+** compiled frames would be unwound at every yield and re-entered one by
+** one) starts its hotness over, and a library-bound one stays
+** interpreted for good (library_bound); then the interpreter records
+** operand kinds (vm.c FEEDBACK) for the compiler's speculation until the
+** threshold. */
+static void calllook(lua_State *L, JitState *J, Proto *p) {
+  uint32_t quarter = J->threshold / 4, half = J->threshold / 2;
+  if (p->hotcount < quarter) {
+    p->jitlook = quarter;
+    return;
+  }
+  if (p->hotcount < half) {
+    if (J->payback > 0) switching(J, p, p->code, JIT_SWITCH_CALLS);   /* the sample */
+    p->jitlook = half;
+    return;
+  }
+  if (p->feedback == NULL && J->payback > 0) {
+    int sw = switching(J, p, p->code, JIT_SWITCH_CALLS);
+    if (sw < 0 && p->hotcount < half + quarter) {
+      p->jitlook = half + quarter;   /* the sample was lost (a hash collision) */
+      return;
+    }
+    if (sw > 0) {
+      J->nswitching++;
+      if (J->stats > 1)
+        fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): not compiled yet: "
+                "switches coroutines\n",
+                p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode);
+      p->hotcount = 0;
+      p->jitlook = quarter;
+      return;
+    }
+    if (library_bound(J, L, p)) return;
+  }
+  start_feedback(L, p);
+  p->jitlook = J->threshold;
 }
 
 /* jit_maybecompile; 'osr': asked at a loop back-edge (jit_osr), whose
@@ -421,20 +475,24 @@ static void maybecompile(lua_State *L, Proto *p, int osr) {
   if (g->jitmode == MVM_JIT_OFF) return;
   if (J == NULL && (J = getstate(L)) == NULL) return;   /* no LLVM yet: a malloc */
   if (g->jitmode == MVM_JIT_ON && p->hotcount < J->threshold) {
-    /* half-way: the interpreter records the kinds of operands of its
-    ** arithmetic (vm.c FEEDBACK) for the compiler's speculation (asked
-    ** at a back-edge, osr_pays decides when: recording costs 3% of a
-    ** loop's time, and a loop may never pay for a compile) */
-    if (!osr && p->hotcount >= J->threshold / 2) start_feedback(L, p);
+    /* (asked at a back-edge, osr_pays decides when the feedback starts:
+    ** recording costs 3% of a loop's time, and a loop may never pay for
+    ** a compile) */
+    if (!osr) calllook(L, J, p);
     return;
   }
-  if (__atomic_load_n(&J->broken, __ATOMIC_ACQUIRE)) { p->jitcode = JIT_NOCODE; return; }
+  if (__atomic_load_n(&J->broken, __ATOMIC_ACQUIRE)) {
+    p->jitcode = JIT_NOCODE;
+    p->jitlook = UINT32_MAX;
+    return;
+  }
   if (g->jitmode == MVM_JIT_ON && over_budget(J)) {
     /* Over the compile-time budget: LLVM needs milliseconds per function,
     ** so a program with many warm functions would spend more time
     ** compiling than it saves.  Ask again after more calls: the functions
     ** that are still hot then get compiled as the budget grows. */
     p->hotcount = J->threshold / 2;
+    p->jitlook = J->threshold;
     return;
   }
   if ((why = jit_unsupported(p)) != NULL) {   /* decided without loading LLVM */
@@ -443,10 +501,12 @@ static void maybecompile(lua_State *L, Proto *p, int osr) {
       fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): not compiled: %s\n",
               p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode, why);
     p->jitcode = JIT_NOCODE;
+    p->jitlook = UINT32_MAX;
     return;
   }
   if (g->jitmode == MVM_JIT_ON && J->payback > 0 && !osr && library_bound(J, L, p))
     return;
+  p->jitlook = 0;   /* from now on every call looks for the code */
   /* in the background, the compile thread loads LLVM (start_backend):
   ** the program goes on meanwhile */
   if (g->jitmode == MVM_JIT_ON && J->background && g->ffijit == NULL && enqueue(J, p))
@@ -549,6 +609,7 @@ static int library_bound(JitState *J, lua_State *L, Proto *p) {
             "(%d C calls, interpreter share %.2f)\n",
             p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode, nc, share);
   p->jitcode = JIT_NOCODE;
+  p->jitlook = UINT32_MAX;
   return 1;
 }
 
@@ -658,27 +719,28 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
 ** pay for its compile, and its back-edges must not make p hot either, or
 ** p would be compiled at its next call (a generator body's proto, called
 ** once per coroutine).  Is the loop at 'hdr' such a loop?  At least one
-** lua_resume (jit_mark) per two back-edges since its last test; 0 at its
-** first test. */
-static int switching(JitState *J, Proto *p, const Instruction *hdr) {
+** lua_resume (jit_mark) per 'work' back-edges since its last test; -1 at
+** its first test (no sample yet).  (Also asked for calls, with hdr =
+** p->code: calllook.) */
+static int switching(JitState *J, Proto *p, const Instruction *hdr, uint32_t work) {
   unsigned h = (unsigned)(((uint64_t)(uintptr_t)hdr * 0x9E3779B97F4A7C15ULL) >> 60);
   unsigned long dr;
   uint32_t dh;
   if (J->sw[h].p != p || J->sw[h].pc != hdr || p->hotcount < J->sw[h].hot) {
     J->sw[h].p = p; J->sw[h].pc = hdr;
     J->sw[h].hot = p->hotcount; J->sw[h].res = J->nresumes;
-    return 0;
+    return -1;
   }
   dr = J->nresumes - J->sw[h].res;
   dh = p->hotcount - J->sw[h].hot;
   J->sw[h].hot = p->hotcount; J->sw[h].res = J->nresumes;
-  return dr > 0 && dr >= dh / 2;
+  return dr > 0 && dr >= dh / work;
 }
 
 int jit_osr(lua_State *L, Proto *p) {
   JitState *J = (JitState *)G(L)->jit;
   if (p->jitcode == NULL && G(L)->jitmode == MVM_JIT_ON && J != NULL && J->payback > 0) {
-    if (switching(J, p, L->ci->u.l.savedpc)) {
+    if (switching(J, p, L->ci->u.l.savedpc, JIT_SWITCH_LOOP) > 0) {
       p->hotcount = 0;   /* its hotness starts over */
       return 0;
     }
@@ -717,6 +779,7 @@ static void despecialise(JitState *J, Proto *p) {
     fprintf(stderr, "mvm: JIT: %s:%d: %u failed speculations: recompiled with wider types\n",
             p->source ? getstr(p->source) : "?", p->linedefined, (unsigned)p->jitexits);
   p->jitcode = NULL;
+  p->jitlook = 0;
   /* narrow types (feedback) widen to "a number", then no speculation */
   p->jitnospec = (uint8_t)(p->jitnospec == 0 && p->feedback != NULL ? 1 : 2);
   p->jitexits = 0;
@@ -807,6 +870,7 @@ void jit_flush(lua_State *L) {
     J->units = u->next;
     u->p->jitcode = NULL;
     u->p->hotcount = 0;
+    u->p->jitlook = 0;
     u->next = J->flushed;
     J->flushed = u;
   }

@@ -123,6 +123,8 @@ typedef struct JitState {
   unsigned long nosr;             /* entries at a loop header from a back-edge */
   unsigned long ndespec;          /* functions recompiled without speculation */
   unsigned long nlibrary;         /* functions not compiled: library-bound (jit.c) */
+  unsigned long nswitching;       /* hotness restarts of functions that switch
+                                  ** coroutines (jit.c calllook) */
   size_t codebytes;               /* native code held (the backend's code sections) */
   size_t codepeak;                /* the most ever held (for MVM_JIT_STATS at close) */
   size_t nwalked, nslots, nmoved; /* collector's walks: compiled frames, reference
@@ -170,10 +172,8 @@ LUAI_FUNC void jit_maybecompile(lua_State *L, Proto *p);
 ** is not hot yet is not looked at. */
 static inline void jit_trycompile(lua_State *L, Proto *p) {
   global_State *g = G(L);
-  /* below half the threshold nothing happens (at half, jit_maybecompile
-  ** starts the type feedback) */
-  if (g->jitmode == MVM_JIT_ON && g->jit != NULL &&
-      p->hotcount < ((JitState *)g->jit)->threshold / 2)
+  /* below p->jitlook the policy has nothing to do (jit.c calllook) */
+  if (g->jitmode == MVM_JIT_ON && g->jit != NULL && p->hotcount < p->jitlook)
     return;
   jit_maybecompile(L, p);
 }
