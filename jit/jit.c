@@ -529,8 +529,12 @@ void jit_maybecompile(lua_State *L, Proto *p) {
 ** gains little from a compile (json.lua, strings.lua).  Which calls go to
 ** C is read from the values the callee registers are loaded from now: an
 ** upvalue (local find = string.find), a global, or a field of either
-** (string.format); a method call (s:sub), a local, a call's result are
-** not followed (taken as Lua calls: the compile stays allowed).
+** (string.format); a method call whose name is one of the string
+** library's (s:sub, s:gsub: taken as a string method, the common case);
+** other method calls, a local, a call's result are not followed (taken
+** as Lua calls: the compile stays allowed).  A call of a Lua function
+** that stays interpreted (JIT_NOCODE: library-bound itself, or not
+** supported) counts as a C call: its time is not made faster either.
 ** --------------------------------------------------------------------- */
 
 /* a field of table value 't' with constant string key K[kidx], or NULL */
@@ -544,7 +548,8 @@ static const Value *kfield(const Proto *p, Value t, int kidx) {
 /* the value register 'reg' is loaded with by the last instruction before
 ** 'pc' that writes it (a few instructions back, following MOVE, GETFIELD
 ** once), or NULL when it is not a constant-like source */
-static const Value *regsource(const LClosure *cl, int pc, int reg, int depth) {
+static const Value *regsource(const Table *strlib, const LClosure *cl, int pc, int reg,
+                              int depth) {
   const Proto *p = cl->p;
   int i, stop = pc > 12 ? pc - 12 : 0;
   for (i = pc - 1; i >= stop; i--) {
@@ -559,11 +564,19 @@ static const Value *regsource(const LClosure *cl, int pc, int reg, int depth) {
         return t != NULL ? kfield(p, *t, GETARG_C(in)) : NULL;
       }
       case OP_GETFIELD: {
-        const Value *t = depth > 0 ? NULL : regsource(cl, i, GETARG_B(in), depth + 1);
+        const Value *t = depth > 0 ? NULL : regsource(strlib, cl, i, GETARG_B(in), depth + 1);
         return t != NULL ? kfield(p, *t, GETARG_C(in)) : NULL;
       }
       case OP_MOVE:
-        return depth > 0 ? NULL : regsource(cl, i, GETARG_B(in), depth + 1);
+        return depth > 0 ? NULL : regsource(strlib, cl, i, GETARG_B(in), depth + 1);
+      case OP_SELF: {   /* R[A] := R[B][K[C]] (k set: C names a constant) */
+        const Value *v;
+        int c = GETARG_C(in);
+        if (strlib == NULL || !GETARG_k(in) || c >= p->sizek || !v_isstring(p->k[c]))
+          return NULL;
+        v = tab_getstr((Table *)strlib, v_str(p->k[c]));
+        return v == &tab_absentkey ? NULL : v;
+      }
       default:
         return NULL;
     }
@@ -571,15 +584,34 @@ static const Value *regsource(const LClosure *cl, int pc, int reg, int depth) {
   return NULL;
 }
 
-/* call sites of 'cl' in code[from..to) whose callee is a C function */
-static int ccalls(const LClosure *cl, int from, int to) {
+/* the string library (the __index table of the strings' metatable), or NULL */
+static const Table *stringlib(global_State *g) {
+  const Value *v;
+  if (g->mt[LUA_TSTRING] == NULL) return NULL;
+  v = tab_getstr(g->mt[LUA_TSTRING], g->tmname[TM_INDEX]);
+  return v != &tab_absentkey && v_istable(*v) ? v_tab(*v) : NULL;
+}
+
+/* call sites of 'cl' in code[from..to) whose callee is a C function, or a
+** Lua function that stays interpreted; with the frame's registers 'base'
+** (not NULL: asked at a loop back-edge), also generic-for loops whose
+** iterator (R[A] of the TFORCALL, as it is now) is a C function (pairs'
+** next, gmatch's) */
+static int ccalls(global_State *g, const LClosure *cl, int from, int to, const Value *base) {
+  const Table *strlib = stringlib(g);
   int pc, n = 0;
   for (pc = from; pc < to; pc++) {
     Instruction in = cl->p->code[pc];
     OpCode op = GET_OPCODE(in);
     if (op == OP_CALL || op == OP_TAILCALL) {
-      const Value *f = regsource(cl, pc, GETARG_A(in), 0);
-      if (f != NULL && (v_islcf(*f) || v_isCclosure(*f))) n++;
+      const Value *f = regsource(strlib, cl, pc, GETARG_A(in), 0);
+      if (f != NULL && (v_islcf(*f) || v_isCclosure(*f) ||
+                        (v_isLclosure(*f) && v_lcl(*f)->p->jitcode == JIT_NOCODE)))
+        n++;
+    }
+    else if (op == OP_TFORCALL && base != NULL) {
+      Value f = base[GETARG_A(in)];
+      if (v_islcf(f) || v_isCclosure(f)) n++;
     }
   }
   return n;
@@ -587,8 +619,9 @@ static int ccalls(const LClosure *cl, int from, int to) {
 
 /* The share of code[from..to)'s time that compiled code can make faster,
 ** counting each C call as JIT_CCALL_COST instructions. */
-static double interp_share(const LClosure *cl, int from, int to, int *nc) {
-  int c = ccalls(cl, from, to), n = to - from;
+static double interp_share(global_State *g, const LClosure *cl, int from, int to, int *nc,
+                           const Value *base) {
+  int c = ccalls(g, cl, from, to, base), n = to - from;
   *nc = c;
   return n > c ? (double)(n - c) / (n - c + (double)c * JIT_CCALL_COST) : 0.0;
 }
@@ -601,8 +634,13 @@ static int library_bound(JitState *J, lua_State *L, Proto *p) {
   double share;
   int nc;
   if (!v_isLclosure(f) || v_lcl(f)->p != p) return 0;
-  share = interp_share(v_lcl(f), 0, p->sizecode, &nc);
-  if (share >= JIT_MIN_SHARE) return 0;
+  share = interp_share(G(L), v_lcl(f), 0, p->sizecode, &nc, NULL);
+  if (share >= JIT_MIN_SHARE) {
+    if (J->stats > 2)
+      fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): %d C calls, interpreter share %.2f\n",
+              p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode, nc, share);
+    return 0;
+  }
   J->nlibrary++;
   if (J->stats > 1)
     fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): not compiled: library-bound "
@@ -625,6 +663,20 @@ static int loopsize(const Proto *p, const Instruction *hdr) {
       last = i;
   }
   return last - h + 1;
+}
+
+/* The static share of the loop at 'hdr' (of 'size' instructions) of the
+** running frame L->ci that compiled code can make faster (interp_share:
+** its C calls weighed as JIT_CCALL_COST instructions each).  The timing
+** in osr_pays sees a loop that spends its time in C, but not one whose
+** C calls are cheap enough to look like interpreted instructions
+** (gmatch's iterator, next, string.sub) while compiled code would not
+** make them any faster (word_count.lua's main chunk). */
+static double loopshare(lua_State *L, Proto *p, const Instruction *hdr, int size) {
+  Value f = *L->ci->func;
+  int nc, from = (int)(hdr - p->code);
+  if (!v_isLclosure(f) || v_lcl(f)->p != p) return 1.0;
+  return interp_share(G(L), v_lcl(f), from, from + size, &nc, L->ci->func + 1);
 }
 
 /* Is it time to compile 'p' to run the loop at 'hdr'?  A loop whose
@@ -673,6 +725,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   if (J->osr[h].p != p || J->osr[h].pc != hdr || p->hotcount < J->osr[h].hot) {
     J->osr[h].p = p; J->osr[h].pc = hdr; J->osr[h].t = t; J->osr[h].hot = p->hotcount;
     J->osr[h].size = loopsize(p, hdr);
+    J->osr[h].cshare = loopshare(L, p, hdr, J->osr[h].size);
     return 0;
   }
   /* the share over the back-edges since this loop's last test */
@@ -681,6 +734,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   J->osr[h].t = t; J->osr[h].hot = p->hotcount;
   share = per > 0 ? J->osr[h].size * JIT_INTERP_COST / per : 1;
   if (share > 1) share = 1;
+  share *= J->osr[h].cshare;
   inc = dt * share * JIT_GAIN;
   J->osrp[hp].lost += inc;
   /* the compiles so far, with the prior as JIT_PRIOR_WEIGHT instructions
@@ -704,9 +758,9 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   }
   if (J->stats > 2)
     fprintf(stderr, "mvm: JIT: OSR %s:%d pc %d: loop of %d, %.1f ns per back-edge, "
-            "interpreter share %.2f; %.1f ms lost, compile estimated %.1f ms\n",
+            "interpreter share %.2f (static %.2f); %.1f ms lost, compile estimated %.1f ms\n",
             p->source ? getstr(p->source) : "?", p->linedefined, (int)(hdr - p->code),
-            J->osr[h].size, per * 1e9, share,
+            J->osr[h].size, per * 1e9, share, J->osr[h].cshare,
             J->osrp[hp].lost * 1e3, est * 1e3);
   return 1;
 }
