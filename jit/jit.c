@@ -240,6 +240,9 @@ static void print_stats(JitState *J) {
 ** back-edges: calllook; back-edges of one loop: jit_osr) */
 #define JIT_SWITCH_CALLS 8
 #define JIT_SWITCH_LOOP  2
+/* back-edges between two OSR tests of a loop that switches, in units of
+** JIT_OSR_EVERY */
+#define JIT_SWITCH_SPACING 16
 
 /* estimated seconds of LLVM per bytecode instruction: the compiles so far,
 ** with the prior as JIT_PRIOR_WEIGHT instructions of them (the first
@@ -796,6 +799,9 @@ int jit_osr(lua_State *L, Proto *p) {
   if (p->jitcode == NULL && G(L)->jitmode == MVM_JIT_ON && J != NULL && J->payback > 0) {
     if (switching(J, p, L->ci->u.l.savedpc, JIT_SWITCH_LOOP) > 0) {
       p->hotcount = 0;   /* its hotness starts over */
+      /* and the next test is further away (interrupts wait as long: a
+      ** loop that switches coroutines at every iteration is not fast) */
+      p->jitedges = JIT_OSR_EVERY * JIT_SWITCH_SPACING - 1;
       return 0;
     }
     if (p->hotcount >= J->threshold && !osr_pays(L, J, p, L->ci->u.l.savedpc))
