@@ -1398,12 +1398,12 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               *L->top++ = MVM_NIL;
             p->hotcount++;
             ci = newci;
-            /* startfunc: compiled code to run, or the JIT policy to ask
-            ** (a function without code, once hotcount reaches jitlook:
-            ** a cold or declined one costs only this test) */
-            if (l_unlikely((p->hotcount >= p->jitlook &&
-                            (p->jitcode == NULL ? G(L)->jitmode != 0 : jit_hascode(p))) ||
-                           L->hookmask))
+            /* startfunc: hooks, compiled code to run, or the JIT policy
+            ** to ask once hotcount reaches jitlook (0 when p has code or
+            ** is queued; a cold or declined function costs only this
+            ** test; the first one is all that -j off pays) */
+            if (l_unlikely(((p->jitcode != NULL || G(L)->jitmode != 0) &&
+                            p->hotcount >= p->jitlook) || L->hookmask))
               goto startfunc;
             /* plain interpreted entry: what startfunc and returning do
             ** for a fresh frame without compiled code or hooks */
