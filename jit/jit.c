@@ -448,7 +448,8 @@ static void calllook(lua_State *L, JitState *J, Proto *p) {
     return;
   }
   if (p->feedback == NULL && J->payback > 0) {
-    int sw = switching(J, p, p->code, JIT_SWITCH_CALLS);
+    /* (a program that never resumed a coroutine does not switch) */
+    int sw = J->nresumes > 0 ? switching(J, p, p->code, JIT_SWITCH_CALLS) : 0;
     if (sw < 0 && p->hotcount < half + quarter) {
       p->jitlook = half + quarter;   /* the sample was lost (a hash collision) */
       return;
@@ -781,6 +782,9 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
 ** p->code: calllook.) */
 static int switching(JitState *J, Proto *p, const Instruction *hdr, uint32_t work) {
   unsigned h = (unsigned)(((uint64_t)(uintptr_t)hdr * 0x9E3779B97F4A7C15ULL) >> 60);
+  /* the calls' samples have their own half of the cache: a loop's OSR
+  ** tests must not overwrite a function's sample between its two looks */
+  if (work == JIT_SWITCH_CALLS) h += JIT_OSR_SAMPLES;
   unsigned long dr;
   uint32_t dh;
   if (J->sw[h].p != p || J->sw[h].pc != hdr || p->hotcount < J->sw[h].hot) {

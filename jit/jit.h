@@ -151,7 +151,8 @@ typedef struct JitState {
            double cshare; } osr[JIT_OSR_SAMPLES];   /* cshare: interp_share of the loop */
   /* per loop seen at an OSR test: the proto's hotcount and the number of
   ** lua_resumes at its last test (jit.c switching) */
-  struct { const Proto *p; const Instruction *pc; uint32_t hot; unsigned long res; } sw[JIT_OSR_SAMPLES];
+  struct { const Proto *p; const Instruction *pc; uint32_t hot; unsigned long res; }
+    sw[2 * JIT_OSR_SAMPLES];     /* loops, then functions (jit.c calllook) */
   unsigned long nresumes;         /* lua_resume calls (jit_mark) */
   struct { const Proto *p; double tlast, lost; int skip, span; } osrp[JIT_OSR_SAMPLES];
   const char *(*unsupported)(Proto *p);   /* jit_unsupported, for the backend */
