@@ -192,6 +192,9 @@ static void print_stats(JitState *J) {
   if (J->nlibrary)
     fprintf(stderr, "mvm: JIT: %lu functions left interpreted as library-bound\n",
             J->nlibrary);
+  if (J->nswitching)
+    fprintf(stderr, "mvm: JIT: %lu times a function was left interpreted: it switches "
+            "coroutines\n", J->nswitching);
   if (J->bs != NULL)
     fprintf(stderr, "mvm: JIT: loading LLVM and starting its session took %.3f ms\n",
             J->startup_seconds * 1e3);
@@ -234,6 +237,14 @@ static void print_stats(JitState *J) {
 #define JIT_OSR_SKIP     15
 #define JIT_CCALL_COST   30
 #define JIT_MIN_SHARE    0.3
+/* a function or loop switches coroutines too often to gain from a
+** compile with a lua_resume per this many hotcount units (calls and
+** back-edges: calllook; back-edges of one loop: jit_osr) */
+#define JIT_SWITCH_CALLS 8
+#define JIT_SWITCH_LOOP  2
+/* back-edges between two OSR tests of a loop that switches, in units of
+** JIT_OSR_EVERY */
+#define JIT_SWITCH_SPACING 16
 
 /* estimated seconds of LLVM per bytecode instruction: the compiles so far,
 ** with the prior as JIT_PRIOR_WEIGHT instructions of them (the first
@@ -420,23 +431,72 @@ static int enqueue(JitState *J, Proto *p) {
 }
 
 static int library_bound(JitState *J, lua_State *L, Proto *p);
+static int switching(JitState *J, Proto *p, const Instruction *hdr, uint32_t work);
 
 /* Code half-way to a compile (where its type feedback starts) is likely to
 ** be compiled soon: with background compiles, the compile thread loads
 ** LLVM now, so that the first compile does not wait the 40-100 ms that
-** takes while the program runs interpreted (a third of fannkuch's and
-** mandelbrot's run times went by before their first compiled code).  Not
-** for code that the library-bound rule would decline at the threshold. */
-static void prefetch_backend(JitState *J, lua_State *L, Proto *p, int osr);
+** takes while the program runs interpreted (28% of fannkuch's and 22% of
+** nbody's samples were in the interpreter, mostly before their first
+** compiled code arrived).
+** Library-bound functions are declined before (calllook), so they do not
+** load LLVM. */
+static void prefetch_backend(JitState *J, lua_State *L, Proto *p);
 
 /* the interpreter records operand kinds of 'p' from now on (or from its
 ** next entry or return from a Lua call: vm.c reads p->feedback there) */
-static void start_feedback(lua_State *L, Proto *p, int osr) {
+static void start_feedback(lua_State *L, Proto *p) {
   if (p->feedback == NULL && p->jitnospec == 0) {
     p->feedback = (uint8_t *)mvm_memtryrealloc(L, NULL, 0, (size_t)p->sizecode);
     if (p->feedback != NULL) memset(p->feedback, 0, (size_t)p->sizecode);
   }
-  prefetch_backend((JitState *)G(L)->jit, L, p, osr);
+  prefetch_backend((JitState *)G(L)->jit, L, p);
+}
+
+/* "on": calls of 'p' (no code, below the threshold) reached p->jitlook.
+** The look is staged, so that the interpreter pays nothing per call in
+** between (vm.c OP_CALL tests jitlook only): at a quarter of the
+** threshold the coroutine switches are sampled; at half of it 'p' is
+** judged before its type feedback starts (recording costs 3% of its
+** time): a function that switches coroutines every few calls or loop
+** iterations (a generator's callback, a recursive generator: its
+** compiled frames would be unwound at every yield and re-entered one by
+** one) starts its hotness over, and a library-bound one stays
+** interpreted for good (library_bound); then the interpreter records
+** operand kinds (vm.c FEEDBACK) for the compiler's speculation until the
+** threshold. */
+static void calllook(lua_State *L, JitState *J, Proto *p) {
+  uint32_t quarter = J->threshold / 4, half = J->threshold / 2;
+  if (p->hotcount < quarter) {
+    p->jitlook = quarter;
+    return;
+  }
+  if (p->hotcount < half) {
+    if (J->payback > 0) switching(J, p, p->code, JIT_SWITCH_CALLS);   /* the sample */
+    p->jitlook = half;
+    return;
+  }
+  if (p->feedback == NULL && J->payback > 0) {
+    /* (a program that never resumed a coroutine does not switch) */
+    int sw = J->nresumes > 0 ? switching(J, p, p->code, JIT_SWITCH_CALLS) : 0;
+    if (sw < 0 && p->hotcount < half + quarter) {
+      p->jitlook = half + quarter;   /* the sample was lost (a hash collision) */
+      return;
+    }
+    if (sw > 0) {
+      J->nswitching++;
+      if (J->stats > 1)
+        fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): not compiled yet: "
+                "switches coroutines\n",
+                p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode);
+      p->hotcount = 0;
+      p->jitlook = quarter;
+      return;
+    }
+    if (library_bound(J, L, p)) return;
+  }
+  start_feedback(L, p);
+  p->jitlook = J->threshold;
 }
 
 /* jit_maybecompile; 'osr': asked at a loop back-edge (jit_osr), whose
@@ -448,20 +508,24 @@ static void maybecompile(lua_State *L, Proto *p, int osr) {
   if (g->jitmode == MVM_JIT_OFF) return;
   if (J == NULL && (J = getstate(L)) == NULL) return;   /* no LLVM yet: a malloc */
   if (g->jitmode == MVM_JIT_ON && p->hotcount < J->threshold) {
-    /* half-way: the interpreter records the kinds of operands of its
-    ** arithmetic (vm.c FEEDBACK) for the compiler's speculation (asked
-    ** at a back-edge, osr_pays decides when: recording costs 3% of a
-    ** loop's time, and a loop may never pay for a compile) */
-    if (!osr && p->hotcount >= J->threshold / 2) start_feedback(L, p, 0);
+    /* (asked at a back-edge, osr_pays decides when the feedback starts:
+    ** recording costs 3% of a loop's time, and a loop may never pay for
+    ** a compile) */
+    if (!osr) calllook(L, J, p);
     return;
   }
-  if (__atomic_load_n(&J->broken, __ATOMIC_ACQUIRE)) { p->jitcode = JIT_NOCODE; return; }
+  if (__atomic_load_n(&J->broken, __ATOMIC_ACQUIRE)) {
+    p->jitcode = JIT_NOCODE;
+    p->jitlook = UINT32_MAX;
+    return;
+  }
   if (g->jitmode == MVM_JIT_ON && over_budget(J)) {
     /* Over the compile-time budget: LLVM needs milliseconds per function,
     ** so a program with many warm functions would spend more time
     ** compiling than it saves.  Ask again after more calls: the functions
     ** that are still hot then get compiled as the budget grows. */
     p->hotcount = J->threshold / 2;
+    p->jitlook = J->threshold;
     return;
   }
   if ((why = jit_unsupported(p)) != NULL) {   /* decided without loading LLVM */
@@ -470,10 +534,12 @@ static void maybecompile(lua_State *L, Proto *p, int osr) {
       fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): not compiled: %s\n",
               p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode, why);
     p->jitcode = JIT_NOCODE;
+    p->jitlook = UINT32_MAX;
     return;
   }
   if (g->jitmode == MVM_JIT_ON && J->payback > 0 && !osr && library_bound(J, L, p))
     return;
+  p->jitlook = 0;   /* from now on every call looks for the code */
   /* in the background, the compile thread loads LLVM (start_backend):
   ** the program goes on meanwhile */
   if (g->jitmode == MVM_JIT_ON && J->background && g->ffijit == NULL && enqueue(J, p))
@@ -496,8 +562,12 @@ void jit_maybecompile(lua_State *L, Proto *p) {
 ** gains little from a compile (json.lua, strings.lua).  Which calls go to
 ** C is read from the values the callee registers are loaded from now: an
 ** upvalue (local find = string.find), a global, or a field of either
-** (string.format); a method call (s:sub), a local, a call's result are
-** not followed (taken as Lua calls: the compile stays allowed).
+** (string.format); a method call whose name is one of the string
+** library's (s:sub, s:gsub: taken as a string method, the common case);
+** other method calls, a local, a call's result are not followed (taken
+** as Lua calls: the compile stays allowed).  A call of a Lua function
+** that stays interpreted (JIT_NOCODE: library-bound itself, or not
+** supported) counts as a C call: its time is not made faster either.
 ** --------------------------------------------------------------------- */
 
 /* a field of table value 't' with constant string key K[kidx], or NULL */
@@ -511,7 +581,8 @@ static const Value *kfield(const Proto *p, Value t, int kidx) {
 /* the value register 'reg' is loaded with by the last instruction before
 ** 'pc' that writes it (a few instructions back, following MOVE, GETFIELD
 ** once), or NULL when it is not a constant-like source */
-static const Value *regsource(const LClosure *cl, int pc, int reg, int depth) {
+static const Value *regsource(const Table *strlib, const LClosure *cl, int pc, int reg,
+                              int depth) {
   const Proto *p = cl->p;
   int i, stop = pc > 12 ? pc - 12 : 0;
   for (i = pc - 1; i >= stop; i--) {
@@ -526,11 +597,19 @@ static const Value *regsource(const LClosure *cl, int pc, int reg, int depth) {
         return t != NULL ? kfield(p, *t, GETARG_C(in)) : NULL;
       }
       case OP_GETFIELD: {
-        const Value *t = depth > 0 ? NULL : regsource(cl, i, GETARG_B(in), depth + 1);
+        const Value *t = depth > 0 ? NULL : regsource(strlib, cl, i, GETARG_B(in), depth + 1);
         return t != NULL ? kfield(p, *t, GETARG_C(in)) : NULL;
       }
       case OP_MOVE:
-        return depth > 0 ? NULL : regsource(cl, i, GETARG_B(in), depth + 1);
+        return depth > 0 ? NULL : regsource(strlib, cl, i, GETARG_B(in), depth + 1);
+      case OP_SELF: {   /* R[A] := R[B][K[C]] (k set: C names a constant) */
+        const Value *v;
+        int c = GETARG_C(in);
+        if (strlib == NULL || !GETARG_k(in) || c >= p->sizek || !v_isstring(p->k[c]))
+          return NULL;
+        v = tab_getstr((Table *)strlib, v_str(p->k[c]));
+        return v == &tab_absentkey ? NULL : v;
+      }
       default:
         return NULL;
     }
@@ -538,15 +617,34 @@ static const Value *regsource(const LClosure *cl, int pc, int reg, int depth) {
   return NULL;
 }
 
-/* call sites of 'cl' in code[from..to) whose callee is a C function */
-static int ccalls(const LClosure *cl, int from, int to) {
+/* the string library (the __index table of the strings' metatable), or NULL */
+static const Table *stringlib(global_State *g) {
+  const Value *v;
+  if (g->mt[LUA_TSTRING] == NULL) return NULL;
+  v = tab_getstr(g->mt[LUA_TSTRING], g->tmname[TM_INDEX]);
+  return v != &tab_absentkey && v_istable(*v) ? v_tab(*v) : NULL;
+}
+
+/* call sites of 'cl' in code[from..to) whose callee is a C function, or a
+** Lua function that stays interpreted; with the frame's registers 'base'
+** (not NULL: asked at a loop back-edge), also generic-for loops whose
+** iterator (R[A] of the TFORCALL, as it is now) is a C function (pairs'
+** next, gmatch's) */
+static int ccalls(global_State *g, const LClosure *cl, int from, int to, const Value *base) {
+  const Table *strlib = stringlib(g);
   int pc, n = 0;
   for (pc = from; pc < to; pc++) {
     Instruction in = cl->p->code[pc];
     OpCode op = GET_OPCODE(in);
     if (op == OP_CALL || op == OP_TAILCALL) {
-      const Value *f = regsource(cl, pc, GETARG_A(in), 0);
-      if (f != NULL && (v_islcf(*f) || v_isCclosure(*f))) n++;
+      const Value *f = regsource(strlib, cl, pc, GETARG_A(in), 0);
+      if (f != NULL && (v_islcf(*f) || v_isCclosure(*f) ||
+                        (v_isLclosure(*f) && v_lcl(*f)->p->jitcode == JIT_NOCODE)))
+        n++;
+    }
+    else if (op == OP_TFORCALL && base != NULL) {
+      Value f = base[GETARG_A(in)];
+      if (v_islcf(f) || v_isCclosure(f)) n++;
     }
   }
   return n;
@@ -554,8 +652,9 @@ static int ccalls(const LClosure *cl, int from, int to) {
 
 /* The share of code[from..to)'s time that compiled code can make faster,
 ** counting each C call as JIT_CCALL_COST instructions. */
-static double interp_share(const LClosure *cl, int from, int to, int *nc) {
-  int c = ccalls(cl, from, to), n = to - from;
+static double interp_share(global_State *g, const LClosure *cl, int from, int to, int *nc,
+                           const Value *base) {
+  int c = ccalls(g, cl, from, to, base), n = to - from;
   *nc = c;
   return n > c ? (double)(n - c) / (n - c + (double)c * JIT_CCALL_COST) : 0.0;
 }
@@ -568,25 +667,26 @@ static int library_bound(JitState *J, lua_State *L, Proto *p) {
   double share;
   int nc;
   if (!v_isLclosure(f) || v_lcl(f)->p != p) return 0;
-  share = interp_share(v_lcl(f), 0, p->sizecode, &nc);
-  if (share >= JIT_MIN_SHARE) return 0;
+  share = interp_share(G(L), v_lcl(f), 0, p->sizecode, &nc, NULL);
+  if (share >= JIT_MIN_SHARE) {
+    if (J->stats > 2)
+      fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): %d C calls, interpreter share %.2f\n",
+              p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode, nc, share);
+    return 0;
+  }
   J->nlibrary++;
   if (J->stats > 1)
     fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): not compiled: library-bound "
             "(%d C calls, interpreter share %.2f)\n",
             p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode, nc, share);
   p->jitcode = JIT_NOCODE;
+  p->jitlook = UINT32_MAX;
   return 1;
 }
 
-static void prefetch_backend(JitState *J, lua_State *L, Proto *p, int osr) {
-  Value f = *L->ci->func;
-  int nc;
+static void prefetch_backend(JitState *J, lua_State *L, Proto *p) {
   if (J == NULL || !J->background || J->prefetch != 0 || G(L)->ffijit != NULL ||
       G(L)->jitmode != MVM_JIT_ON || __atomic_load_n(&J->broken, __ATOMIC_ACQUIRE))
-    return;
-  if (!osr && J->payback > 0 && v_isLclosure(f) && v_lcl(f)->p == p &&
-      interp_share(v_lcl(f), 0, p->sizecode, &nc) < JIT_MIN_SHARE)
     return;
   pthread_mutex_lock(&J->lock);
   if (J->prefetch == 0 && startthread(J)) {
@@ -611,6 +711,20 @@ static int loopsize(const Proto *p, const Instruction *hdr) {
       last = i;
   }
   return last - h + 1;
+}
+
+/* The static share of the loop at 'hdr' (of 'size' instructions) of the
+** running frame L->ci that compiled code can make faster (interp_share:
+** its C calls weighed as JIT_CCALL_COST instructions each).  The timing
+** in osr_pays sees a loop that spends its time in C, but not one whose
+** C calls are cheap enough to look like interpreted instructions
+** (gmatch's iterator, next, string.sub) while compiled code would not
+** make them any faster (word_count.lua's main chunk). */
+static double loopshare(lua_State *L, Proto *p, const Instruction *hdr, int size) {
+  Value f = *L->ci->func;
+  int nc, from = (int)(hdr - p->code);
+  if (!v_isLclosure(f) || v_lcl(f)->p != p) return 1.0;
+  return interp_share(G(L), v_lcl(f), from, from + size, &nc, L->ci->func + 1);
 }
 
 /* Is it time to compile 'p' to run the loop at 'hdr'?  A loop whose
@@ -659,6 +773,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   if (J->osr[h].p != p || J->osr[h].pc != hdr || p->hotcount < J->osr[h].hot) {
     J->osr[h].p = p; J->osr[h].pc = hdr; J->osr[h].t = t; J->osr[h].hot = p->hotcount;
     J->osr[h].size = loopsize(p, hdr);
+    J->osr[h].cshare = loopshare(L, p, hdr, J->osr[h].size);
     return 0;
   }
   /* the share over the back-edges since this loop's last test */
@@ -667,6 +782,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   J->osr[h].t = t; J->osr[h].hot = p->hotcount;
   share = per > 0 ? J->osr[h].size * JIT_INTERP_COST / per : 1;
   if (share > 1) share = 1;
+  share *= J->osr[h].cshare;
   inc = dt * share * JIT_GAIN;
   J->osrp[hp].lost += inc;
   /* the compiles so far, with the prior as JIT_PRIOR_WEIGHT instructions
@@ -676,7 +792,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   cost = cost_per_instr(J);
   pthread_mutex_unlock(&J->lock);
   est = cost * p->sizecode;
-  if (J->osrp[hp].lost >= J->payback * est / 2) start_feedback(L, p, 1);
+  if (J->osrp[hp].lost >= J->payback * est / 2) start_feedback(L, p);
   if (J->osrp[hp].lost < J->payback * est) {
     /* skip tests while at this rate the loss stays below half the way to
     ** the payback: at most JIT_OSR_SKIP (a compile comes at most that
@@ -690,9 +806,9 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   }
   if (J->stats > 2)
     fprintf(stderr, "mvm: JIT: OSR %s:%d pc %d: loop of %d, %.1f ns per back-edge, "
-            "interpreter share %.2f; %.1f ms lost, compile estimated %.1f ms\n",
+            "interpreter share %.2f (static %.2f); %.1f ms lost, compile estimated %.1f ms\n",
             p->source ? getstr(p->source) : "?", p->linedefined, (int)(hdr - p->code),
-            J->osr[h].size, per * 1e9, share,
+            J->osr[h].size, per * 1e9, share, J->osr[h].cshare,
             J->osrp[hp].lost * 1e3, est * 1e3);
   return 1;
 }
@@ -705,28 +821,35 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
 ** pay for its compile, and its back-edges must not make p hot either, or
 ** p would be compiled at its next call (a generator body's proto, called
 ** once per coroutine).  Is the loop at 'hdr' such a loop?  At least one
-** lua_resume (jit_mark) per two back-edges since its last test; 0 at its
-** first test. */
-static int switching(JitState *J, Proto *p, const Instruction *hdr) {
+** lua_resume (jit_mark) per 'work' back-edges since its last test; -1 at
+** its first test (no sample yet).  (Also asked for calls, with hdr =
+** p->code: calllook.) */
+static int switching(JitState *J, Proto *p, const Instruction *hdr, uint32_t work) {
   unsigned h = (unsigned)(((uint64_t)(uintptr_t)hdr * 0x9E3779B97F4A7C15ULL) >> 60);
+  /* the calls' samples have their own half of the cache: a loop's OSR
+  ** tests must not overwrite a function's sample between its two looks */
+  if (work == JIT_SWITCH_CALLS) h += JIT_OSR_SAMPLES;
   unsigned long dr;
   uint32_t dh;
   if (J->sw[h].p != p || J->sw[h].pc != hdr || p->hotcount < J->sw[h].hot) {
     J->sw[h].p = p; J->sw[h].pc = hdr;
     J->sw[h].hot = p->hotcount; J->sw[h].res = J->nresumes;
-    return 0;
+    return -1;
   }
   dr = J->nresumes - J->sw[h].res;
   dh = p->hotcount - J->sw[h].hot;
   J->sw[h].hot = p->hotcount; J->sw[h].res = J->nresumes;
-  return dr > 0 && dr >= dh / 2;
+  return dr > 0 && dr >= dh / work;
 }
 
 int jit_osr(lua_State *L, Proto *p) {
   JitState *J = (JitState *)G(L)->jit;
   if (p->jitcode == NULL && G(L)->jitmode == MVM_JIT_ON && J != NULL && J->payback > 0) {
-    if (switching(J, p, L->ci->u.l.savedpc)) {
+    if (switching(J, p, L->ci->u.l.savedpc, JIT_SWITCH_LOOP) > 0) {
       p->hotcount = 0;   /* its hotness starts over */
+      /* and the next test is further away (interrupts wait as long: a
+      ** loop that switches coroutines at every iteration is not fast) */
+      p->jitedges = JIT_OSR_EVERY * JIT_SWITCH_SPACING - 1;
       return 0;
     }
     if (p->hotcount >= J->threshold && !osr_pays(L, J, p, L->ci->u.l.savedpc))
@@ -764,6 +887,7 @@ static void despecialise(JitState *J, Proto *p) {
     fprintf(stderr, "mvm: JIT: %s:%d: %u failed speculations: recompiled with wider types\n",
             p->source ? getstr(p->source) : "?", p->linedefined, (unsigned)p->jitexits);
   p->jitcode = NULL;
+  p->jitlook = 0;
   /* narrow types (feedback) widen to "a number", then no speculation */
   p->jitnospec = (uint8_t)(p->jitnospec == 0 && p->feedback != NULL ? 1 : 2);
   p->jitexits = 0;
@@ -854,6 +978,7 @@ void jit_flush(lua_State *L) {
     J->units = u->next;
     u->p->jitcode = NULL;
     u->p->hotcount = 0;
+    u->p->jitlook = 0;
     u->next = J->flushed;
     J->flushed = u;
   }

@@ -126,6 +126,8 @@ typedef struct JitState {
   unsigned long nosr;             /* entries at a loop header from a back-edge */
   unsigned long ndespec;          /* functions recompiled without speculation */
   unsigned long nlibrary;         /* functions not compiled: library-bound (jit.c) */
+  unsigned long nswitching;       /* hotness restarts of functions that switch
+                                  ** coroutines (jit.c calllook) */
   size_t codebytes;               /* native code held (the backend's code sections) */
   size_t codepeak;                /* the most ever held (for MVM_JIT_STATS at close) */
   size_t nwalked, nslots, nmoved; /* collector's walks: compiled frames, reference
@@ -148,10 +150,12 @@ typedef struct JitState {
   ** proto, the time of its last OSR test and what compiled code would have
   ** saved so far.  Small caches indexed by a hash (a collision restarts
   ** an entry; a freed proto's entry only misleads an estimate). */
-  struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size; } osr[JIT_OSR_SAMPLES];
+  struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size;
+           double cshare; } osr[JIT_OSR_SAMPLES];   /* cshare: interp_share of the loop */
   /* per loop seen at an OSR test: the proto's hotcount and the number of
   ** lua_resumes at its last test (jit.c switching) */
-  struct { const Proto *p; const Instruction *pc; uint32_t hot; unsigned long res; } sw[JIT_OSR_SAMPLES];
+  struct { const Proto *p; const Instruction *pc; uint32_t hot; unsigned long res; }
+    sw[2 * JIT_OSR_SAMPLES];     /* loops, then functions (jit.c calllook) */
   unsigned long nresumes;         /* lua_resume calls (jit_mark) */
   struct { const Proto *p; double tlast, lost; int skip, span; } osrp[JIT_OSR_SAMPLES];
   const char *(*unsupported)(Proto *p);   /* jit_unsupported, for the backend */
@@ -173,10 +177,8 @@ LUAI_FUNC void jit_maybecompile(lua_State *L, Proto *p);
 ** is not hot yet is not looked at. */
 static inline void jit_trycompile(lua_State *L, Proto *p) {
   global_State *g = G(L);
-  /* below half the threshold nothing happens (at half, jit_maybecompile
-  ** starts the type feedback) */
-  if (g->jitmode == MVM_JIT_ON && g->jit != NULL &&
-      p->hotcount < ((JitState *)g->jit)->threshold / 2)
+  /* below p->jitlook the policy has nothing to do (jit.c calllook) */
+  if (g->jitmode == MVM_JIT_ON && g->jit != NULL && p->hotcount < p->jitlook)
     return;
   jit_maybecompile(L, p);
 }

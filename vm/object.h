@@ -142,6 +142,12 @@ typedef struct Proto {
                           ** (incremented by that code; jit_run checks it) */
   uint8_t jitnospec;      /* speculation level: 0 types from feedback, 1 any
                           ** number, 2 none (raised each time it kept failing) */
+  uint32_t jitlook;       /* with the JIT on, calls of it while it has no code
+                          ** stay on the interpreter's inline path until
+                          ** hotcount reaches this (0: ask at every call;
+                          ** set by the policy, jit.c maybecompile) */
+  int32_t jitedges;       /* loop back-edges until the next look at
+                          ** interrupts and the JIT policy (vm.c BACKEDGE) */
 } Proto;
 
 /* type feedback bits recorded by the interpreter for arithmetic/compare/index */

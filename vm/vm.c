@@ -681,30 +681,34 @@ static inline uint8_t fb_kind(Value v) {
 
 /* loop back-edge: hotness counter and host interrupt, both behind one test
 ** of G(L)->bepoll (state.h); with the JIT off nothing reads the counter, so
-** it is not kept then.  'from' is the pc
-** before the jump (just past the jumping instruction): the error is raised
-** there, so that it is reported at the loop's own line and not at the
-** instruction before the loop's start (which may not exist: line -1).
-** On-stack replacement: with the JIT on, every JIT_OSR_EVERY back-edges
-** (so that a loop whose compiled code keeps exiting on a guard does not
-** bounce between the two every iteration) a function that is not known
-** to stay interpreted is compiled if the policy says so (jit_osr), and
-** its compiled code is entered at the loop header 'pc' (an entry point of
+** it is not kept then.  The cost with the JIT on is a decrement of
+** p->jitedges: every JIT_OSR_EVERY back-edges of a proto (so that a loop
+** whose compiled code keeps exiting on a guard does not bounce between the
+** two every iteration) its hotcount grows by as many, a pending interrupt
+** is raised (an interrupt is asynchronous: a few dozen iterations late is
+** in time) and, with the JIT on, a function that is not known to stay
+** interpreted is compiled if the policy says so (jit_osr), and its
+** compiled code is entered at the loop header 'pc' (an entry point of
 ** every compiled function), exactly like an entry at the start; never
-** under hooks. */
+** under hooks.  'from' is the pc before the jump (just past the jumping
+** instruction): the error is raised there, so that it is reported at the
+** loop's own line and not at the instruction before the loop's start
+** (which may not exist: line -1). */
 #define BACKEDGE(from) { \
     if (l_unlikely(G(L)->bepoll)) { \
       Proto *p_ = cl->p; \
-      p_->hotcount++;   /* (only read by the JIT policy) */ \
-      if (l_unlikely(G(L)->interrupt)) { \
-        G(L)->interrupt = 0; \
-        pc = (from); \
-        Protect(dbg_runerror(L, "interrupted")); \
-      } \
-      if ((p_->hotcount & (JIT_OSR_EVERY - 1)) == 0 && G(L)->jitmode != 0 && \
-          p_->jitcode != JIT_NOCODE && !L->hookmask) { \
-        savepc(); \
-        if (jit_osr(L, p_)) goto runjit; \
+      if (l_unlikely(--p_->jitedges < 0)) { \
+        p_->jitedges = JIT_OSR_EVERY - 1; \
+        p_->hotcount += JIT_OSR_EVERY;   /* (only read by the JIT policy) */ \
+        if (l_unlikely(G(L)->interrupt)) { \
+          G(L)->interrupt = 0; \
+          pc = (from); \
+          Protect(dbg_runerror(L, "interrupted")); \
+        } \
+        if (G(L)->jitmode != 0 && p_->jitcode != JIT_NOCODE && !L->hookmask) { \
+          savepc(); \
+          if (jit_osr(L, p_)) goto runjit; \
+        } \
       } \
     } \
   }
@@ -1394,7 +1398,12 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               *L->top++ = MVM_NIL;
             p->hotcount++;
             ci = newci;
-            if (l_unlikely(p->jitcode != NULL || G(L)->jitmode != 0 || L->hookmask))
+            /* startfunc: hooks, compiled code to run, or the JIT policy
+            ** to ask once hotcount reaches jitlook (0 when p has code or
+            ** is queued; a cold or declined function costs only this
+            ** test; the first one is all that -j off pays) */
+            if (l_unlikely(((p->jitcode != NULL || G(L)->jitmode != 0) &&
+                            p->hotcount >= p->jitlook) || L->hookmask))
               goto startfunc;
             /* plain interpreted entry: what startfunc and returning do
             ** for a fresh frame without compiled code or hooks */
