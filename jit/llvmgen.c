@@ -121,6 +121,7 @@ typedef struct Gen {
   uint8_t *spec;              /* spec[pc]: TY_* guarded after the load at pc, or 0 */
   uint8_t *pspec;             /* pspec[r]: TY_* of parameter r checked at pc 0, or 0 */
   LLVMBasicBlockRef *specexits;   /* per pc: count the failed guard, exit at pc */
+  int rlo, rhi;               /* an OSR region: only pcs rlo..rhi have code (rlo < 0: all) */
   unsigned tbaa_kind;
   LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card, tb_hint;
 } Gen;
@@ -2842,6 +2843,35 @@ static void freegen(Gen *g) {
   free(g->entry); free(g->spec); free(g->pspec); free(g->specexits);
 }
 
+/* Is instruction 'pc' compiled?  In an OSR region (jit.c: one hot loop of
+** a function that runs once, such as a main chunk) only the loop's
+** instructions are: the analyses above still cover the whole function (so
+** the types, liveness and clean registers at each pc are those of a whole
+** compile, and an exit anywhere flushes exactly what it would there), but
+** no code is made for the rest. */
+static int inregion(Gen *g, int pc) {
+  return pc >= g->rlo && pc <= g->rhi;
+}
+
+/* The blocks of the instructions outside the region: one the region's
+** code branches to leaves to the interpreter there (as a failed guard
+** would: registers flushed, savedpc = pc; not counted as a failed
+** speculation); the others are deleted before LLVM sees them. */
+static void regionexits(Gen *g) {
+  int pc;
+  if (g->rlo < 0) return;
+  for (pc = 0; pc < g->p->sizecode; pc++) {
+    if (inregion(g, pc)) continue;
+    if (LLVMGetFirstUse(LLVMBasicBlockAsValue(g->bb[pc])) == NULL)
+      LLVMDeleteBasicBlock(g->bb[pc]);
+    else {
+      LLVMPositionBuilderAtEnd(g->B, g->bb[pc]);
+      g->curpc = pc;
+      LLVMBuildBr(g->B, exitblock(g, pc));
+    }
+  }
+}
+
 /* after the optimisation pipeline: every register alloca (a gc pointer in
 ** memory the stack maps do not describe) must have been promoted to SSA;
 ** if one remains, the function stays interpreted */
@@ -2861,7 +2891,7 @@ int llvmgen_check_promoted(LLVMModuleRef m) {
 }
 
 LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Proto *p,
-                             const char *name, const char *const *opnames,
+                             int lo, int hi, const char *name, const char *const *opnames,
                              int *status, const char **why) {
   Gen gs, *g = &gs;
   LLVMTypeRef params[5], fty;
@@ -2875,6 +2905,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   }
   memset(g, 0, sizeof *g);
   g->C = ctx; g->p = p; g->J = J; g->Lc = L;
+  g->rlo = lo; g->rhi = lo >= 0 ? hi : p->sizecode - 1;
   g->M = LLVMModuleCreateWithNameInContext(name, ctx);
   g->B = LLVMCreateBuilderInContext(ctx);
   g->i1 = LLVMInt1TypeInContext(ctx);
@@ -2972,26 +3003,28 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     LLVMValueRef spc, off, sw, direct = anchor_caller(g);
     LLVMBasicBlockRef other = LLVMAppendBasicBlockInContext(ctx, g->fn, "notentry");
     LLVMBasicBlockRef sb = LLVMAppendBasicBlockInContext(ctx, g->fn, "entryswitch");
-    LLVMBasicBlockRef start = resumeblock(g, 0);
+    LLVMBasicBlockRef start = inregion(g, 0) ? resumeblock(g, 0) : other;
     int nentries = 0;
     LLVMBuildCondBr(g->B, direct, start, sb);
     LLVMPositionBuilderAtEnd(g->B, sb);
     spc = LLVMBuildLoad2(g->B, g->p0, byteptr(g, g->ci, offsetof(CallInfo, u.l.savedpc)), "savedpc");
     off = LLVMBuildSub(g->B, LLVMBuildPtrToInt(g->B, spc, g->i64, ""),
                        ci64(g, (uint64_t)(uintptr_t)p->code), "");
-    for (pc = 0; pc < p->sizecode; pc++) nentries += g->entry[pc];
+    for (pc = 0; pc < p->sizecode; pc++) nentries += g->entry[pc] && inregion(g, pc);
     sw = LLVMBuildSwitch(g->B, off, other, (unsigned)nentries);
     for (pc = 0; pc < p->sizecode; pc++)
-      if (g->entry[pc])
+      if (g->entry[pc] && inregion(g, pc))
         LLVMAddCase(sw, ci64(g, (uint64_t)pc * sizeof(Instruction)), pc == 0 ? start : resumeblock(g, pc));
     LLVMPositionBuilderAtEnd(g->B, other);
     LLVMBuildRet(g->B, ci32(g, JIT_EXITED));
   }
   for (pc = 0; pc < p->sizecode; pc++) {
+    if (!inregion(g, pc)) continue;
     LLVMPositionBuilderAtEnd(g->B, g->bb[pc]);
     g->curpc = pc;
     emit(g, pc);
   }
+  regionexits(g);
   freegen(g);
   LLVMDisposeBuilder(g->B);
   *status = JIT_OK;
