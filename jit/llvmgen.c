@@ -122,6 +122,8 @@ typedef struct Gen {
   uint8_t *pspec;             /* pspec[r]: TY_* of parameter r checked at pc 0, or 0 */
   LLVMBasicBlockRef *specexits;   /* per pc: count the failed guard, exit at pc */
   int rlo, rhi;               /* an OSR region: only pcs rlo..rhi have code (rlo < 0: all) */
+  int trapexit;               /* reload_after_call may leave when the trap is set */
+  LLVMBasicBlockRef trapret, resumefail;   /* shared cold blocks (one per function) */
   unsigned tbaa_kind;
   LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card, tb_hint;
 } Gen;
@@ -1022,6 +1024,24 @@ static void flush_for_call(Gen *g, int pc, const RegSet *extra) {
 ** still hold what was flushed.  Compiled code clears the trap once it has
 ** read everything back: the interpreter, should it take the frame over,
 ** decides on hooks from L->hookmask and reloads its base itself. */
+/* The trap case of reload_after_call, where its instruction is complete
+** after the call and savedpc is the next one to run (helper_only, CALL):
+** rather than code reading every live register back at each call (a
+** fifth of the IR of a function such as nbody's advance), the frame goes
+** back to the interpreter, for which the VM stack holds everything (all
+** live registers were flushed before the call, as for the exit after a
+** call that turned hooks on).  One block per function. */
+static LLVMBasicBlockRef trapret(Gen *g) {
+  if (g->trapret == NULL) {
+    LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
+    g->trapret = LLVMAppendBasicBlockInContext(g->C, g->fn, "trapexit");
+    LLVMPositionBuilderAtEnd(B_, g->trapret);
+    LLVMBuildRet(B_, ci32(g, JIT_EXITED));
+    LLVMPositionBuilderAtEnd(B_, cur);
+  }
+  return g->trapret;
+}
+
 static void reload_after_call(Gen *g, int pc) {
   RegSet s, d;
   int r, pass, others = 0;
@@ -1039,6 +1059,13 @@ static void reload_after_call(Gen *g, int pc) {
     if (pass == 1 && others++ == 0) {   /* the first one: test the trap */
       LLVMValueRef trap = tb(g, LLVMBuildLoad2(B_, g->i32, byteptr(g, g->ci, offsetof(CallInfo, u.l.trap)),
                                                "trap"), g->tb_frame);
+      if (g->trapexit) {   /* the rare case leaves: see trapexit() */
+        LLVMSetVolatile(trap, 1);
+        cont = LLVMAppendBasicBlockInContext(g->C, g->fn, "notrap");
+        LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, trap, ci32(g, 0), ""), trapret(g), cont);
+        LLVMPositionBuilderAtEnd(B_, cont);
+        return;
+      }
       all = LLVMAppendBasicBlockInContext(g->C, g->fn, "reloadall");
       cont = LLVMAppendBasicBlockInContext(g->C, g->fn, "reloaded");
       LLVMSetVolatile(trap, 1);
@@ -1079,11 +1106,15 @@ static void resumeguards(Gen *g, int pc) {
     LLVMBasicBlockRef ok, fail;
     if (t == TY_ANY || !rs_has(&need, r)) continue;
     ok = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumeok");
-    fail = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumefail");
+    if ((fail = g->resumefail) == NULL) {   /* one for all entries */
+      LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
+      fail = g->resumefail = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumefail");
+      LLVMPositionBuilderAtEnd(B_, fail);
+      countexit(g);
+      LLVMBuildRet(B_, ci32(g, JIT_EXITED));
+      LLVMPositionBuilderAtEnd(B_, cur);
+    }
     LLVMBuildCondBr(B_, hasty(g, bits(g, getreg(g, r)), t), ok, fail);
-    LLVMPositionBuilderAtEnd(B_, fail);
-    countexit(g);
-    LLVMBuildRet(B_, ci32(g, JIT_EXITED));
     LLVMPositionBuilderAtEnd(B_, ok);
   }
 }
@@ -1505,7 +1536,9 @@ static LLVMValueRef isnil(Gen *g, LLVMValueRef v) {
 
 /* the helper alone, at pc */
 static void helper_only(Gen *g, int pc, const char *helper) {
+  g->trapexit = 1;   /* the helper completes the instruction */
   callop(g, helper, pc, pc + 1, 0);
+  g->trapexit = 0;
   loaddone(g, pc);
 }
 
@@ -2288,7 +2321,9 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
                                    ci32(g, JIT_EXITED), ci32(g, JIT_CALLED), ""));
   LLVMPositionBuilderAtEnd(B_, cdone);
   reload_base(g);   /* the stack may have moved */
+  g->trapexit = 1;   /* the call is complete (as after 'luacall' with hooks) */
   reload_after_call(g, pc);
+  g->trapexit = 0;
   multret_next(g, pc, nres == LUA_MULTRET);
 }
 
