@@ -2241,42 +2241,11 @@ static void inlinecall(Gen *g, int a, int b, int nres, LLVMBasicBlockRef done,
   ** function has no code (jit.c), and then this path is not taken */
   fstore(g, LLVMBuildAdd(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
   args[0] = g->L; args[1] = nci; args[2] = ci32(g, 1);
-  {
-    /* a loop while the callee tail-calls Lua functions with compiled code
-    ** (as rt_finishnested, which gets the rest): the frame 'nci' holds
-    ** the new callee at its start, called directly again */
-    LLVMBasicBlockRef entry = LLVMGetInsertBlock(B_), callb = newbb(g, "callcode");
-    LLVMBasicBlockRef notret = newbb(g, "notreturned"), tail = newbb(g, "tailcalled");
-    LLVMValueRef phi, nphi, nci0 = nci, cl, p2, code2, ok, inc[2];
-    LLVMBasicBlockRef from[2];
-    LLVMBuildBr(B_, callb);
-    LLVMPositionBuilderAtEnd(B_, callb);
-    phi = LLVMBuildPhi(B_, g->p0, "code");
-    nphi = LLVMBuildPhi(B_, g->p0, "nci");
-    args[1] = nphi;
-    r = LLVMBuildCall2(B_, fnty, phi, args, 3, "r");
-    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, r, ci32(g, JIT_RETURNED), ""), after, notret);
-    LLVMPositionBuilderAtEnd(B_, notret);
-    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, r, ci32(g, JIT_TAILCALLED), ""), tail, finish);
-    LLVMPositionBuilderAtEnd(B_, tail);
-    nci = fload(g, g->p0, g->ci, offsetof(CallInfo, next), "nci");   /* not kept across the call */
-    cl = tb(g, LLVMBuildLoad2(B_, g->p1, fload(g, g->p0, nci, offsetof(CallInfo, func), ""), "callee"),
-            g->tb_stack);
-    p2 = hload(g, g->p0, byteptr(g, cl, offsetof(LClosure, p)), "proto");
-    code2 = LLVMBuildLoad2(B_, g->p0, byteptr(g, p2, offsetof(Proto, jitcode)), "jitcode");
-    LLVMSetOrdering(code2, LLVMAtomicOrderingAcquire);
-    LLVMSetAlignment(code2, 8);
-    hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
-    LLVMSetVolatile(hook, 1);
-    ok = LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntUGT, LLVMBuildPtrToInt(B_, code2, g->i64, ""),
-                                        ci64(g, (uint64_t)(uintptr_t)JIT_QUEUED), ""),
-                      LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
-    LLVMBuildCondBr(B_, ok, callb, finish);
-    inc[0] = code; from[0] = entry; inc[1] = code2; from[1] = tail;
-    LLVMAddIncoming(phi, inc, from, 2);
-    inc[0] = nci0; inc[1] = nci;
-    LLVMAddIncoming(nphi, inc, from, 2);
-  }
+  /* JIT_RETURNED: the results are in place; anything else (a tail call
+  ** made by the callee included: rt_finishnested runs the new callee) is
+  ** left to mvmrt_finishcall, out of line */
+  r = LLVMBuildCall2(B_, fnty, code, args, 3, "r");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, r, ci32(g, JIT_RETURNED), ""), after, finish);
   LLVMPositionBuilderAtEnd(B_, finish);
   args[0] = g->L; args[1] = g->ci; args[2] = r;
   LLVMBuildCall2(B_, g->ty_opi, getfn(g, "mvmrt_finishcall", g->ty_opi, 0), args, 3, "");
