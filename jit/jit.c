@@ -615,14 +615,6 @@ static void osrregion(const Proto *p, const Instruction *hdr, int *lo, int *hi) 
   *lo = l; *hi = h;
 }
 
-/* instructions an OSR compile of 'p' at 'hdr' covers */
-static int osrsize(const Proto *p, const Instruction *hdr) {
-  int lo, hi;
-  if (!regionok(p)) return p->sizecode;
-  osrregion(p, hdr, &lo, &hi);
-  return hi - lo + 1;
-}
-
 /* Is it time to compile 'p' to run the loop at 'hdr'?  A loop whose
 ** iterations take much longer than interpreting its bytecode spends its
 ** time in library functions, allocation and the collector, which compiled
@@ -669,7 +661,6 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   if (J->osr[h].p != p || J->osr[h].pc != hdr || p->hotcount < J->osr[h].hot) {
     J->osr[h].p = p; J->osr[h].pc = hdr; J->osr[h].t = t; J->osr[h].hot = p->hotcount;
     J->osr[h].size = loopsize(p, hdr);
-    J->osr[h].csize = osrsize(p, hdr);
     return 0;
   }
   /* the share over the back-edges since this loop's last test */
@@ -686,7 +677,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   pthread_mutex_lock(&J->lock);
   cost = cost_per_instr(J);
   pthread_mutex_unlock(&J->lock);
-  est = cost * J->osr[h].csize;
+  est = cost * p->sizecode;
   if (J->osrp[hp].lost >= J->payback * est / 2) start_feedback(L, p);
   if (J->osrp[hp].lost < J->payback * est) {
     /* skip tests while at this rate the loss stays below half the way to
@@ -705,9 +696,6 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
             p->source ? getstr(p->source) : "?", p->linedefined, (int)(hdr - p->code),
             J->osr[h].size, per * 1e9, share,
             J->osrp[hp].lost * 1e3, est * 1e3);
-  /* a region compile pays for its own loop only: p's other loops start
-  ** over */
-  if (regionok(p)) J->osrp[hp].lost = 0;
   return 1;
 }
 

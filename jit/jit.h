@@ -155,7 +155,7 @@ typedef struct JitState {
   ** proto, the time of its last OSR test and what compiled code would have
   ** saved so far.  Small caches indexed by a hash (a collision restarts
   ** an entry; a freed proto's entry only misleads an estimate). */
-  struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size, csize; } osr[JIT_OSR_SAMPLES];
+  struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size; } osr[JIT_OSR_SAMPLES];
   /* per loop seen at an OSR test: the proto's hotcount and the number of
   ** lua_resumes at its last test (jit.c switching) */
   struct { const Proto *p; const Instruction *pc; uint32_t hot; unsigned long res; } sw[JIT_OSR_SAMPLES];
