@@ -424,13 +424,16 @@ static void start_feedback(lua_State *L, Proto *p) {
   }
 }
 
+static void osrregion(const Proto *p, const Instruction *hdr, int *lo, int *hi);
+
 /* jit_maybecompile; 'osr': asked at a loop back-edge (jit_osr), whose
-** policy measured the loop's share already; lo >= 0: compile only the
-** region lo..hi (jit_osr) */
-static void maybecompile(lua_State *L, Proto *p, int osr, int lo, int hi) {
+** policy measured the loop's share already; 'region' (not NULL): compile
+** only the OSR region of the loop at that header (jit_osr) */
+static void maybecompile(lua_State *L, Proto *p, int osr, const Instruction *region) {
   global_State *g = G(L);
   JitState *J = (JitState *)g->jit;
   const char *why = NULL;
+  int lo = -1, hi = -1;
   if (g->jitmode == MVM_JIT_OFF) return;
   if (J == NULL && (J = getstate(L)) == NULL) return;   /* no LLVM yet: a malloc */
   if (g->jitmode == MVM_JIT_ON && p->hotcount < J->threshold) {
@@ -460,6 +463,7 @@ static void maybecompile(lua_State *L, Proto *p, int osr, int lo, int hi) {
   }
   if (g->jitmode == MVM_JIT_ON && J->payback > 0 && !osr && library_bound(J, L, p))
     return;
+  if (region != NULL) osrregion(p, region, &lo, &hi);   /* (a scan of p: only now) */
   /* in the background, the compile thread loads LLVM (start_backend):
   ** the program goes on meanwhile */
   if (g->jitmode == MVM_JIT_ON && J->background && g->ffijit == NULL && enqueue(J, p, lo, hi))
@@ -472,7 +476,7 @@ static void maybecompile(lua_State *L, Proto *p, int osr, int lo, int hi) {
 }
 
 void jit_maybecompile(lua_State *L, Proto *p) {
-  maybecompile(L, p, 0, -1, -1);
+  maybecompile(L, p, 0, NULL);
 }
 
 /* ---------------------------------------------------------------------
@@ -741,7 +745,6 @@ static int enterregion(JitState *J, Proto *p, const Instruction *pc) {
 int jit_osr(lua_State *L, Proto *p) {
   JitState *J = (JitState *)G(L)->jit;
   const Instruction *hdr = L->ci->u.l.savedpc;
-  int lo = -1, hi = -1;
   /* p's own code, when it has some, runs everything; else a region */
   if (J != NULL && J->regions != NULL && !jit_hascode(p) && enterregion(J, p, hdr))
     return 1;
@@ -753,13 +756,10 @@ int jit_osr(lua_State *L, Proto *p) {
     if (p->hotcount >= J->threshold && !osr_pays(L, J, p, L->ci->u.l.savedpc))
       return 0;   /* interpreted meanwhile (and the sample goes on) */
   }
-  if (p->jitcode == NULL) {
-    if (regionok(p)) osrregion(p, hdr, &lo, &hi);
-    maybecompile(L, p, 1, lo, hi);
-  }
+  if (p->jitcode == NULL) maybecompile(L, p, 1, regionok(p) ? hdr : NULL);
   J = (JitState *)G(L)->jit;
-  if (lo >= 0 && J != NULL && !jit_hascode(p))   /* compiled right away? */
-    return enterregion(J, p, hdr);
+  if (regionok(p) && J != NULL && !jit_hascode(p))   /* a region compiled right away? */
+    return J->regions != NULL && enterregion(J, p, hdr);
   if (!jit_hascode(p)) return 0;
   J->nosr++;
   return 1;
