@@ -273,23 +273,33 @@ static int over_budget(JitState *J) {
 ** store is one aligned word, made after the code is finalized (its stack
 ** maps registered), so the VM's thread sees JIT_QUEUED or a complete
 ** entry. */
-static void install(JitState *J, Proto *p, int r, void *entry, void *handle,
+static void install(JitState *J, Proto *p, int lo, int hi, int r, void *entry, void *handle,
                     const char *why, double dt) {
   JitUnit *u = NULL;
+  char region[48] = "";
   pthread_mutex_lock(&J->lock);
   J->compile_seconds += dt;
-  J->instrs_compiled += p->sizecode;
+  J->instrs_compiled += lo >= 0 ? hi - lo + 1 : p->sizecode;
   if (J->stats) record_ctime(J, dt);
+  if (lo >= 0) snprintf(region, sizeof region, " region %d-%d", lo, hi);
   if (J->stats > 1)
-    fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): %s, %.3f ms, %zu code bytes held%s\n",
-            p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode,
+    fprintf(stderr, "mvm: JIT: %s:%d (%d instructions)%s: %s, %.3f ms, %zu code bytes held%s\n",
+            p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode, region,
             r == JIT_OK ? "compiled" : (why ? why : "failed"), dt * 1e3, J->codebytes,
             J->hasthread && J->compiling == p ? " (in the background)" : "");
   if (r == JIT_OK && (u = (JitUnit *)malloc(sizeof *u)) != NULL) {
     J->ncompiled++;
     if (J->codebytes > J->codepeak) J->codepeak = J->codebytes;
-    u->p = p; u->handle = handle; u->next = J->units;
-    J->units = u;
+    u->p = p; u->handle = handle; u->lo = lo; u->hi = hi; u->entry = entry;
+    if (lo >= 0) {   /* p itself stays without code (see JitState.regions) */
+      u->next = J->regions;
+      __atomic_store_n(&J->regions, u, __ATOMIC_RELEASE);
+      entry = NULL;
+    }
+    else {
+      u->next = J->units;
+      J->units = u;
+    }
     __atomic_store_n(&p->jitcode, entry, __ATOMIC_RELEASE);
   }
   else {
@@ -341,7 +351,7 @@ static int start_backend(JitState *J) {
 
 /* run the backend on 'p' ('L' NULL on the compile thread: no hints taken
 ** from the running frame) and install the result */
-static void compile_now(JitState *J, lua_State *L, Proto *p) {
+static void compile_now(JitState *J, lua_State *L, Proto *p, int lo, int hi) {
   void *entry = NULL, *handle = NULL;
   const char *why = NULL;
   char whybuf[256];
@@ -349,14 +359,14 @@ static void compile_now(JitState *J, lua_State *L, Proto *p) {
   int r;
   pthread_mutex_lock(&J->belock);
   t0 = cputime();
-  r = backend->compile(J->bs, L, p, &entry, &handle, &why);
+  r = backend->compile(J->bs, L, p, lo, hi, &entry, &handle, &why);
   t0 = cputime() - t0;
   if (why != NULL) {   /* may point into the backend's state: copy it */
     snprintf(whybuf, sizeof whybuf, "%s", why);
     why = whybuf;
   }
   pthread_mutex_unlock(&J->belock);
-  install(J, p, r, entry, handle, why, t0);
+  install(J, p, lo, hi, r, entry, handle, why, t0);
 }
 
 /* The compile thread: compiles queued protos one at a time.  A queued
@@ -367,6 +377,7 @@ static void *compile_thread(void *ud) {
   pthread_mutex_lock(&J->lock);
   while (!J->stop) {
     JitQueued *q = J->qhead;
+    int lo, hi;
     if (q == NULL && J->prefetch == 1) {   /* warm code: load LLVM now */
       J->prefetch = 2;
       pthread_mutex_unlock(&J->lock);
@@ -381,10 +392,11 @@ static void *compile_thread(void *ud) {
     J->qhead = q->next;
     if (J->qhead == NULL) J->qtail = NULL;
     J->compiling = q->p;
+    lo = q->lo; hi = q->hi;
     free(q);
     pthread_mutex_unlock(&J->lock);
     if (start_backend(J))
-      compile_now(J, NULL, J->compiling);   /* only this thread writes 'compiling' */
+      compile_now(J, NULL, J->compiling, lo, hi);   /* only this thread writes 'compiling' */
     else
       __atomic_store_n(&J->compiling->jitcode, JIT_NOCODE, __ATOMIC_RELEASE);
     pthread_mutex_lock(&J->lock);
@@ -411,10 +423,10 @@ static int startthread(JitState *J) {
 /* Queue 'p' for the compile thread (started on first use); the VM goes on
 ** interpreting it meanwhile.  0 if that is not possible (then the caller
 ** compiles it right away). */
-static int enqueue(JitState *J, Proto *p) {
+static int enqueue(JitState *J, Proto *p, int lo, int hi) {
   JitQueued *q = (JitQueued *)malloc(sizeof *q);
   if (q == NULL) return 0;
-  q->p = p;
+  q->p = p; q->lo = lo; q->hi = hi;
   q->next = NULL;
   pthread_mutex_lock(&J->lock);
   if (!startthread(J)) {
@@ -499,12 +511,16 @@ static void calllook(lua_State *L, JitState *J, Proto *p) {
   p->jitlook = J->threshold;
 }
 
+static void osrregion(const Proto *p, const Instruction *hdr, int *lo, int *hi);
+
 /* jit_maybecompile; 'osr': asked at a loop back-edge (jit_osr), whose
-** policy measured the loop's share already */
-static void maybecompile(lua_State *L, Proto *p, int osr) {
+** policy measured the loop's share already; 'region' (not NULL): compile
+** only the OSR region of the loop at that header (jit_osr) */
+static void maybecompile(lua_State *L, Proto *p, int osr, const Instruction *region) {
   global_State *g = G(L);
   JitState *J = (JitState *)g->jit;
   const char *why = NULL;
+  int lo = -1, hi = -1;
   if (g->jitmode == MVM_JIT_OFF) return;
   if (J == NULL && (J = getstate(L)) == NULL) return;   /* no LLVM yet: a malloc */
   if (g->jitmode == MVM_JIT_ON && p->hotcount < J->threshold) {
@@ -540,19 +556,20 @@ static void maybecompile(lua_State *L, Proto *p, int osr) {
   if (g->jitmode == MVM_JIT_ON && J->payback > 0 && !osr && library_bound(J, L, p))
     return;
   p->jitlook = 0;   /* from now on every call looks for the code */
+  if (region != NULL) osrregion(p, region, &lo, &hi);   /* (a scan of p: only now) */
   /* in the background, the compile thread loads LLVM (start_backend):
   ** the program goes on meanwhile */
-  if (g->jitmode == MVM_JIT_ON && J->background && g->ffijit == NULL && enqueue(J, p))
+  if (g->jitmode == MVM_JIT_ON && J->background && g->ffijit == NULL && enqueue(J, p, lo, hi))
     return;
   if (!start_backend(J)) {
     p->jitcode = JIT_NOCODE;
     return;
   }
-  compile_now(J, L, p);
+  compile_now(J, L, p, lo, hi);
 }
 
 void jit_maybecompile(lua_State *L, Proto *p) {
-  maybecompile(L, p, 0);
+  maybecompile(L, p, 0, NULL);
 }
 
 /* ---------------------------------------------------------------------
@@ -727,6 +744,42 @@ static double loopshare(lua_State *L, Proto *p, const Instruction *hdr, int size
   return interp_share(G(L), v_lcl(f), from, from + size, &nc, L->ci->func + 1);
 }
 
+/* Is an OSR compile of 'p' a region (JitState.regions)?  For a function
+** that runs once, whose start and other loops would be compiled for
+** nothing: a main chunk (linedefined 0, also a chunk made by load). */
+static int regionok(const Proto *p) {
+  return p->linedefined == 0;
+}
+
+/* the target of the backward jump at 'pc', or -1 */
+static int backtarget(const Proto *p, int pc) {
+  Instruction in = p->code[pc];
+  OpCode op = GET_OPCODE(in);
+  if (op == OP_FORLOOP || op == OP_TFORLOOP) return pc + 1 - (int)GETARG_Bx(in);
+  if (op == OP_JMP && GETARG_sJ(in) < 0) return pc + 1 + GETARG_sJ(in);
+  return -1;
+}
+
+/* The OSR region of the loop whose header is 'hdr': from the header to
+** its last back-edge, widened to every loop overlapping it (the loops
+** around it, a goto loop crossing it): when an inner loop gets hot first,
+** the loops around it run compiled too, instead of entering the region
+** at every inner loop again (an entry only every JIT_OSR_EVERY back-edges). */
+static void osrregion(const Proto *p, const Instruction *hdr, int *lo, int *hi) {
+  int l = (int)(hdr - p->code), h = l + loopsize(p, hdr) - 1, changed = 1, i;
+  while (changed) {
+    changed = 0;
+    for (i = 0; i < p->sizecode; i++) {
+      int t = backtarget(p, i);
+      if (t < 0 || t > h || i < l || (t >= l && i <= h)) continue;
+      if (t < l) l = t;
+      if (i > h) h = i;
+      changed = 1;
+    }
+  }
+  *lo = l; *hi = h;
+}
+
 /* Is it time to compile 'p' to run the loop at 'hdr'?  A loop whose
 ** iterations take much longer than interpreting its bytecode spends its
 ** time in library functions, allocation and the collector, which compiled
@@ -842,8 +895,26 @@ static int switching(JitState *J, Proto *p, const Instruction *hdr, uint32_t wor
   return dr > 0 && dr >= dh / work;
 }
 
+/* the region of 'p' compiled for the loop at 'pc' (JitState.regions):
+** the jit_run that follows enters it */
+static int enterregion(JitState *J, Proto *p, const Instruction *pc) {
+  int i = (int)(pc - p->code);
+  JitUnit *u;
+  for (u = __atomic_load_n(&J->regions, __ATOMIC_ACQUIRE); u != NULL; u = u->next)
+    if (u->p == p && i >= u->lo && i <= u->hi) {
+      J->osrentry = u->entry;
+      J->nosr++;
+      return 1;
+    }
+  return 0;
+}
+
 int jit_osr(lua_State *L, Proto *p) {
   JitState *J = (JitState *)G(L)->jit;
+  const Instruction *hdr = L->ci->u.l.savedpc;
+  /* p's own code, when it has some, runs everything; else a region */
+  if (J != NULL && J->regions != NULL && !jit_hascode(p) && enterregion(J, p, hdr))
+    return 1;
   if (p->jitcode == NULL && G(L)->jitmode == MVM_JIT_ON && J != NULL && J->payback > 0) {
     if (switching(J, p, L->ci->u.l.savedpc, JIT_SWITCH_LOOP) > 0) {
       p->hotcount = 0;   /* its hotness starts over */
@@ -855,11 +926,25 @@ int jit_osr(lua_State *L, Proto *p) {
     if (p->hotcount >= J->threshold && !osr_pays(L, J, p, L->ci->u.l.savedpc))
       return 0;   /* interpreted meanwhile (and the sample goes on) */
   }
-  if (p->jitcode == NULL) maybecompile(L, p, 1);
-  if (!jit_hascode(p)) return 0;
+  if (p->jitcode == NULL) maybecompile(L, p, 1, regionok(p) ? hdr : NULL);
   J = (JitState *)G(L)->jit;
+  if (regionok(p) && J != NULL && !jit_hascode(p))   /* a region compiled right away? */
+    return J->regions != NULL && enterregion(J, p, hdr);
+  if (!jit_hascode(p)) return 0;
   J->nosr++;
   return 1;
+}
+
+/* move p's regions (all if p is NULL) to the list '*to'; under J->lock */
+static void dropregions(JitState *J, Proto *p, JitUnit **to) {
+  JitUnit **pu = &J->regions;
+  while (*pu != NULL) {
+    JitUnit *u = *pu;
+    if (p != NULL && u->p != p) { pu = &u->next; continue; }
+    *pu = u->next;
+    u->next = *to;
+    *to = u;
+  }
 }
 
 /* 'p's compiled code keeps failing its speculative type guards (a value
@@ -873,6 +958,7 @@ int jit_osr(lua_State *L, Proto *p) {
 static void despecialise(JitState *J, Proto *p) {
   JitUnit **pu;
   pthread_mutex_lock(&J->lock);   /* the unit list and jitcode: see install() */
+  dropregions(J, p, &J->flushed);
   for (pu = &J->units; *pu != NULL; pu = &(*pu)->next) {
     if ((*pu)->p == p) {
       JitUnit *u = *pu;
@@ -886,7 +972,7 @@ static void despecialise(JitState *J, Proto *p) {
   if (J->stats > 1)
     fprintf(stderr, "mvm: JIT: %s:%d: %u failed speculations: recompiled with wider types\n",
             p->source ? getstr(p->source) : "?", p->linedefined, (unsigned)p->jitexits);
-  p->jitcode = NULL;
+  if (p->jitcode != JIT_QUEUED) p->jitcode = NULL;   /* (a region's compile: see install) */
   p->jitlook = 0;
   /* narrow types (feedback) widen to "a number", then no speculation */
   p->jitnospec = (uint8_t)(p->jitnospec == 0 && p->feedback != NULL ? 1 : 2);
@@ -903,7 +989,10 @@ void jit_exited(lua_State *L, Proto *p) {
 int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   JitState *J = (JitState *)G(L)->jit;
   lua_State *saved = J->curL;
+  /* an OSR entry into a region (jit_osr), else p's code */
+  JitFunction f = (JitFunction)(J->osrentry != NULL ? J->osrentry : p->jitcode);
   int r;
+  J->osrentry = NULL;
   /* the safepoint slow path finds the running thread here; compiled code
   ** stores it again after each of its calls (a callee may have switched
   ** threads and left through longjmp without restoring it) */
@@ -911,7 +1000,7 @@ int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   if (J->nactive < JIT_ACTMAX) J->act[J->nactive] = ci;
   J->nactive++;
   ci->callstatus |= CIST_JITACT;   /* its anchor is live while the code runs */
-  r = ((JitFunction)p->jitcode)(L, ci, 0);
+  r = f(L, ci, 0);
   ci->callstatus &= (unsigned short)~CIST_JITACT;
   J->nactive--;
   J->curL = saved;
@@ -933,7 +1022,19 @@ void jit_freeproto(lua_State *L, Proto *p) {
   JitState *J = (JitState *)G(L)->jit;
   JitUnit **pu, *u = NULL;
   JitQueued **pq;
-  if (J == NULL || p->jitcode == NULL || p->jitcode == JIT_NOCODE) return;
+  if (J == NULL) return;
+  if (__atomic_load_n(&J->regions, __ATOMIC_ACQUIRE) != NULL) {
+    JitUnit *dead = NULL;
+    pthread_mutex_lock(&J->lock);
+    dropregions(J, p, &dead);
+    pthread_mutex_unlock(&J->lock);
+    if (dead != NULL) {
+      pthread_mutex_lock(&J->belock);
+      release_list(J, dead, 0);
+      pthread_mutex_unlock(&J->belock);
+    }
+  }
+  if (p->jitcode == NULL || p->jitcode == JIT_NOCODE) return;
   pthread_mutex_lock(&J->lock);
   for (pq = &J->qhead; *pq != NULL; pq = &(*pq)->next)
     if ((*pq)->p == p) {   /* queued: the thread will not see it */
@@ -982,6 +1083,8 @@ void jit_flush(lua_State *L) {
     u->next = J->flushed;
     J->flushed = u;
   }
+  for (u = J->regions; u != NULL; u = u->next) u->p->hotcount = 0;
+  dropregions(J, NULL, &J->flushed);
   pthread_mutex_unlock(&J->lock);
 }
 
@@ -1014,6 +1117,7 @@ void jit_close(lua_State *L) {
     /* protos are freed before us (gc_freeall): only dropped code is left */
     release_list(J, J->units, 0);
     release_list(J, J->flushed, 0);
+    release_list(J, J->regions, 0);
     backend->freestate(J->bs);
   }
   sm_regfree(&J->stackmaps);

@@ -71,15 +71,18 @@ typedef int (*JitFunction)(lua_State *L, CallInfo *ci, int direct);
 #define JIT_DIRECT      0x1000000u
 #define JIT_MAXNEST     (LUAI_MAXCCALLS - 40)
 
-typedef struct JitUnit {          /* one compiled function */
+typedef struct JitUnit {          /* one compiled function (or OSR region) */
   Proto *p;                       /* protos never move (old space) */
   void *handle;                   /* backend's resource tracker */
   struct JitUnit *next;
+  int lo, hi;                     /* a region: its instructions (JitState.regions) */
+  void *entry;                    /* a region: its code (never p->jitcode) */
 } JitUnit;
 
 typedef struct JitQueued {       /* a proto waiting for the compile thread */
   Proto *p;
   struct JitQueued *next;
+  int lo, hi;                     /* an OSR region to compile, or lo = -1 */
 } JitQueued;
 
 /* active jit_runs whose frames JitState.act records (jit_unwound) */
@@ -115,6 +118,13 @@ typedef struct JitState {
   global_State *g;
   JitUnit *units;                 /* live compiled functions */
   JitUnit *flushed;               /* code dropped by jit.flush(), freed at close */
+  /* OSR regions (jit.c jit_osr): code for one hot loop of a function that
+  ** runs once (a main chunk), entered only from a back-edge of that loop
+  ** through jit_osr, never installed as Proto.jitcode (it has no code for
+  ** the function's start nor for its other loops: a call, an inline call
+  ** or a resume after a call must not find it).  Several per proto. */
+  JitUnit *regions;
+  void *osrentry;                 /* the region jit_osr chose, for the jit_run that follows */
   uint32_t threshold;             /* hotcount that triggers a compile ("on") */
   int dump, stats;                /* MVM_JIT_DUMP, MVM_JIT_STATS */
   int broken;                     /* backend failed to load: never retry */

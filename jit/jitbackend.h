@@ -16,7 +16,7 @@
 #include "state.h"
 #include "stackmap.h"
 
-#define MVM_JIT_ABI  8
+#define MVM_JIT_ABI  9
 
 struct JitState;
 
@@ -49,9 +49,10 @@ typedef struct MvmJitBackend {
   void *(*newstate)(struct JitState *J, const MvmJitHost *host, const char **err);
   void (*freestate)(void *bs);
   /* compile 'p'; on JIT_OK sets *entry (the compiled function) and *handle
-  ** (to release the code and its stack maps) */
-  int (*compile)(void *bs, lua_State *L, Proto *p, void **entry, void **handle,
-                 const char **why);
+  ** (to release the code and its stack maps).  lo >= 0: only the region of
+  ** instructions lo..hi (an OSR region, jit.c): the rest exits */
+  int (*compile)(void *bs, lua_State *L, Proto *p, int lo, int hi, void **entry,
+                 void **handle, const char **why);
   void (*release)(void *bs, void *handle);
 } MvmJitBackend;
 

@@ -121,6 +121,9 @@ typedef struct Gen {
   uint8_t *spec;              /* spec[pc]: TY_* guarded after the load at pc, or 0 */
   uint8_t *pspec;             /* pspec[r]: TY_* of parameter r checked at pc 0, or 0 */
   LLVMBasicBlockRef *specexits;   /* per pc: count the failed guard, exit at pc */
+  int rlo, rhi;               /* an OSR region: only pcs rlo..rhi have code (rlo < 0: all) */
+  int trapexit;               /* reload_after_call may leave when the trap is set */
+  LLVMBasicBlockRef trapret, resumefail;   /* shared cold blocks (one per function) */
   unsigned tbaa_kind;
   LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card, tb_hint;
 } Gen;
@@ -1021,6 +1024,24 @@ static void flush_for_call(Gen *g, int pc, const RegSet *extra) {
 ** still hold what was flushed.  Compiled code clears the trap once it has
 ** read everything back: the interpreter, should it take the frame over,
 ** decides on hooks from L->hookmask and reloads its base itself. */
+/* The trap case of reload_after_call, where its instruction is complete
+** after the call and savedpc is the next one to run (helper_only, CALL):
+** rather than code reading every live register back at each call (a
+** fifth of the IR of a function such as nbody's advance), the frame goes
+** back to the interpreter, for which the VM stack holds everything (all
+** live registers were flushed before the call, as for the exit after a
+** call that turned hooks on).  One block per function. */
+static LLVMBasicBlockRef trapret(Gen *g) {
+  if (g->trapret == NULL) {
+    LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
+    g->trapret = LLVMAppendBasicBlockInContext(g->C, g->fn, "trapexit");
+    LLVMPositionBuilderAtEnd(B_, g->trapret);
+    LLVMBuildRet(B_, ci32(g, JIT_EXITED));
+    LLVMPositionBuilderAtEnd(B_, cur);
+  }
+  return g->trapret;
+}
+
 static void reload_after_call(Gen *g, int pc) {
   RegSet s, d;
   int r, pass, others = 0;
@@ -1038,6 +1059,13 @@ static void reload_after_call(Gen *g, int pc) {
     if (pass == 1 && others++ == 0) {   /* the first one: test the trap */
       LLVMValueRef trap = tb(g, LLVMBuildLoad2(B_, g->i32, byteptr(g, g->ci, offsetof(CallInfo, u.l.trap)),
                                                "trap"), g->tb_frame);
+      if (g->trapexit) {   /* the rare case leaves: see trapexit() */
+        LLVMSetVolatile(trap, 1);
+        cont = LLVMAppendBasicBlockInContext(g->C, g->fn, "notrap");
+        LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, trap, ci32(g, 0), ""), trapret(g), cont);
+        LLVMPositionBuilderAtEnd(B_, cont);
+        return;
+      }
       all = LLVMAppendBasicBlockInContext(g->C, g->fn, "reloadall");
       cont = LLVMAppendBasicBlockInContext(g->C, g->fn, "reloaded");
       LLVMSetVolatile(trap, 1);
@@ -1078,11 +1106,15 @@ static void resumeguards(Gen *g, int pc) {
     LLVMBasicBlockRef ok, fail;
     if (t == TY_ANY || !rs_has(&need, r)) continue;
     ok = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumeok");
-    fail = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumefail");
+    if ((fail = g->resumefail) == NULL) {   /* one for all entries */
+      LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
+      fail = g->resumefail = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumefail");
+      LLVMPositionBuilderAtEnd(B_, fail);
+      countexit(g);
+      LLVMBuildRet(B_, ci32(g, JIT_EXITED));
+      LLVMPositionBuilderAtEnd(B_, cur);
+    }
     LLVMBuildCondBr(B_, hasty(g, bits(g, getreg(g, r)), t), ok, fail);
-    LLVMPositionBuilderAtEnd(B_, fail);
-    countexit(g);
-    LLVMBuildRet(B_, ci32(g, JIT_EXITED));
     LLVMPositionBuilderAtEnd(B_, ok);
   }
 }
@@ -1504,7 +1536,9 @@ static LLVMValueRef isnil(Gen *g, LLVMValueRef v) {
 
 /* the helper alone, at pc */
 static void helper_only(Gen *g, int pc, const char *helper) {
+  g->trapexit = 1;   /* the helper completes the instruction */
   callop(g, helper, pc, pc + 1, 0);
+  g->trapexit = 0;
   loaddone(g, pc);
 }
 
@@ -2207,42 +2241,11 @@ static void inlinecall(Gen *g, int a, int b, int nres, LLVMBasicBlockRef done,
   ** function has no code (jit.c), and then this path is not taken */
   fstore(g, LLVMBuildAdd(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
   args[0] = g->L; args[1] = nci; args[2] = ci32(g, 1);
-  {
-    /* a loop while the callee tail-calls Lua functions with compiled code
-    ** (as rt_finishnested, which gets the rest): the frame 'nci' holds
-    ** the new callee at its start, called directly again */
-    LLVMBasicBlockRef entry = LLVMGetInsertBlock(B_), callb = newbb(g, "callcode");
-    LLVMBasicBlockRef notret = newbb(g, "notreturned"), tail = newbb(g, "tailcalled");
-    LLVMValueRef phi, nphi, nci0 = nci, cl, p2, code2, ok, inc[2];
-    LLVMBasicBlockRef from[2];
-    LLVMBuildBr(B_, callb);
-    LLVMPositionBuilderAtEnd(B_, callb);
-    phi = LLVMBuildPhi(B_, g->p0, "code");
-    nphi = LLVMBuildPhi(B_, g->p0, "nci");
-    args[1] = nphi;
-    r = LLVMBuildCall2(B_, fnty, phi, args, 3, "r");
-    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, r, ci32(g, JIT_RETURNED), ""), after, notret);
-    LLVMPositionBuilderAtEnd(B_, notret);
-    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, r, ci32(g, JIT_TAILCALLED), ""), tail, finish);
-    LLVMPositionBuilderAtEnd(B_, tail);
-    nci = fload(g, g->p0, g->ci, offsetof(CallInfo, next), "nci");   /* not kept across the call */
-    cl = tb(g, LLVMBuildLoad2(B_, g->p1, fload(g, g->p0, nci, offsetof(CallInfo, func), ""), "callee"),
-            g->tb_stack);
-    p2 = hload(g, g->p0, byteptr(g, cl, offsetof(LClosure, p)), "proto");
-    code2 = LLVMBuildLoad2(B_, g->p0, byteptr(g, p2, offsetof(Proto, jitcode)), "jitcode");
-    LLVMSetOrdering(code2, LLVMAtomicOrderingAcquire);
-    LLVMSetAlignment(code2, 8);
-    hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
-    LLVMSetVolatile(hook, 1);
-    ok = LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntUGT, LLVMBuildPtrToInt(B_, code2, g->i64, ""),
-                                        ci64(g, (uint64_t)(uintptr_t)JIT_QUEUED), ""),
-                      LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
-    LLVMBuildCondBr(B_, ok, callb, finish);
-    inc[0] = code; from[0] = entry; inc[1] = code2; from[1] = tail;
-    LLVMAddIncoming(phi, inc, from, 2);
-    inc[0] = nci0; inc[1] = nci;
-    LLVMAddIncoming(nphi, inc, from, 2);
-  }
+  /* JIT_RETURNED: the results are in place; anything else (a tail call
+  ** made by the callee included: rt_finishnested runs the new callee) is
+  ** left to mvmrt_finishcall, out of line */
+  r = LLVMBuildCall2(B_, fnty, code, args, 3, "r");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, r, ci32(g, JIT_RETURNED), ""), after, finish);
   LLVMPositionBuilderAtEnd(B_, finish);
   args[0] = g->L; args[1] = g->ci; args[2] = r;
   LLVMBuildCall2(B_, g->ty_opi, getfn(g, "mvmrt_finishcall", g->ty_opi, 0), args, 3, "");
@@ -2287,7 +2290,9 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
                                    ci32(g, JIT_EXITED), ci32(g, JIT_CALLED), ""));
   LLVMPositionBuilderAtEnd(B_, cdone);
   reload_base(g);   /* the stack may have moved */
+  g->trapexit = 1;   /* the call is complete (as after 'luacall' with hooks) */
   reload_after_call(g, pc);
+  g->trapexit = 0;
   multret_next(g, pc, nres == LUA_MULTRET);
 }
 
@@ -2842,6 +2847,35 @@ static void freegen(Gen *g) {
   free(g->entry); free(g->spec); free(g->pspec); free(g->specexits);
 }
 
+/* Is instruction 'pc' compiled?  In an OSR region (jit.c: one hot loop of
+** a function that runs once, such as a main chunk) only the loop's
+** instructions are: the analyses above still cover the whole function (so
+** the types, liveness and clean registers at each pc are those of a whole
+** compile, and an exit anywhere flushes exactly what it would there), but
+** no code is made for the rest. */
+static int inregion(Gen *g, int pc) {
+  return pc >= g->rlo && pc <= g->rhi;
+}
+
+/* The blocks of the instructions outside the region: one the region's
+** code branches to leaves to the interpreter there (as a failed guard
+** would: registers flushed, savedpc = pc; not counted as a failed
+** speculation); the others are deleted before LLVM sees them. */
+static void regionexits(Gen *g) {
+  int pc;
+  if (g->rlo < 0) return;
+  for (pc = 0; pc < g->p->sizecode; pc++) {
+    if (inregion(g, pc)) continue;
+    if (LLVMGetFirstUse(LLVMBasicBlockAsValue(g->bb[pc])) == NULL)
+      LLVMDeleteBasicBlock(g->bb[pc]);
+    else {
+      LLVMPositionBuilderAtEnd(g->B, g->bb[pc]);
+      g->curpc = pc;
+      LLVMBuildBr(g->B, exitblock(g, pc));
+    }
+  }
+}
+
 /* after the optimisation pipeline: every register alloca (a gc pointer in
 ** memory the stack maps do not describe) must have been promoted to SSA;
 ** if one remains, the function stays interpreted */
@@ -2861,7 +2895,7 @@ int llvmgen_check_promoted(LLVMModuleRef m) {
 }
 
 LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Proto *p,
-                             const char *name, const char *const *opnames,
+                             int lo, int hi, const char *name, const char *const *opnames,
                              int *status, const char **why) {
   Gen gs, *g = &gs;
   LLVMTypeRef params[5], fty;
@@ -2875,6 +2909,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   }
   memset(g, 0, sizeof *g);
   g->C = ctx; g->p = p; g->J = J; g->Lc = L;
+  g->rlo = lo; g->rhi = lo >= 0 ? hi : p->sizecode - 1;
   g->M = LLVMModuleCreateWithNameInContext(name, ctx);
   g->B = LLVMCreateBuilderInContext(ctx);
   g->i1 = LLVMInt1TypeInContext(ctx);
@@ -2972,26 +3007,28 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     LLVMValueRef spc, off, sw, direct = anchor_caller(g);
     LLVMBasicBlockRef other = LLVMAppendBasicBlockInContext(ctx, g->fn, "notentry");
     LLVMBasicBlockRef sb = LLVMAppendBasicBlockInContext(ctx, g->fn, "entryswitch");
-    LLVMBasicBlockRef start = resumeblock(g, 0);
+    LLVMBasicBlockRef start = inregion(g, 0) ? resumeblock(g, 0) : other;
     int nentries = 0;
     LLVMBuildCondBr(g->B, direct, start, sb);
     LLVMPositionBuilderAtEnd(g->B, sb);
     spc = LLVMBuildLoad2(g->B, g->p0, byteptr(g, g->ci, offsetof(CallInfo, u.l.savedpc)), "savedpc");
     off = LLVMBuildSub(g->B, LLVMBuildPtrToInt(g->B, spc, g->i64, ""),
                        ci64(g, (uint64_t)(uintptr_t)p->code), "");
-    for (pc = 0; pc < p->sizecode; pc++) nentries += g->entry[pc];
+    for (pc = 0; pc < p->sizecode; pc++) nentries += g->entry[pc] && inregion(g, pc);
     sw = LLVMBuildSwitch(g->B, off, other, (unsigned)nentries);
     for (pc = 0; pc < p->sizecode; pc++)
-      if (g->entry[pc])
+      if (g->entry[pc] && inregion(g, pc))
         LLVMAddCase(sw, ci64(g, (uint64_t)pc * sizeof(Instruction)), pc == 0 ? start : resumeblock(g, pc));
     LLVMPositionBuilderAtEnd(g->B, other);
     LLVMBuildRet(g->B, ci32(g, JIT_EXITED));
   }
   for (pc = 0; pc < p->sizecode; pc++) {
+    if (!inregion(g, pc)) continue;
     LLVMPositionBuilderAtEnd(g->B, g->bb[pc]);
     g->curpc = pc;
     emit(g, pc);
   }
+  regionexits(g);
   freegen(g);
   LLVMDisposeBuilder(g->B);
   *status = JIT_OK;

@@ -11,8 +11,11 @@
 
 /* Build the IR of 'p' into a new module in 'ctx': a function named 'name'
 ** with the signature of JitFunction, plus the module's gc.safepoint_poll.
-** Returns NULL with JIT_UNSUPPORTED/JIT_ERROR in *status. */
+** Returns NULL with JIT_UNSUPPORTED/JIT_ERROR in *status.  lo >= 0: code
+** for instructions lo..hi only, entered only at their entry points; every
+** way out of them leaves to the interpreter (an OSR region, jit.c). */
 LUAI_FUNC LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Proto *p,
+                                       int lo, int hi,
                                        const char *name, const char *const *opnames,
                                        int *status, const char **why);
 

@@ -24,4 +24,13 @@ for script in jit_osr*.lua; do
     echo "ok $name: $osr OSR entries"
   fi
 done
+# a main chunk's hot loops compile as OSR regions, one per loop (jit.c)
+n=$(MVM_JIT_STATS=2 "$MVM" -j on jit_osr_region.lua 2>&1 >/dev/null </dev/null |
+    grep -c 'jit_osr_region.lua:0 (.*) region [0-9]*-[0-9]*: compiled')
+if [ "$n" -lt 8 ]; then
+  echo "FAIL jit_osr_region: $n region compiles of the main chunk (expected at least 8)"
+  FAIL=1
+else
+  echo "ok jit_osr_region: $n region compiles"
+fi
 exit $FAIL
