@@ -115,6 +115,8 @@ typedef struct Gen {
   int curpc;                  /* the instruction being emitted */
   RegSet memres;
   RegSet rawint;              /* SSA registers holding a raw int64, not a word (numonly) */
+  RegSet *win;                /* per pc: SSA registers read and written in the stack (limitwin) */
+  int inbody;                 /* emitting instructions (not entry blocks): g->win applies */
   RegSet *livein, *liveout;   /* bytecode liveness, per pc */
   uint8_t *nactive;           /* active locals at pc: registers 0..n-1 */
   uint8_t *types;             /* TY_* of each register at each pc */
@@ -803,6 +805,54 @@ static int fordef(Gen *g, int pc, uint8_t *tmp, const RegSet *fr) {
   return tmp[a] == TY_INT ? a : -1;
 }
 
+/* Loop limits.  R[A+1] of a loop is set (a parameter moved, #t, a
+** load) to something the types do not know to be an integer, and
+** FORPREP replaces it with the count: it would stay in the VM stack for
+** the whole function.  When its def d is followed by the FORPREP p with
+** only constant loads and moves in between (no call, safepoint or entry
+** point, no jump into the window), the register lives in its stack slot
+** in the window [d, p] (getreg and setreg at those pcs, g->win; exits
+** there flush its exact value from the slot) and in SSA, as the count,
+** from FORPREP on.  d must not read it; nothing else is known about it
+** in the window, so numonly ignores it there.  Marks the windows in
+** g->win (allocated on the first). */
+static int simpleop(Instruction i) {
+  switch (GET_OPCODE(i)) {
+    case OP_MOVE: case OP_LOADI: case OP_LOADF: case OP_LOADK: case OP_LOADFALSE:
+    case OP_LOADTRUE: case OP_LOADNIL: return 1;
+    default: return 0;
+  }
+}
+static void limitwin(Gen *g, const RegSet *fr) {
+  int n = g->p->sizecode, pc, q, d, s[2];
+  char *jt = (char *)calloc((size_t)n + 1, 1);   /* jumped to from elsewhere */
+  if (jt == NULL) return;
+  for (pc = 0; pc < n; pc++) {
+    succs(g, pc, s);
+    for (q = 0; q < 2; q++)
+      if (s[q] >= 0 && s[q] != pc + 1) jt[s[q]] = 1;
+  }
+  for (pc = 0; pc < n; pc++) {
+    int r = GETARG_A(g->p->code[pc]) + 1;
+    RegSet use, def;
+    if (GET_OPCODE(g->p->code[pc]) != OP_FORPREP || !rs_has(fr, r) ||
+        g->types[(size_t)pc * g->nregs + r] == TY_INT)
+      continue;
+    for (d = pc - 1; d >= 0; d--) {
+      usedef(g, d, &use, &def);
+      maydef(g, d, &def);
+      if (rs_has(&def, r) || !simpleop(g->p->code[d])) break;
+    }
+    if (d < 0 || !rs_has(&def, r) || rs_has(&use, r)) continue;
+    for (q = d + 1; q <= pc && !g->entry[q] && !jt[q]; q++) ;
+    if (q <= pc) continue;
+    if (g->win == NULL) g->win = (RegSet *)calloc((size_t)n, sizeof(RegSet));
+    if (g->win == NULL) break;
+    for (q = d; q <= pc; q++) rs_add(&g->win[q], r);
+  }
+  free(jt);
+}
+
 static void numonly(Gen *g) {
   int pc, r, n = g->p->sizecode;
   uint8_t tmp[256];
@@ -810,6 +860,7 @@ static void numonly(Gen *g) {
   if (!JIT_SSA_NUMBERS_ONLY) return;
   forregs(g, &fr);
   memset(&notint, 0, sizeof notint);
+  limitwin(g, &fr);
   for (pc = 0; pc < n; pc++) {
     RegSet need;
     /* Live out with the type before the instruction: a register that an
@@ -836,6 +887,8 @@ static void numonly(Gen *g) {
         out.w[r >> 6] &= ~((uint64_t)1 << (r & 63));
     needed_at(g, pc, &need);
     rs_or(&need, &out);
+    if (g->win != NULL)   /* in the stack there */
+      for (r = 0; r < 4; r++) need.w[r] &= ~g->win[pc].w[r];
     for (r = 0; r < g->nregs; r++) {
       int t = g->types[(size_t)pc * g->nregs + r];
       if (t != TY_NONE && (t & ~TY_NUM) != 0 && rs_has(&need, r))
@@ -954,17 +1007,25 @@ static LLVMValueRef mkint(Gen *g, LLVMValueRef r);
 ** word box it (exact: an integer immediate fits 48 bits).  Whatever else
 ** is stored in one (a dead register) is never read back; boxing its bits
 ** still gives a valid value should a flush store it. */
+/* R[r] is in its stack slot at the instruction being emitted (limitwin) */
+static int inwin(Gen *g, int r) {
+  return g->win != NULL && g->inbody && rs_has(&g->win[g->curpc], r);
+}
 static LLVMValueRef getreg(Gen *g, int r) {
   LLVMValueRef v;
-  if (g->regvar[r] == NULL) return stackload(g, r);
+  if (g->regvar[r] == NULL || inwin(g, r)) return stackload(g, r);
   if (rs_has(&g->rawint, r)) return mkint(g, LLVMBuildLoad2(B_, g->i64, g->regvar[r], ""));
   v = LLVMBuildLoad2(B_, regty_ir(g), g->regvar[r], "");
   return JIT_SSA_NUMBERS_ONLY ? LLVMBuildIntToPtr(B_, v, g->p1, "") : v;
 }
 
 static LLVMValueRef getflt(Gen *g, LLVMValueRef b);
+/* is a write of R[r] here one to its stack slot? */
+static int stackwrite(Gen *g, int r) {
+  return g->regvar[r] == NULL || (inwin(g, r) && GET_OPCODE(g->p->code[g->curpc]) != OP_FORPREP);
+}
 static void setreg(Gen *g, int r, LLVMValueRef v) {
-  if (g->regvar[r] == NULL) stackstore(g, r, v);
+  if (stackwrite(g, r)) stackstore(g, r, v);
   else if (rs_has(&g->rawint, r))
     LLVMBuildStore(B_, sext48(g, LLVMBuildPtrToInt(B_, v, g->i64, "")), g->regvar[r]);
   else LLVMBuildStore(B_, JIT_SSA_NUMBERS_ONLY ? LLVMBuildPtrToInt(B_, v, g->i64, "") : v,
@@ -1019,7 +1080,7 @@ static void setdbl(Gen *g, int r, LLVMValueRef d) {
     LLVMBuildStore(B_, d, g->fvar[r]);   /* lazy: flushat writes the slot */
     return;
   }
-  if (g->regvar[r] == NULL) stackstore(g, r, boxdbl(g, d));
+  if (stackwrite(g, r)) stackstore(g, r, boxdbl(g, d));
   else if (rs_has(&g->rawint, r)) LLVMBuildStore(B_, ci64(g, 0), g->regvar[r]);   /* never read */
   else LLVMBuildStore(B_, LLVMBuildPtrToInt(B_, boxdbl(g, d), g->i64, ""), g->regvar[r]);
   LLVMBuildStore(B_, d, g->fvar[r]);
@@ -2924,7 +2985,7 @@ static void fltvars(Gen *g) {
 
 static void freegen(Gen *g) {
   free(g->bb); free(g->exits); free(g->regvar); free(g->fvar); free(g->slotout);
-  free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean);
+  free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean); free(g->win);
   free(g->entry); free(g->spec); free(g->pspec); free(g->specexits);
 }
 
@@ -3076,6 +3137,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   for (pc = 0; pc < p->sizecode; pc++) {
     LLVMPositionBuilderAtEnd(g->B, g->bb[pc]);
     g->curpc = pc;
+    g->inbody = 1;
     emit(g, pc);
   }
   freegen(g);
