@@ -114,6 +114,9 @@ typedef struct Gen {
   RegSet lazy;                /* stack registers with float writes that skip the slot */
   int curpc;                  /* the instruction being emitted */
   RegSet memres;
+  RegSet rawint;              /* SSA registers holding a raw int64, not a word (numonly) */
+  RegSet *win;                /* per pc: SSA registers read and written in the stack (limitwin) */
+  int inbody;                 /* emitting instructions (not entry blocks): g->win applies */
   RegSet *livein, *liveout;   /* bytecode liveness, per pc */
   uint8_t *nactive;           /* active locals at pc: registers 0..n-1 */
   uint8_t *types;             /* TY_* of each register at each pc */
@@ -340,9 +343,14 @@ static void reloadset(Gen *g, int pc, RegSet *s);
 /* flushed when a numeric for loop starts running (FORPREP at pc): what
 ** the loop body may need, so that inside the loop only registers the
 ** loop writes are dirty (else the first iteration's state would make
-** every call in the loop flush everything again) */
+** every call in the loop flush everything again); nothing for a loop
+** without calls (static_calls), whose helpers' slow paths flush what
+** they need anyway */
+static int static_calls(Gen *g, int from, int to);
 static void loopentryset(Gen *g, int pc, RegSet *s) {
   int a = GETARG_A(g->p->code[pc]);
+  memset(s, 0, sizeof *s);
+  if (!static_calls(g, pc + 1, pc + 1 + GETARG_Bx(g->p->code[pc]))) return;
   needed_at(g, pc + 1, s);
   rs_range(s, a, a + 4);
 }
@@ -758,10 +766,104 @@ static int fltdef(Gen *g, int pc, uint8_t *tmp) {
   return tmp[a] == TY_FLT ? a : -1;
 }
 
+/* Numeric for loops: the registers of integer loops (A..A+3 of their
+** FORPREPs) in 'fr'.  Without this their state lived in the VM stack,
+** loaded and stored at every iteration: the initial value and step are
+** set by a LOADI while the register may hold anything before (the
+** function's start knows nothing), so the type before the write kept
+** them out (numonly). */
+static void forregs(Gen *g, RegSet *fr) {
+  int pc;
+  memset(fr, 0, sizeof *fr);
+  for (pc = 0; pc < g->p->sizecode; pc++) {
+    int a = GETARG_A(g->p->code[pc]);
+    if (GET_OPCODE(g->p->code[pc]) == OP_FORPREP && a + 4 <= g->nregs && !fltloop(g, pc) &&
+        !static_calls(g, pc + 1, pc + 1 + GETARG_Bx(g->p->code[pc])))
+      rs_range(fr, a, a + 4);
+  }
+}
+
+/* Only loops without calls: a call in the body flushes the loop's
+** registers before it (they changed since the last iteration) and keeps
+** them in callee-saved registers or native spill slots around it, which
+** measured worse than loading and storing them in FORLOOP (-j eager,
+** calls in the inner loop: spectral_norm +9%, a micro loop +11%
+** instructions).  Does any instruction in [from, to] always call? */
+static int static_calls(Gen *g, int from, int to) {
+  for (; from <= to && from < g->p->sizecode; from++)
+    if (alwayscalls(g->p->code[from])) return 1;
+  return 0;
+}
+
+/* the register instruction 'pc' sets to an integer in a for loop's
+** registers 'fr' when it goes on in compiled code, or -1 */
+static int fordef(Gen *g, int pc, uint8_t *tmp, const RegSet *fr) {
+  int a = GETARG_A(g->p->code[pc]);
+  RegSet d;
+  if (a >= g->nregs || !rs_has(fr, a)) return -1;
+  maydef(g, pc, &d);
+  if (!rs_has(&d, a)) return -1;
+  memcpy(tmp, g->types + (size_t)pc * g->nregs, (size_t)g->nregs);
+  tytransfer(g, pc, tmp);
+  return tmp[a] == TY_INT ? a : -1;
+}
+
+/* Loop limits.  R[A+1] of a loop is set (a parameter moved, #t, a
+** load) to something the types do not know to be an integer, and
+** FORPREP replaces it with the count: it would stay in the VM stack for
+** the whole function.  When its def d is followed by the FORPREP p with
+** only constant loads and moves in between (no call, safepoint or entry
+** point, no jump into the window), the register lives in its stack slot
+** in the window [d, p] (getreg and setreg at those pcs, g->win; exits
+** there flush its exact value from the slot) and in SSA, as the count,
+** from FORPREP on.  d must not read it; nothing else is known about it
+** in the window, so numonly ignores it there.  Marks the windows in
+** g->win (allocated on the first). */
+static int simpleop(Instruction i) {
+  switch (GET_OPCODE(i)) {
+    case OP_MOVE: case OP_LOADI: case OP_LOADF: case OP_LOADK: case OP_LOADFALSE:
+    case OP_LOADTRUE: case OP_LOADNIL: return 1;
+    default: return 0;
+  }
+}
+static void limitwin(Gen *g, const RegSet *fr) {
+  int n = g->p->sizecode, pc, q, d, s[2];
+  char *jt = (char *)calloc((size_t)n + 1, 1);   /* jumped to from elsewhere */
+  if (jt == NULL) return;
+  for (pc = 0; pc < n; pc++) {
+    succs(g, pc, s);
+    for (q = 0; q < 2; q++)
+      if (s[q] >= 0 && s[q] != pc + 1) jt[s[q]] = 1;
+  }
+  for (pc = 0; pc < n; pc++) {
+    int r = GETARG_A(g->p->code[pc]) + 1;
+    RegSet use, def;
+    if (GET_OPCODE(g->p->code[pc]) != OP_FORPREP || !rs_has(fr, r) ||
+        g->types[(size_t)pc * g->nregs + r] == TY_INT)
+      continue;
+    for (d = pc - 1; d >= 0; d--) {
+      usedef(g, d, &use, &def);
+      maydef(g, d, &def);
+      if (rs_has(&def, r) || !simpleop(g->p->code[d])) break;
+    }
+    if (d < 0 || !rs_has(&def, r) || rs_has(&use, r)) continue;
+    for (q = d + 1; q <= pc && !g->entry[q] && !jt[q]; q++) ;
+    if (q <= pc) continue;
+    if (g->win == NULL) g->win = (RegSet *)calloc((size_t)n, sizeof(RegSet));
+    if (g->win == NULL) break;
+    for (q = d; q <= pc; q++) rs_add(&g->win[q], r);
+  }
+  free(jt);
+}
+
 static void numonly(Gen *g) {
   int pc, r, n = g->p->sizecode;
   uint8_t tmp[256];
+  RegSet fr, notint;
   if (!JIT_SSA_NUMBERS_ONLY) return;
+  forregs(g, &fr);
+  memset(&notint, 0, sizeof notint);
+  limitwin(g, &fr);
   for (pc = 0; pc < n; pc++) {
     RegSet need;
     /* Live out with the type before the instruction: a register that an
@@ -779,14 +881,27 @@ static void numonly(Gen *g) {
     ** boxed at every step.  (Integer results too measured worse: -j
     ** eager fannkuch 6.55 -> 7.35 G, nbody 10.3 -> 11.2 G.) */
     if (a >= 0 && a < g->nregs) out.w[a >> 6] &= ~((uint64_t)1 << (a & 63));
+    /* so may an integer loaded or computed into a loop's registers, and
+    ** FORPREP's writes of all four */
+    a = fordef(g, pc, tmp, &fr);
+    if (a >= 0) out.w[a >> 6] &= ~((uint64_t)1 << (a & 63));
+    if (GET_OPCODE(g->p->code[pc]) == OP_FORPREP && rs_has(&fr, GETARG_A(g->p->code[pc])))
+      for (r = GETARG_A(g->p->code[pc]); r < GETARG_A(g->p->code[pc]) + 4; r++)
+        out.w[r >> 6] &= ~((uint64_t)1 << (r & 63));
     needed_at(g, pc, &need);
     rs_or(&need, &out);
+    if (g->win != NULL)   /* in the stack there */
+      for (r = 0; r < 4; r++) need.w[r] &= ~g->win[pc].w[r];
     for (r = 0; r < g->nregs; r++) {
       int t = g->types[(size_t)pc * g->nregs + r];
       if (t != TY_NONE && (t & ~TY_NUM) != 0 && rs_has(&need, r))
         rs_add(&g->memres, r);
+      if (t != TY_NONE && t != TY_INT && rs_has(&need, r))
+        notint.w[r >> 6] |= (uint64_t)1 << (r & 63);
     }
   }
+  for (r = 0; r < 4; r++)
+    g->rawint.w[r] = fr.w[r] & ~notint.w[r] & ~g->memres.w[r];
 }
 
 /* the known type of R[r] at the start of instruction 'pc' */
@@ -886,16 +1001,36 @@ static LLVMTypeRef regty_ir(Gen *g) {
   return JIT_SSA_NUMBERS_ONLY ? g->i64 : g->p1;
 }
 
+static LLVMValueRef sext48(Gen *g, LLVMValueRef r);
+static LLVMValueRef mkint(Gen *g, LLVMValueRef r);
+/* Raw integers: an SSA register of a numeric for loop that holds an
+** integer wherever it may be read (numonly: rawint) keeps the int64
+** itself rather than its boxed word, so the loop's increment, count and
+** tests need no decoding and boxing at every iteration; readers of the
+** word box it (exact: an integer immediate fits 48 bits).  Whatever else
+** is stored in one (a dead register) is never read back; boxing its bits
+** still gives a valid value should a flush store it. */
+/* R[r] is in its stack slot at the instruction being emitted (limitwin) */
+static int inwin(Gen *g, int r) {
+  return g->win != NULL && g->inbody && rs_has(&g->win[g->curpc], r);
+}
 static LLVMValueRef getreg(Gen *g, int r) {
   LLVMValueRef v;
-  if (g->regvar[r] == NULL) return stackload(g, r);
+  if (g->regvar[r] == NULL || inwin(g, r)) return stackload(g, r);
+  if (rs_has(&g->rawint, r)) return mkint(g, LLVMBuildLoad2(B_, g->i64, g->regvar[r], ""));
   v = LLVMBuildLoad2(B_, regty_ir(g), g->regvar[r], "");
   return JIT_SSA_NUMBERS_ONLY ? LLVMBuildIntToPtr(B_, v, g->p1, "") : v;
 }
 
 static LLVMValueRef getflt(Gen *g, LLVMValueRef b);
+/* is a write of R[r] here one to its stack slot? */
+static int stackwrite(Gen *g, int r) {
+  return g->regvar[r] == NULL || (inwin(g, r) && GET_OPCODE(g->p->code[g->curpc]) != OP_FORPREP);
+}
 static void setreg(Gen *g, int r, LLVMValueRef v) {
-  if (g->regvar[r] == NULL) stackstore(g, r, v);
+  if (stackwrite(g, r)) stackstore(g, r, v);
+  else if (rs_has(&g->rawint, r))
+    LLVMBuildStore(B_, sext48(g, LLVMBuildPtrToInt(B_, v, g->i64, "")), g->regvar[r]);
   else LLVMBuildStore(B_, JIT_SSA_NUMBERS_ONLY ? LLVMBuildPtrToInt(B_, v, g->i64, "") : v,
                       g->regvar[r]);
   if (g->fvar != NULL && g->fvar[r] != NULL)   /* dead unless read */
@@ -948,7 +1083,8 @@ static void setdbl(Gen *g, int r, LLVMValueRef d) {
     LLVMBuildStore(B_, d, g->fvar[r]);   /* lazy: flushat writes the slot */
     return;
   }
-  if (g->regvar[r] == NULL) stackstore(g, r, boxdbl(g, d));
+  if (stackwrite(g, r)) stackstore(g, r, boxdbl(g, d));
+  else if (rs_has(&g->rawint, r)) LLVMBuildStore(B_, ci64(g, 0), g->regvar[r]);   /* never read */
   else LLVMBuildStore(B_, LLVMBuildPtrToInt(B_, boxdbl(g, d), g->i64, ""), g->regvar[r]);
   LLVMBuildStore(B_, d, g->fvar[r]);
 }
@@ -2069,13 +2205,25 @@ static void fltforloop(Gen *g, int pc) {
   br(g, pc + 1 - GETARG_Bx(i));
 }
 
+/* integer operand R[r] at pc (guarded unless known); a raw register's
+** int64 itself */
+static LLVMValueRef getint(Gen *g, int pc, int r) {
+  if (g->regvar[r] != NULL && rs_has(&g->rawint, r) && regty(g, pc, r) == TY_INT)
+    return LLVMBuildLoad2(B_, g->i64, g->regvar[r], "");
+  return intoperand(g, getreg(g, r), pc, regty(g, pc, r));
+}
+/* R[r] := integer x known to fit 48 bits */
+static void setint(Gen *g, int r, LLVMValueRef x) {
+  if (g->regvar[r] != NULL && rs_has(&g->rawint, r)) LLVMBuildStore(B_, x, g->regvar[r]);
+  else setreg(g, r, mkint(g, x));
+}
+
 static void forprep(Gen *g, int pc) {
   Instruction i = g->p->code[pc];
   int a = GETARG_A(i);
-  LLVMValueRef vinit = getreg(g, a);
-  LLVMValueRef init = intoperand(g, vinit, pc, regty(g, pc, a));
-  LLVMValueRef limit = intoperand(g, getreg(g, a + 1), pc, regty(g, pc, a + 1));
-  LLVMValueRef step = intoperand(g, getreg(g, a + 2), pc, regty(g, pc, a + 2));
+  LLVMValueRef init = getint(g, pc, a);
+  LLVMValueRef limit = getint(g, pc, a + 1);
+  LLVMValueRef step = getint(g, pc, a + 2);
   LLVMValueRef pos, skip, count, up, down, zero = ci64(g, 0);
   LLVMBasicBlockRef skipb = LLVMAppendBasicBlockInContext(g->C, g->fn, "forskip");
   LLVMBasicBlockRef runb = LLVMAppendBasicBlockInContext(g->C, g->fn, "forrun");
@@ -2086,7 +2234,7 @@ static void forprep(Gen *g, int pc) {
                          LLVMBuildICmp(B_, LLVMIntSLT, init, limit, ""), "skip");
   LLVMBuildCondBr(B_, skip, skipb, runb);
   LLVMPositionBuilderAtEnd(B_, skipb);
-  setreg(g, a + 3, vinit);
+  setint(g, a + 3, init);
   br(g, pc + 1 + GETARG_Bx(i) + 1);
   LLVMPositionBuilderAtEnd(B_, runb);
   /* all three fit 48 bits: the differences and quotients are exact */
@@ -2094,8 +2242,8 @@ static void forprep(Gen *g, int pc) {
   down = LLVMBuildUDiv(B_, LLVMBuildSub(B_, init, limit, ""), LLVMBuildNeg(B_, step, ""), "");
   count = LLVMBuildSelect(B_, pos, up, down, "count");
   guard(g, LLVMBuildICmp(B_, LLVMIntULE, count, ci64(g, MVM_IMM_MAX), ""), pc);
-  setreg(g, a + 1, mkint(g, count));
-  setreg(g, a + 3, vinit);
+  setint(g, a + 1, count);
+  setint(g, a + 3, init);
   { RegSet s;   /* the loop starts with clean registers (cleananalyse) */
     loopentryset(g, pc, &s);
     only_dirty(g, pc, &s);
@@ -2106,10 +2254,10 @@ static void forprep(Gen *g, int pc) {
 static void forloop(Gen *g, int pc) {
   Instruction i = g->p->code[pc];
   int a = GETARG_A(i);
-  LLVMValueRef idx = intoperand(g, getreg(g, a), pc, regty(g, pc, a));
-  LLVMValueRef count = intoperand(g, getreg(g, a + 1), pc, regty(g, pc, a + 1));
-  LLVMValueRef step = intoperand(g, getreg(g, a + 2), pc, regty(g, pc, a + 2));
-  LLVMValueRef nidx, nv;
+  LLVMValueRef idx = getint(g, pc, a);
+  LLVMValueRef count = getint(g, pc, a + 1);
+  LLVMValueRef step = getint(g, pc, a + 2);
+  LLVMValueRef nidx;
   LLVMBasicBlockRef again = LLVMAppendBasicBlockInContext(g->C, g->fn, "foragain");
   LLVMBasicBlockRef notpos = LLVMAppendBasicBlockInContext(g->C, g->fn, "fordone");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntSGT, count, ci64(g, 0), ""), again, notpos);
@@ -2120,10 +2268,9 @@ static void forloop(Gen *g, int pc) {
   LLVMPositionBuilderAtEnd(B_, again);
   nidx = LLVMBuildAdd(B_, idx, step, "");
   guard(g, fits48(g, nidx), pc);
-  setreg(g, a + 1, mkint(g, LLVMBuildSub(B_, count, ci64(g, 1), "")));
-  nv = mkint(g, nidx);
-  setreg(g, a, nv);
-  setreg(g, a + 3, nv);
+  setint(g, a + 1, LLVMBuildSub(B_, count, ci64(g, 1), ""));
+  setint(g, a, nidx);
+  setint(g, a + 3, nidx);
   set_savedpc(g, pc + 1);   /* back-edge: the poll may raise "interrupted" */
   br(g, pc + 1 - GETARG_Bx(i));
 }
@@ -2843,7 +2990,7 @@ static void fltvars(Gen *g) {
 
 static void freegen(Gen *g) {
   free(g->bb); free(g->exits); free(g->regvar); free(g->fvar); free(g->slotout);
-  free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean);
+  free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean); free(g->win);
   free(g->entry); free(g->spec); free(g->pspec); free(g->specexits);
 }
 
@@ -3026,6 +3173,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     if (!inregion(g, pc)) continue;
     LLVMPositionBuilderAtEnd(g->B, g->bb[pc]);
     g->curpc = pc;
+    g->inbody = 1;
     emit(g, pc);
   }
   regionexits(g);
