@@ -169,11 +169,18 @@ typedef struct JitState {
   unsigned long nresumes;         /* lua_resume calls (jit_mark) */
   struct { const Proto *p; double tlast, lost; int skip, span; } osrp[JIT_OSR_SAMPLES];
   const char *(*unsupported)(Proto *p);   /* jit_unsupported, for the backend */
+  const lua_CFunction *builtins;  /* mvm_mathbuiltins, for the backend */
 } JitState;
 
 /* failed speculative guards (Proto.jitexits) after which a function is
 ** compiled again without speculation (jit_run) */
 #define JIT_SPEC_EXITS  64
+
+/* math.sqrt, math.floor and math.abs (stdlib/mathlib.c), which compiled
+** code runs inline where it finds them called with one argument for one
+** result (llvmgen.c builtincall) */
+enum { JIT_BUILTIN_SQRT, JIT_BUILTIN_FLOOR, JIT_BUILTIN_ABS, JIT_NBUILTINS };
+LUAI_DDEC(const lua_CFunction mvm_mathbuiltins[JIT_NBUILTINS]);
 
 /* NULL if the compiler handles 'p', else the reason (jit/jitsubset.c) */
 LUAI_FUNC const char *jit_unsupported(Proto *p);

@@ -2412,6 +2412,135 @@ static void inlinecall(Gen *g, int a, int b, int nres, LLVMBasicBlockRef done,
   LLVMBuildRet(B_, ci32(g, JIT_EXITED));   /* savedpc is pc + 1 */
 }
 
+/* ---------------------------------------------------------------------
+** Builtins.  `sqrt(x)`, `math.floor(x)`, `math.abs(x)` (one argument, one
+** result) run inline when the callee is the library's function itself:
+** the test compares R[a] with its light C function value, so a
+** replaced math.sqrt, a local of the same name holding something else,
+** a string argument or a result the inline code cannot make (an integer
+** beyond the immediates) take the call as before.  Which builtin to test
+** for is guessed from the name the callee is loaded by (a field key, an
+** upvalue's name), so other calls get no extra code.
+** --------------------------------------------------------------------- */
+
+static int builtinname(const char *s) {
+  if (strcmp(s, "sqrt") == 0) return JIT_BUILTIN_SQRT;
+  if (strcmp(s, "floor") == 0) return JIT_BUILTIN_FLOOR;
+  if (strcmp(s, "abs") == 0) return JIT_BUILTIN_ABS;
+  return -1;
+}
+
+/* the builtin R[a] probably holds at the CALL at 'pc', or -1: the last
+** instruction before it that writes R[a] loads a field or an upvalue of
+** that name (a hint only: builtincall tests the value) */
+static int builtinhint(Gen *g, int pc, int a) {
+  const Proto *p = g->p;
+  int i;
+  for (i = pc - 1; i >= 0 && i >= pc - 8; i--) {
+    Instruction in = p->code[i];
+    OpCode op = GET_OPCODE(in);
+    RegSet d;
+    maydef(g, i, &d);
+    if (a >= g->nregs || !rs_has(&d, a)) continue;
+    if (op == OP_GETFIELD || op == OP_GETTABUP) {
+      Value k = p->k[GETARG_C(in)];
+      return v_isstring(k) ? builtinname(getstr(v_str(k))) : -1;
+    }
+    if (op == OP_GETUPVAL && GETARG_B(in) < p->sizeupvalues && p->upvalues[GETARG_B(in)].name)
+      return builtinname(getstr(p->upvalues[GETARG_B(in)].name));
+    return -1;
+  }
+  return -1;
+}
+
+static LLVMValueRef f64intrinsic(Gen *g, const char *name, LLVMValueRef x) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(g->M, id, &g->f64, 1);
+  return LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, &g->f64, 1), fn, &x, 1, "");
+}
+
+/* The CALL at 'pc' (R[a] = R[a](R[a+1])), registers flushed, savedpc
+** set: when R[a] is builtin 'k' (and no hook is on: a C call would
+** report events), compute its result inline, store it in R[a]'s slot as
+** the call would (L->top = R[a+1], as after a call with one result) and
+** go to 'done' (the code after the call, which reads R[a] back).  The
+** builder is left where the call is made as before. */
+static void builtincall(Gen *g, int a, int k, LLVMBasicBlockRef done) {
+  LLVMBasicBlockRef body = newbb(g, "builtin"), gen = newbb(g, "gencall");
+  LLVMBasicBlockRef isi = newbb(g, "bi.int"), notint = newbb(g, "bi.notint");
+  LLVMBasicBlockRef isf = newbb(g, "bi.flt"), store = newbb(g, "bi.store");
+  LLVMValueRef f, hook, x, ri = NULL, rf = NULL, res, phi, vals[2];
+  LLVMBasicBlockRef from[2];
+  LLVMBasicBlockRef intok = isi, fltok = isf;
+  f = bits(g, stackload(g, a));
+  hook = LLVMBuildLoad2(B_, g->i32, byteptr(g, g->L, offsetof(lua_State, hookmask)), "hookmask");
+  LLVMSetVolatile(hook, 1);
+  LLVMBuildCondBr(B_, LLVMBuildAnd(B_,
+      LLVMBuildICmp(B_, LLVMIntEQ, f, ci64(g, MVM_TAG_LCF | ((uint64_t)(uintptr_t)g->J->builtins[k] & MVM_PAYLOAD)), ""),
+      LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), ""), body, gen);
+  LLVMPositionBuilderAtEnd(B_, body);
+  x = bits(g, stackload(g, a + 1));
+  LLVMBuildCondBr(B_, isint(g, x), isi, notint);
+  LLVMPositionBuilderAtEnd(B_, notint);
+  LLVMBuildCondBr(B_, isflt(g, x), isf, gen);
+  /* an integer argument */
+  LLVMPositionBuilderAtEnd(B_, isi);
+  if (k == JIT_BUILTIN_SQRT)
+    ri = mkflt(g, f64intrinsic(g, "llvm.sqrt", LLVMBuildSIToFP(B_, sext48(g, x), g->f64, "")));
+  else if (k == JIT_BUILTIN_FLOOR)
+    ri = LLVMBuildIntToPtr(B_, x, g->p1, "");
+  else {   /* abs: -(-2^47) is no immediate: the call boxes it */
+    LLVMValueRef n = sext48(g, x), m;
+    LLVMBasicBlockRef ok = newbb(g, "bi.absok");
+    m = LLVMBuildSelect(B_, LLVMBuildICmp(B_, LLVMIntSLT, n, ci64(g, 0), ""),
+                        LLVMBuildNeg(B_, n, ""), n, "");
+    LLVMBuildCondBr(B_, fits48(g, m), ok, gen);
+    LLVMPositionBuilderAtEnd(B_, ok);
+    ri = mkint(g, m);
+    intok = ok;
+  }
+  LLVMBuildBr(B_, store);
+  /* a float argument */
+  LLVMPositionBuilderAtEnd(B_, isf);
+  if (k == JIT_BUILTIN_SQRT)
+    rf = mkflt(g, f64intrinsic(g, "llvm.sqrt", getflt(g, x)));
+  else if (k == JIT_BUILTIN_ABS)
+    rf = mkflt(g, f64intrinsic(g, "llvm.fabs", getflt(g, x)));
+  else {   /* floor: an integer when exact and in range (push_intish) */
+    LLVMValueRef d = f64intrinsic(g, "llvm.floor", getflt(g, x)), inr, n;
+    LLVMBasicBlockRef toint = newbb(g, "bi.toint"), imm = newbb(g, "bi.imm");
+    LLVMBasicBlockRef asflt = newbb(g, "bi.asflt"), fjoin = newbb(g, "bi.fjoin");
+    LLVMValueRef fv[2];
+    LLVMBasicBlockRef fb[2];
+    inr = LLVMBuildAnd(B_, LLVMBuildFCmp(B_, LLVMRealOGE, d, LLVMConstReal(g->f64, -9223372036854775808.0), ""),
+                       LLVMBuildFCmp(B_, LLVMRealOLT, d, LLVMConstReal(g->f64, 9223372036854775808.0), ""), "");
+    LLVMBuildCondBr(B_, inr, toint, asflt);
+    LLVMPositionBuilderAtEnd(B_, toint);
+    n = LLVMBuildFPToSI(B_, d, g->i64, "");
+    LLVMBuildCondBr(B_, fits48(g, n), imm, gen);   /* beyond 48 bits: the call boxes it */
+    LLVMPositionBuilderAtEnd(B_, imm);
+    fv[0] = mkint(g, n); fb[0] = imm;
+    LLVMBuildBr(B_, fjoin);
+    LLVMPositionBuilderAtEnd(B_, asflt);   /* NaN, infinities, beyond 2^63 */
+    fv[1] = mkflt(g, d); fb[1] = asflt;
+    LLVMBuildBr(B_, fjoin);
+    LLVMPositionBuilderAtEnd(B_, fjoin);
+    rf = LLVMBuildPhi(B_, g->p1, "");
+    LLVMAddIncoming(rf, fv, fb, 2);
+    fltok = fjoin;
+  }
+  LLVMBuildBr(B_, store);
+  LLVMPositionBuilderAtEnd(B_, store);
+  phi = LLVMBuildPhi(B_, g->p1, "bires");
+  vals[0] = ri; vals[1] = rf; from[0] = intok; from[1] = fltok;
+  LLVMAddIncoming(phi, vals, from, 2);
+  res = phi;
+  stackstore(g, a, res);   /* NOBARRIER: VM stack */
+  tb(g, LLVMBuildStore(B_, regptr(g, a + 1), byteptr(g, g->L, offsetof(lua_State, top))), g->tb_frame);
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, gen);
+}
+
 static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   LLVMValueRef args[5], r;
   LLVMBasicBlockRef luacall = newbb(g, "luacall");
@@ -2421,6 +2550,10 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   rs_range(&ops, a, a + b);
   flush_for_call(g, pc, &ops);
   set_savedpc(g, pc + 1);   /* also the resume point (see the entry) */
+  if (b == 2 && nres == 1) {
+    int k = builtinhint(g, pc, a);
+    if (k >= 0) builtincall(g, a, k, cdone);
+  }
   if (b != 0) {
     LLVMBasicBlockRef slow = newbb(g, "slowcall");
     inlinecall(g, a, b, nres, cdone, slow);

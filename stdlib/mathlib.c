@@ -71,6 +71,11 @@ static int m_floor(lua_State *L) {
   return 1;
 }
 
+/* The functions compiled code runs inline when it finds them called
+** (jit/llvmgen.c builtincall compares the callee with these values), in
+** the order of JIT_BUILTIN_* (jit/jit.h). */
+LUAI_DDEF const lua_CFunction mvm_mathbuiltins[3] = { m_sqrt, m_floor, m_abs };
+
 static int m_ceil(lua_State *L) {
   if (lua_isinteger(L, 1))
     lua_settop(L, 1);
