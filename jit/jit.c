@@ -717,17 +717,21 @@ static void prefetch_backend(JitState *J, lua_State *L, Proto *p) {
   pthread_mutex_unlock(&J->lock);
 }
 
+/* the target of the backward jump at 'pc', or -1 */
+static int backtarget(const Proto *p, int pc) {
+  Instruction in = p->code[pc];
+  OpCode op = GET_OPCODE(in);
+  if (op == OP_FORLOOP || op == OP_TFORLOOP) return pc + 1 - (int)GETARG_Bx(in);
+  if (op == OP_JMP && GETARG_sJ(in) < 0) return pc + 1 + GETARG_sJ(in);
+  return -1;
+}
+
 /* bytecode instructions of the loop whose header is 'hdr': up to its last
-** back-edge (FORLOOP/TFORLOOP: pc -= Bx after the increment; JMP: sJ) */
+** back-edge */
 static int loopsize(const Proto *p, const Instruction *hdr) {
   int h = (int)(hdr - p->code), last = h, i;
-  for (i = h; i < p->sizecode; i++) {
-    Instruction in = p->code[i];
-    OpCode op = GET_OPCODE(in);
-    if (((op == OP_FORLOOP || op == OP_TFORLOOP) && i + 1 - (int)GETARG_Bx(in) == h) ||
-        (op == OP_JMP && GETARG_sJ(in) < 0 && i + 1 + GETARG_sJ(in) == h))
-      last = i;
-  }
+  for (i = h; i < p->sizecode; i++)
+    if (backtarget(p, i) == h) last = i;
   return last - h + 1;
 }
 
@@ -752,14 +756,6 @@ static int regionok(const Proto *p) {
   return p->linedefined == 0;
 }
 
-/* the target of the backward jump at 'pc', or -1 */
-static int backtarget(const Proto *p, int pc) {
-  Instruction in = p->code[pc];
-  OpCode op = GET_OPCODE(in);
-  if (op == OP_FORLOOP || op == OP_TFORLOOP) return pc + 1 - (int)GETARG_Bx(in);
-  if (op == OP_JMP && GETARG_sJ(in) < 0) return pc + 1 + GETARG_sJ(in);
-  return -1;
-}
 
 /* The OSR region of the loop whose header is 'hdr': from the header to
 ** its last back-edge, widened to every loop overlapping it (the loops

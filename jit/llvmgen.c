@@ -1100,9 +1100,9 @@ static void fltcopy(Gen *g, int r) {
 static void flushat(Gen *g, int pc, const RegSet *s) {
   int r;
   for (r = 0; r < g->nregs; r++)
-    if (rs_has(s, r) && g->regvar[r] != NULL) stackstore(g, r, getregat(g, pc, r));
-    else if (rs_has(s, r) && rs_has(&g->lazy, r) && isfltvar(g, pc, r))
-      stackstore(g, r, getregat(g, pc, r));   /* its slot may be behind */
+    /* SSA registers, and lazy ones whose slot may be behind */
+    if (rs_has(s, r) && (g->regvar[r] != NULL || (rs_has(&g->lazy, r) && isfltvar(g, pc, r))))
+      stackstore(g, r, getregat(g, pc, r));
 }
 /* read the registers of 's' from the VM stack again */
 static void reload(Gen *g, const RegSet *s) {
@@ -1116,8 +1116,8 @@ static void reload(Gen *g, const RegSet *s) {
 ** errors or run Lua code: before it, the VM stack gets every register
 ** the callee or the interpreter may read ('extra': operands not live
 ** into pc, such as TFORCALL's copies); after it, registers it may have
-** written are read back (and, while the collector does not walk compiled
-** frames, everything else still needed: see JIT_RELOAD_AFTER_CALLS) */
+** written are read back (and the others when the frame's trap is set:
+** see reload_after_call) */
 static int regty(Gen *g, int pc, int r);
 static void flushset(Gen *g, int pc, RegSet *s) {
   int r;
@@ -1412,12 +1412,7 @@ static LLVMValueRef canonflt(Gen *g, LLVMValueRef d) {
 }
 /* v_float(d): NaNs canonicalised (sign kept), then offset; never a reference */
 static LLVMValueRef mkflt(Gen *g, LLVMValueRef d) {
-  LLVMValueRef b = LLVMBuildBitCast(B_, d, g->i64, "");
-  LLVMValueRef nan = LLVMBuildFCmp(B_, LLVMRealUNO, d, d, "");
-  LLVMValueRef canon = LLVMBuildOr(B_, LLVMBuildAnd(B_, b, ci64(g, 0x8000000000000000ULL), ""),
-                                   ci64(g, 0x7FF8000000000000ULL), "");
-  b = LLVMBuildSelect(B_, nan, canon, b, "");
-  return LLVMBuildIntToPtr(B_, LLVMBuildAdd(B_, b, ci64(g, MVM_DOUBLE_OFFSET), ""), g->p1, "");
+  return boxdbl(g, canonflt(g, d));
 }
 /* does word 'b' have type t (TY_INT, TY_FLT or TY_NUM)? */
 static LLVMValueRef hasty(Gen *g, LLVMValueRef b, int t) {

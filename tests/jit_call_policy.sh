@@ -13,8 +13,7 @@
 #   jit_call_policy.sh MVM
 set -u
 MVM=$1
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/jit_lib.sh"
 export MVM_JIT_STATS=2 MVM_JIT_BACKGROUND=0
 unset MVM_JIT_THRESHOLD MVM_JIT_BUDGET MVM_JIT_PAYBACK
 cat >"$TMP/library.lua" <<'LUA'
@@ -73,8 +72,6 @@ local s = 0
 for x in map(function(x) return x * x end, range(20000)) do s = s + x end
 print(s)
 LUA
-FAIL=0
-fail() { echo "FAIL $1"; printf '%s\n' "$2"; FAIL=1; }
 out=$("$MVM" -j on "$TMP/library.lua" 2>&1 >/dev/null </dev/null) || fail "library: status" "$out"
 printf '%s\n' "$out" | grep -q '^mvm: JIT: 0 compiled' || fail "library: compiled" "$out"
 printf '%s\n' "$out" | grep -q 'library.lua:2 .*not compiled: library-bound' || fail "library: no library-bound line" "$out"

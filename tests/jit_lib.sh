@@ -1,9 +1,13 @@
-# jit_lib.sh -- sourced by the JIT's test scripts (jit_osr.sh, jit_spec.sh):
-# a temporary directory, a FAIL flag, and one checked run of a corpus
+# jit_lib.sh -- sourced by the JIT's test scripts (jit_osr.sh, jit_spec.sh,
+# jit_osr_policy.sh, jit_call_policy.sh, jit_prefetch.sh): a temporary
+# directory, a FAIL flag with fail(), and one checked run of a corpus
 # script under MVM with its output compared with NAME.expected.
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 FAIL=0
+
+# fail WHAT [OUTPUT]: report a failed check (and the output it looked at)
+fail() { echo "FAIL $1"; [ $# -gt 1 ] && printf '%s\n' "$2"; FAIL=1; }
 
 # jit_run NAME LABEL ARGS...: run "$MVM ARGS... NAME.lua" from tests/lua;
 # stdout, then stderr without the "mvm: JIT: " statistics lines, must

@@ -8,8 +8,7 @@
 #   jit_osr_policy.sh MVM
 set -u
 MVM=$1
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/jit_lib.sh"
 export MVM_JIT_STATS=1 MVM_JIT_BACKGROUND=0
 unset MVM_JIT_THRESHOLD MVM_JIT_BUDGET MVM_JIT_PAYBACK
 # ~400 instructions of straight-line code: a compile of 0.1 s or more
@@ -36,7 +35,6 @@ end
 print(n)
 LUA
 } >"$TMP/library.lua"
-FAIL=0
 check() {   # name, expected compiled count test ("-ge 1" or "-eq 0")
   local out compiled
   out=$("$MVM" -j on "$TMP/$1.lua" 2>&1 >/dev/null </dev/null) || { echo "FAIL $1: status"; FAIL=1; return; }

@@ -10,8 +10,7 @@
 #   jit_prefetch.sh MVM
 set -u
 MVM=$1
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/jit_lib.sh"
 export MVM_JIT_STATS=2
 unset MVM_JIT_THRESHOLD MVM_JIT_BUDGET MVM_JIT_PAYBACK MVM_JIT_BACKGROUND MVM_JIT_PREFETCH
 cat >"$TMP/warm.lua" <<'LUA'
@@ -27,8 +26,6 @@ local n = 0
 for _ = 1, 600 do n = n + #f("abc") end
 print(n)
 LUA
-FAIL=0
-fail() { echo "FAIL $1"; printf '%s\n' "$2"; FAIL=1; }
 WARM='warm.lua:1 is warm: loading LLVM in the background'
 out=$("$MVM" -j on "$TMP/warm.lua" 2>&1 </dev/null) || fail "warm: status" "$out"
 printf '%s\n' "$out" | grep -q '^600$' || fail "warm: output" "$out"

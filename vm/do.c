@@ -45,7 +45,7 @@
 #define DIRECTCALLS    0xff000000u     /* direct calls of compiled code */
 /* the non-yieldable levels stay below bit 24 (at most one per C level,
 ** plus the parser's) */
-typedef char nny_fits[(LUAI_MAXCCALLS / 10 * 11 + 8 < 256) ? 1 : -1];
+_Static_assert(LUAI_MAXCCALLS / 10 * 11 + 8 < 256, "non-yieldable levels fit bits 16-23");
 /* the main thread never yields, whatever its counters say */
 #define yieldable(L)   (((L)->nCcalls & 0x00ff0000) == 0 && (L) != G(L)->mainthread)
 

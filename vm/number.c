@@ -224,15 +224,6 @@ double vm_modf(lua_State *L, double m, double n) {
   return r;
 }
 
-int64_t vm_shiftl(int64_t x, int64_t y) {
-  if (y < 0) {
-    if (y <= -64) return 0;
-    return (int64_t)((uint64_t)x >> (uint64_t)(-y));
-  }
-  if (y >= 64) return 0;
-  return (int64_t)((uint64_t)x << (uint64_t)y);
-}
-
 /* ---------------- raw arithmetic ---------------- */
 
 static int64_t intarith(lua_State *L, int op, int64_t a, int64_t b) {

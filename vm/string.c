@@ -107,6 +107,13 @@ static TString **str_alloc(lua_State *L, int size, uint32_t **hashes) {
   return a;
 }
 
+/* the first free slot of the run from hash 'h' on */
+static unsigned str_freeslot(TString *const *str, unsigned mask, uint32_t h) {
+  unsigned i = h & mask;
+  while (str[i] != NULL) i = (i + 1) & mask;
+  return i;
+}
+
 /* Rehash into 'newsize' slots (a power of two, room for every string).
 ** Never raises: when the new array cannot be had, the old one is kept (it
 ** is then fuller than 3/4; str_link raises when it is full). */
@@ -120,8 +127,7 @@ void str_resize(lua_State *L, int newsize) {
   if ((ns = str_alloc(L, newsize, &nh)) == NULL) return;
   for (i = 0; i < tb->size; i++) {
     if (tb->str[i] != NULL) {
-      unsigned j = tb->hash[i] & mask;
-      while (ns[j] != NULL) j = (j + 1) & mask;
+      unsigned j = str_freeslot(ns, mask, tb->hash[i]);
       ns[j] = tb->str[i];
       nh[j] = tb->hash[i];
     }
@@ -167,13 +173,12 @@ void str_remove(lua_State *L, TString *ts) {
 /* link a new string (grows the table when three-quarters full) */
 static void str_link(lua_State *L, TString *ts) {
   struct StringTable *tb = &G(L)->strt;
-  unsigned mask, i;
+  unsigned i;
   if (tb->nuse + 1 >= tb->size) {   /* a failed resize left it full */
     str_resize(L, tb->size * 2);
     if (tb->nuse + 1 >= tb->size) do_throw(L, LUA_ERRMEM);
   }
-  mask = (unsigned)tb->size - 1;
-  for (i = ts->hash & mask; tb->str[i] != NULL; i = (i + 1) & mask) {}
+  i = str_freeslot(tb->str, (unsigned)tb->size - 1, ts->hash);
   tb->str[i] = ts;
   tb->hash[i] = ts->hash;
   tb->nuse++;

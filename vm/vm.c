@@ -601,16 +601,8 @@ void vm_finishOp(lua_State *L) {
 #define l_bor(a,b)     ((int64_t)((uint64_t)(a) | (uint64_t)(b)))
 #define l_bxor(a,b)    ((int64_t)((uint64_t)(a) ^ (uint64_t)(b)))
 /* vm_shiftl (number.c), inline for the interpreter's shifts */
-static inline int64_t shiftl_inl(int64_t x, int64_t y) {
-  if (y < 0) {
-    if (y <= -64) return 0;
-    return (int64_t)((uint64_t)x >> (uint64_t)(-y));
-  }
-  if (y >= 64) return 0;
-  return (int64_t)((uint64_t)x << (uint64_t)y);
-}
-#define l_shl(a,b)     shiftl_inl(a, b)
-#define l_shr(a,b)     shiftl_inl(a, (int64_t)(0u - (uint64_t)(b)))
+#define l_shl(a,b)     vm_shiftl(a, b)
+#define l_shr(a,b)     vm_shiftl(a, (int64_t)(0u - (uint64_t)(b)))
 
 #define l_fadd(L,a,b)  ((a) + (b))
 #define l_fsub(L,a,b)  ((a) - (b))
@@ -1191,10 +1183,10 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value v1 = base[GETARG_B(i)];
         int64_t ib;
         if (v_isimmint(v1)) {
-          pc++; setint_ra(i, shiftl_inl(v_getimmint(v1), -(int64_t)GETARG_sC(i)));
+          pc++; setint_ra(i, vm_shiftl(v_getimmint(v1), -(int64_t)GETARG_sC(i)));
         }
         else if (vm_tointegerns(v1, &ib, F2Ieq)) {
-          pc++; setint_ra(i, shiftl_inl(ib, -(int64_t)GETARG_sC(i)));
+          pc++; setint_ra(i, vm_shiftl(ib, -(int64_t)GETARG_sC(i)));
         }
         vmbreak;
       }
@@ -1202,10 +1194,10 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value v1 = base[GETARG_B(i)];
         int64_t ib;
         if (v_isimmint(v1)) {
-          pc++; setint_ra(i, shiftl_inl((int64_t)GETARG_sC(i), v_getimmint(v1)));
+          pc++; setint_ra(i, vm_shiftl((int64_t)GETARG_sC(i), v_getimmint(v1)));
         }
         else if (vm_tointegerns(v1, &ib, F2Ieq)) {
-          pc++; setint_ra(i, shiftl_inl((int64_t)GETARG_sC(i), ib));
+          pc++; setint_ra(i, vm_shiftl((int64_t)GETARG_sC(i), ib));
         }
         vmbreak;
       }

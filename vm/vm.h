@@ -32,7 +32,16 @@ LUAI_FUNC void vm_tostring(lua_State *L, Value *obj);
 LUAI_FUNC int64_t vm_idiv(lua_State *L, int64_t m, int64_t n);
 LUAI_FUNC int64_t vm_mod(lua_State *L, int64_t m, int64_t n);
 LUAI_FUNC double vm_modf(lua_State *L, double m, double n);
-LUAI_FUNC int64_t vm_shiftl(int64_t x, int64_t y);
+/* x << y with Lua's rules: a negative y shifts right (logically), and
+** |y| >= 64 gives 0; inline for the interpreter's shift instructions */
+static inline int64_t vm_shiftl(int64_t x, int64_t y) {
+  if (y < 0) {
+    if (y <= -64) return 0;
+    return (int64_t)((uint64_t)x >> (uint64_t)(-y));
+  }
+  if (y >= 64) return 0;
+  return (int64_t)((uint64_t)x << (uint64_t)y);
+}
 /* arithmetic on raw values for constant folding and lua_arith: returns 1 on success */
 LUAI_FUNC int vm_rawarith(lua_State *L, int op, const Value *p1, const Value *p2, Value *res);
 /* full arithmetic with metamethods (LUA_OP* op), result to *res (a stack slot) */
