@@ -523,14 +523,13 @@ static void osrregion(const Proto *p, const Instruction *hdr, int *lo, int *hi);
 ** instructions fixed plus ~4.6 M per bytecode instruction, deltablue
 ** -j eager), but what compiled code saves per call grows less than that
 ** for small functions: their calls, returns and table lookups cost about
-** as much either way.  deltablue.lua compiled 32 methods of 3-20
-** instructions, most of which never paid back; with JIT_SMALL_CALLS
-** (a 10-instruction function waits for 7x the threshold, a 100-instruction
-** one 1.6x) it compiles 20, its compile time drops from 620 to 430 ms,
-** and the run's instructions (all threads) stay the same or fall:
-** deltablue 14.59 -> 14.38 G, richards 11.82 -> 11.15 G.  A function that
-** is really hot reaches the higher count within milliseconds.  Off with
-** the payback rules (MVM_JIT_PAYBACK=0); MVM_JIT_SMALL overrides 60. */
+** as much either way.  With JIT_SMALL_CALLS a 10-instruction function
+** waits for 7x the threshold, a 100-instruction one 1.6x: deltablue.lua
+** compiles 20 functions instead of 32, in 430 instead of 620 ms, and the
+** run's instructions (all threads) stay the same or fall: deltablue
+** 14.59 -> 14.38 G, richards 11.82 -> 11.15 G (0016).  A function that is
+** really hot reaches the higher count within milliseconds.  Off with the
+** payback rules (MVM_JIT_PAYBACK=0); MVM_JIT_SMALL overrides the factor. */
 static uint32_t call_threshold(JitState *J, const Proto *p) {
   double t = (double)J->threshold;
   if (J->payback > 0) t += t * J->smallcalls / (p->sizecode > 0 ? p->sizecode : 1);
