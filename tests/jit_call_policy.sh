@@ -9,7 +9,7 @@
 # two (a generator pipeline's callbacks: jit.c calllook) stays interpreted
 # and is counted as such.  String methods (s:find, s:sub) count as C
 # calls.  A small function needs more calls than the threshold (jit.c
-# call_threshold: 1000 + 1000 * 60 / size); MVM_JIT_PAYBACK=0 or
+# call_threshold: 1000 + 1000 * 120 / size); MVM_JIT_PAYBACK=0 or
 # MVM_JIT_SMALL=0 compile it at the threshold (with no compile-time
 # budget: the OSR compile of the loop would use it up).  Compiles in the VM's
 # thread, so that the counts do not
