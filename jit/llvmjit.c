@@ -14,8 +14,10 @@
 ** Runtime helpers (mvmrt_*) are defined in the main JITDylib as absolute
 ** symbols at the addresses the core handed over (jitbackend.h).
 **
-** Pipeline (LLVMRunPasses): "default<O2>", then place-safepoints and
-** rewrite-statepoints-for-gc, then a light cleanup.  MVM_JIT_DUMP=1 prints
+** Pipeline (LLVMRunPasses): JIT_PIPELINE (sroa, early-cse, instcombine,
+** simplifycfg, gvn), then place-safepoints and rewrite-statepoints-for-gc,
+** then a light cleanup; code generation at "Less" without the machine
+** scheduler (init_target; docs/decisions/0016).  MVM_JIT_DUMP=1 prints
 ** the IR before and after the statepoint rewriting.
 **
 ** Tools: the object layer notifies LLVM's GDB registration listener (the
