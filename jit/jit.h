@@ -152,6 +152,8 @@ typedef struct JitState {
   double payback;                 /* "on": OSR compiles a function once its interpreted
                                   ** loops lost this many times its estimated compile
                                   ** time (MVM_JIT_PAYBACK, %; 0 off; jit.c osr_pays) */
+  int smallcalls;                 /* "on": small functions need more calls (jit.c
+                                  ** call_threshold; MVM_JIT_SMALL) */
   double instrs_compiled;         /* bytecode instructions of the compiles timed in
                                   ** compile_seconds (the estimate's calibration) */
   /* OSR policy (jit_osr, osr_pays): per loop (proto, header) seen at an

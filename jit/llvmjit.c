@@ -14,8 +14,10 @@
 ** Runtime helpers (mvmrt_*) are defined in the main JITDylib as absolute
 ** symbols at the addresses the core handed over (jitbackend.h).
 **
-** Pipeline (LLVMRunPasses): "default<O2>", then place-safepoints and
-** rewrite-statepoints-for-gc, then a light cleanup.  MVM_JIT_DUMP=1 prints
+** Pipeline (LLVMRunPasses): JIT_PIPELINE (sroa, early-cse, instcombine,
+** simplifycfg, gvn), then place-safepoints and rewrite-statepoints-for-gc,
+** then a light cleanup; code generation at "Less" without the machine
+** scheduler (init_target; docs/decisions/0016).  MVM_JIT_DUMP=1 prints
 ** the IR before and after the statepoint rewriting.
 **
 ** Tools: the object layer notifies LLVM's GDB registration listener (the
@@ -296,22 +298,34 @@ static const char *errtext(Backend *be, LLVMErrorRef e) {
 ** same moment. */
 static pthread_once_t target_once = PTHREAD_ONCE_INIT;
 static int target_ok;
+/* Code generation options that have no llvm-c setter, set through LLVM's
+** option parser.  -enable-misched=false: the machine instruction scheduler
+** took 5% of code generation (-time-passes) and its reordering bought no
+** instructions in the code: -j eager, G instructions of the run less the
+** compiles, with / without it: fannkuch_redux 5.587 / 5.587, mandelbrot
+** 1.415 / 1.415, spectral_norm 4.486 / 4.486, fib 4.908 / 4.908, sieve
+** 5.499 / 5.501 (the out-of-order cores schedule for themselves).  The
+** options are LLVM's process-wide state, like the target registry. */
+#define JIT_LLVM_DEFAULT_ARGS "-enable-misched=false"
+
 static void init_target(void) {
-  /* MVM_JIT_LLVMARGS: options for LLVM itself, e.g. "-time-passes" (a
-  ** measurement tool; LLVM prints its report at exit) */
+  /* MVM_JIT_LLVMARGS: more options for LLVM itself, e.g. "-time-passes" (a
+  ** measurement tool; LLVM prints its report at exit).  One call of the
+  ** parser: LLVM exits on an option given twice, so the defaults are
+  ** left out when the user's options name the same option. */
   const char *args = getenv("MVM_JIT_LLVMARGS");
+  static char buf[512];
+  const char *argv[16];
+  int argc = 0;
+  char *tok;
   target_ok = !LLVMInitializeNativeTarget() && !LLVMInitializeNativeAsmPrinter();
-  if (args != NULL && *args != '\0') {
-    static char buf[512];
-    const char *argv[16];
-    int argc = 0;
-    char *tok;
-    snprintf(buf, sizeof buf, "%s", args);
-    argv[argc++] = "mvm";
-    for (tok = strtok(buf, " "); tok != NULL && argc < 16; tok = strtok(NULL, " "))
-      argv[argc++] = tok;
-    LLVMParseCommandLineOptions(argc, argv, NULL);
-  }
+  if (args == NULL) args = "";
+  snprintf(buf, sizeof buf, "%s %s",
+           strstr(args, "-enable-misched") ? "" : JIT_LLVM_DEFAULT_ARGS, args);
+  argv[argc++] = "mvm";
+  for (tok = strtok(buf, " "); tok != NULL && argc < 16; tok = strtok(NULL, " "))
+    argv[argc++] = tok;
+  if (argc > 1) LLVMParseCommandLineOptions(argc, argv, NULL);
 }
 
 static void *newstate(JitState *J, const MvmJitHost *host, const char **err) {

@@ -8,7 +8,11 @@
 # the rule off.  A hot function that switches coroutines every call or
 # two (a generator pipeline's callbacks: jit.c calllook) stays interpreted
 # and is counted as such.  String methods (s:find, s:sub) count as C
-# calls.  Compiles in the VM's thread, so that the counts do not
+# calls.  A small function needs more calls than the threshold (jit.c
+# call_threshold: 1000 + 1000 * 120 / size); MVM_JIT_PAYBACK=0 or
+# MVM_JIT_SMALL=0 compile it at the threshold (with no compile-time
+# budget: the OSR compile of the loop would use it up).  Compiles in the VM's
+# thread, so that the counts do not
 # depend on the compile thread's progress.
 #   jit_call_policy.sh MVM
 set -u
@@ -72,6 +76,20 @@ local s = 0
 for x in map(function(x) return x * x end, range(20000)) do s = s + x end
 print(s)
 LUA
+cat >"$TMP/small.lua" <<'LUA'
+local function inc(x) return x + 1 end
+local n, x = tonumber(arg[1]), 0
+for _ = 1, n do x = inc(x) end
+print(x)
+LUA
+out=$(MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/small.lua" 5000 2>&1 >/dev/null </dev/null) || fail "small: status" "$out"
+printf '%s\n' "$out" | grep -q 'small.lua:1 .*: compiled' && fail "small, 5000 calls: compiled" "$out"
+out=$(MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/small.lua" 100000 2>&1 >/dev/null </dev/null) || fail "small: status" "$out"
+printf '%s\n' "$out" | grep -q 'small.lua:1 .*: compiled' || fail "small, 100000 calls: not compiled" "$out"
+for env in MVM_JIT_PAYBACK=0 MVM_JIT_SMALL=0; do
+  out=$(env $env MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/small.lua" 5000 2>&1 >/dev/null </dev/null) || fail "small, $env: status" "$out"
+  printf '%s\n' "$out" | grep -q 'small.lua:1 .*: compiled' || fail "small, $env: not compiled" "$out"
+done
 out=$("$MVM" -j on "$TMP/library.lua" 2>&1 >/dev/null </dev/null) || fail "library: status" "$out"
 printf '%s\n' "$out" | grep -q '^mvm: JIT: 0 compiled' || fail "library: compiled" "$out"
 printf '%s\n' "$out" | grep -q 'library.lua:2 .*not compiled: library-bound' || fail "library: no library-bound line" "$out"
