@@ -87,8 +87,8 @@ static size_t str2number(const char *s, int *isint, int64_t *ip, double *dp) {
 
 size_t vm_str2num(lua_State *L, const char *s, Value *result) {
   int isint;
-  int64_t i;
-  double d;
+  int64_t i = 0;
+  double d = 0;   /* (gcc cannot see that strtonum sets it when it returns 1) */
   size_t n = str2number(s, &isint, &i, &d);
   if (n == 0) return 0;
   *result = isint ? vm_int(L, i) : v_float(d);
@@ -107,8 +107,8 @@ static int strtonum(Value v, int *isint, int64_t *ip, double *dp) {
 
 int vm_tonumber(lua_State *L, Value v, double *n) {
   int isint;
-  int64_t i;
-  double d;
+  int64_t i = 0;
+  double d = 0;
   (void)L;
   if (v_isfloat(v)) { *n = v_getfloat(v); return 1; }
   if (v_isinteger(v)) { *n = (double)v_getint(v); return 1; }
@@ -137,8 +137,8 @@ int vm_tointegerns(Value v, int64_t *p, int mode) {
 
 int vm_tointeger(Value v, int64_t *p, int mode) {
   int isint;
-  int64_t i;
-  double d;
+  int64_t i = 0;
+  double d = 0;
   if (strtonum(v, &isint, &i, &d)) {
     if (isint) { *p = i; return 1; }
     return vm_flttointns(d, p, mode);
