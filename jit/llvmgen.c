@@ -1734,12 +1734,36 @@ static LLVMValueRef intslot(Gen *g, LLVMValueRef t, LLVMValueRef keyv,
   return intslot2(g, t, key, slow, write);
 }
 
-/* read: R[a] := *slot when it is not nil, else the helper */
+/* branch to 'yes' when table 't' has no metamethod 'tm' that an access
+** to an absent or nil key would call (no metatable, or the metatable's
+** absence bit for 'tm' set: fasttm), else to 'no' */
+static void notm(Gen *g, LLVMValueRef t, int tm, LLVMBasicBlockRef yes, LLVMBasicBlockRef no) {
+  LLVMBasicBlockRef hasmt = newbb(g, "hasmt");
+  LLVMValueRef off = ci64(g, offsetof(Table, metatable));
+  LLVMValueRef mt = hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "mt"), ex;
+  LLVMBuildCondBr(B_, LLVMBuildIsNull(B_, mt, ""), yes, hasmt);
+  LLVMPositionBuilderAtEnd(B_, hasmt);
+  off = ci64(g, offsetof(GCObject, extra));
+  ex = hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, mt, &off, 1, ""), "mtextra");
+  ex = LLVMBuildAnd(B_, ex, LLVMConstInt(g->i8, 1u << tm, 0), "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, ex, LLVMConstInt(g->i8, 0, 0), ""), yes, no);
+}
+
+/* read: R[a] := *slot when it is not nil, else the helper; 'intt' (the
+** table, for integer keys, else NULL): a nil in an integer key's slot is
+** the result too when no __index can apply (sparse arrays, loops reading
+** up to the first nil).  An integer key's slot is its only place. */
 static void get_finish(Gen *g, int pc, int a, LLVMValueRef slot, LLVMBasicBlockRef slow,
-                       const char *helper) {
+                       const char *helper, LLVMValueRef intt) {
   LLVMBasicBlockRef hit = newbb(g, "gethit");
   LLVMValueRef v = hload(g, g->p1, slot, "");
-  LLVMBuildCondBr(B_, isnil(g, v), slow, hit);
+  if (intt != NULL) {
+    LLVMBasicBlockRef nil = newbb(g, "getnil");
+    LLVMBuildCondBr(B_, isnil(g, v), nil, hit);
+    LLVMPositionBuilderAtEnd(B_, nil);
+    notm(g, intt, TM_INDEX, hit, slow);
+  }
+  else LLVMBuildCondBr(B_, isnil(g, v), slow, hit);
   LLVMPositionBuilderAtEnd(B_, hit);
   setreg(g, a, v);
   loaddone(g, pc);
@@ -1748,16 +1772,29 @@ static void get_finish(Gen *g, int pc, int a, LLVMValueRef slot, LLVMBasicBlockR
 }
 
 /* write: *slot := val when the slot holds a non-nil value, as tab_setslot
-** does (clear the metamethod-absence cache, barrier); else the helper */
+** does (clear the metamethod-absence cache, barrier); else the helper.
+** 'intkey': the slot is an integer key's (its only place, intslot2), which
+** is also stored into when it holds nil and no __newindex can apply, as
+** tab_setint does (appends into the array part's free slots); and the
+** absence cache stays: metamethods are named by strings, which an integer
+** key never adds */
 static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
-                       LLVMBasicBlockRef slow, const char *helper) {
+                       LLVMBasicBlockRef slow, const char *helper, int intkey) {
   LLVMBasicBlockRef hit = newbb(g, "sethit");
   LLVMValueRef old = hload(g, g->p1, slot, ""), off;
-  LLVMBuildCondBr(B_, isnil(g, old), slow, hit);
+  if (intkey) {
+    LLVMBasicBlockRef nil = newbb(g, "setnil");
+    LLVMBuildCondBr(B_, isnil(g, old), nil, hit);
+    LLVMPositionBuilderAtEnd(B_, nil);
+    notm(g, t, TM_NEWINDEX, hit, slow);
+  }
+  else LLVMBuildCondBr(B_, isnil(g, old), slow, hit);
   LLVMPositionBuilderAtEnd(B_, hit);
-  off = ci64(g, offsetof(GCObject, extra));
-  /* NOBARRIER: a byte, never a reference */
-  tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), LLVMBuildGEP2(B_, g->i8, t, &off, 1, "")), g->tb_heap);
+  if (!intkey) {
+    off = ci64(g, offsetof(GCObject, extra));
+    /* NOBARRIER: a byte, never a reference */
+    tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), LLVMBuildGEP2(B_, g->i8, t, &off, 1, "")), g->tb_heap);
+  }
   gcwrite(g, val, t, slot);
   br(g, pc + 1);
   LLVMPositionBuilderAtEnd(B_, slow);
@@ -1768,14 +1805,14 @@ static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMVa
 static void gettab_int(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
                        LLVMValueRef keyconst, const char *helper) {
   LLVMBasicBlockRef slow = newbb(g, "getslow");
-  get_finish(g, pc, a, intslot(g, t, keyv, keyconst, slow, 0), slow, helper);
+  get_finish(g, pc, a, intslot(g, t, keyv, keyconst, slow, 0), slow, helper, t);
 }
 
-/* SETI / SETTABLE: an existing array slot inline */
+/* SETI / SETTABLE: an integer key's existing slot inline */
 static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
                        LLVMValueRef keyconst, LLVMValueRef val, const char *helper) {
   LLVMBasicBlockRef slow = newbb(g, "setslow");
-  set_finish(g, pc, t, intslot(g, t, keyv, keyconst, slow, 1), val, slow, helper);
+  set_finish(g, pc, t, intslot(g, t, keyv, keyconst, slow, 1), val, slow, helper, 1);
 }
 
 /* the table value of upvalue 'idx' (GETTABUP/SETTABUP: _ENV) */
@@ -1899,7 +1936,7 @@ static void setstr(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef va
   if (key == NULL) { helper_only(g, pc, helper); return; }
   slow = newbb(g, "setslow");
   istable(g, t, bits(g, t), newbb(g, "tab"), slow);
-  set_finish(g, pc, t, strslot(g, t, key, slow), val, slow, helper);
+  set_finish(g, pc, t, strslot(g, t, key, slow), val, slow, helper, 0);
 }
 
 /* a constant that is a string (all strings are interned and never move) */
