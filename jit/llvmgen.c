@@ -240,6 +240,23 @@ static void succs(Gen *g, int pc, int *s) {
   if (s[1] >= g->p->sizecode) s[1] = -1;
 }
 
+/* The control variable R[A+3] of a numeric for loop is written on the
+** edge into the body (FORPREP when the loop runs, FORLOOP's back-edge),
+** so it is dead before that edge.  Without this kill it was live from the
+** function's start down to the body (it is read there and nothing else
+** writes it on every path), where it holds anything: such registers stay
+** in the VM stack (numonly), loaded and stored at every iteration.  The
+** exit edges kill nothing.  Returns A+3 when pc -> succ is such an edge,
+** else -1. */
+static int forbodyedge(Gen *g, int pc, int succ) {
+  Instruction i = g->p->code[pc];
+  int a = GETARG_A(i);
+  if (a + 3 >= g->nregs) return -1;
+  if (GET_OPCODE(i) == OP_FORPREP && succ == pc + 1) return a + 3;
+  if (GET_OPCODE(i) == OP_FORLOOP && succ == pc + 1 - GETARG_Bx(i)) return a + 3;
+  return -1;
+}
+
 /* registers captured by closures made here (and to-be-closed variables,
 ** which closing reads from the stack) stay in the VM stack; liveness
 ** (backward dataflow to a fixpoint); active locals per pc */
@@ -276,7 +293,12 @@ static int analyse(Gen *g) {
       memset(&out, 0, sizeof out);
       succs(g, pc, s);
       for (j = 0; j < 2; j++)
-        if (s[j] >= 0) rs_or(&out, &g->livein[s[j]]);
+        if (s[j] >= 0) {
+          RegSet e = g->livein[s[j]];
+          int fa = forbodyedge(g, pc, s[j]);
+          if (fa >= 0) e.w[fa >> 6] &= ~((uint64_t)1 << (fa & 63));
+          rs_or(&out, &e);
+        }
       for (k = 0; k < 4; k++)
         in.w[k] = use[pc].w[k] | (out.w[k] & ~def[pc].w[k]);
       if (memcmp(&in, &g->livein[pc], sizeof in) != 0 ||
@@ -1481,13 +1503,33 @@ static LLVMBasicBlockRef newbb(Gen *g, const char *nm) {
 ** 'slot' when it lies in the heap range, else (out-of-line parts: a table's
 ** array) the card of the object, unless that is outside the heap too.  The
 ** mark is elided only when 'v' is statically a non-reference (a constant
-** word).  The ptrtoints here compute card indices, never references. */
+** word, or a register the types know to hold a number: storesnum).  The
+** ptrtoints here compute card indices, never references. */
+static int regty(Gen *g, int pc, int r);
+/* The value the instruction being emitted stores into a heap object (RK(C)
+** of the SET* table instructions, R[A] of SETUPVAL: gcwrite's 'v') is
+** statically a number: the type analysis knows its register holds one
+** there (a constant operand is a constant word already) */
+static int storesnum(Gen *g) {
+  Instruction i = g->p->code[g->curpc];
+  int r;
+  switch (GET_OPCODE(i)) {
+    case OP_SETTABLE: case OP_SETI: case OP_SETFIELD: case OP_SETTABUP:
+      if (GETARG_k(i)) return 0;
+      r = GETARG_C(i);
+      break;
+    case OP_SETUPVAL: r = GETARG_A(i); break;
+    default: return 0;
+  }
+  return (regty(g, g->curpc, r) & ~TY_NUM) == 0;
+}
 static void gcwrite(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slot) {
   LLVMValueRef hv, hbase, hsize, cards, off, off2, in1, in2, idx, cp;
   LLVMBasicBlockRef tryobj, mark, done;
   GCHeapView *h = (GCHeapView *)(void *)g->J->g->gc;
   tb(g, LLVMBuildStore(B_, v, slot), g->tb_heap);
   if (LLVMIsConstant(v)) return;   /* cword(): integers, floats, nil, booleans */
+  if (storesnum(g)) return;        /* a number, known statically */
   tryobj = newbb(g, "cardobj"); mark = newbb(g, "cardmark"); done = newbb(g, "carddone");
   hv = craw(g, h);
   hbase = tb(g, LLVMBuildLoad2(B_, g->i64, byteptr(g, hv, offsetof(GCHeapView, base)), "hbase"), g->tb_card);
