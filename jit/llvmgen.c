@@ -126,7 +126,8 @@ typedef struct Gen {
   LLVMBasicBlockRef *specexits;   /* per pc: count the failed guard, exit at pc */
   int rlo, rhi;               /* an OSR region: only pcs rlo..rhi have code (rlo < 0: all) */
   int trapexit;               /* reload_after_call may leave when the trap is set */
-  LLVMBasicBlockRef trapret, resumefail;   /* shared cold blocks (one per function) */
+  int contcall;               /* the last pc with a call that goes on whatever the trap (callop) */
+  LLVMBasicBlockRef trapret, resumefail, entryexit;   /* shared cold blocks (one per function) */
   unsigned tbaa_kind;
   LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card, tb_hint;
 } Gen;
@@ -1248,6 +1249,18 @@ static void reload_after_call(Gen *g, int pc) {
 
 static void countexit(Gen *g);
 
+/* leaves without doing anything: the interpreter goes on at savedpc */
+static LLVMBasicBlockRef entryexit(Gen *g) {
+  if (g->entryexit == NULL) {
+    LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
+    g->entryexit = LLVMAppendBasicBlockInContext(g->C, g->fn, "entryexit");
+    LLVMPositionBuilderAtEnd(B_, g->entryexit);
+    LLVMBuildRet(B_, ci32(g, JIT_EXITED));
+    LLVMPositionBuilderAtEnd(B_, cur);
+  }
+  return g->entryexit;
+}
+
 /* With speculation the types at an entry point are those of the compiled
 ** paths into it (tyanalyse): entering there checks them for every live
 ** register and, if one differs (the interpreter got there another way, a
@@ -1277,6 +1290,50 @@ static void resumeguards(Gen *g, int pc) {
   }
 }
 
+/* An integer for loop whose only entry point is its header (no call in
+** its body that the interpreter could finish, no inner loop) runs FORLOOP
+** without the test that the next index fits 48 bits (forloop).  Entered at
+** the header, it takes its state from the VM stack as the interpreter left
+** it (OSR): that test can be left out only when the index, count and step
+** are integer immediates with index + count * step an immediate too (or a
+** negative count: FORLOOP leaves at once); anything else (a count the
+** interpreter made from a limit past the immediates, floats, a changed
+** "(for state)") goes back to the interpreter at once, which continues at
+** the header (not counted as a failed speculation).  Outer loops keep the
+** test: checking their state at every inner entry point cost more LLVM
+** work than the test (bench/osr.lua). */
+static int foronlyheader(Gen *g, int prep) {
+  int q, f = prep + 1 + GETARG_Bx(g->p->code[prep]);
+  for (q = prep + 2; q <= f && q < g->p->sizecode; q++)
+    if (g->entry[q]) return 0;
+  return 1;
+}
+static LLVMValueRef isint(Gen *g, LLVMValueRef b);
+static LLVMValueRef fits48(Gen *g, LLVMValueRef r);
+static void forentrycheck(Gen *g, int pc) {
+  int q = pc - 1, a, r;
+  Instruction i;
+  LLVMValueRef w[3], ok, last, wide;
+  LLVMBasicBlockRef in;
+  if (q < 0) return;
+  i = g->p->code[q];
+  a = GETARG_A(i);
+  if (GET_OPCODE(i) != OP_FORPREP || fltloop(g, q) || a + 3 > g->nregs || !foronlyheader(g, q))
+    return;
+  for (r = 0; r < 3; r++) w[r] = bits(g, stackload(g, a + r));
+  ok = LLVMBuildAnd(B_, LLVMBuildAnd(B_, isint(g, w[0]), isint(g, w[1]), ""), isint(g, w[2]), "");
+  for (r = 0; r < 3; r++) w[r] = LLVMBuildSExt(B_, sext48(g, w[r]), g->i128, "");
+  last = LLVMBuildAdd(B_, w[0], LLVMBuildMul(B_, w[1], w[2], ""), "");
+  wide = LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildSExt(B_, LLVMBuildTrunc(B_, last, g->i64, ""), g->i128, ""),
+                       last, "");
+  wide = LLVMBuildAnd(B_, wide, fits48(g, LLVMBuildTrunc(B_, last, g->i64, "")), "");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildOr(B_, wide, LLVMBuildICmp(B_, LLVMIntSLT,
+                       LLVMBuildTrunc(B_, w[1], g->i64, ""), ci64(g, 0), ""), ""), "forok");
+  in = LLVMAppendBasicBlockInContext(g->C, g->fn, "forentry");
+  LLVMBuildCondBr(B_, ok, in, entryexit(g));
+  LLVMPositionBuilderAtEnd(B_, in);
+}
+
 /* a block loading every SSA register from the VM stack, then going on at
 ** 'pc': the entry, and each point where compiled code resumes (every VM
 ** stack slot holds a valid value, so all can be read) */
@@ -1289,6 +1346,7 @@ static LLVMBasicBlockRef resumeblock(Gen *g, int pc) {
   LLVMPositionBuilderAtEnd(B_, b);
   reload(g, &all);
   resumeguards(g, pc);
+  forentrycheck(g, pc);
   LLVMBuildBr(B_, g->bb[pc]);
   LLVMPositionBuilderAtEnd(B_, cur);
   return b;
@@ -1481,6 +1539,7 @@ static LLVMValueRef callop(Gen *g, const char *name, int pc, int next, int retin
   LLVMValueRef args[3], r;
   flush_for_call(g, pc, NULL);
   set_savedpc(g, next);
+  if (!g->trapexit) g->contcall = pc;   /* see forloop() */
   args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, pc);
   r = LLVMBuildCall2(B_, ty, getfn(g, name, ty, 0), args, 3, "");
   reload_base(g);
@@ -2325,6 +2384,16 @@ static void forprep(Gen *g, int pc) {
   br(g, pc + 1);
 }
 
+/* The next index fits 48 bits whenever the loop goes on: FORPREP's count
+** keeps it between the initial value and the limit, both immediates.  This
+** holds while compiled code has had the loop's state all along, so the
+** test is left out where that is so: entered only at its header
+** (foronlyheader; the state checked there, forentrycheck), and where no
+** callee can have changed the state (debug.setlocal on the "(for state)"
+** locals) with compiled code going on: CALL and the table helpers
+** (helper_only) leave to the interpreter when the frame's trap is set
+** (reload_after_call's trapexit); a body with other calls (callop: LEN,
+** CONCAT, ...; g->contcall) keeps the test. */
 static void forloop(Gen *g, int pc) {
   Instruction i = g->p->code[pc];
   int a = GETARG_A(i);
@@ -2341,7 +2410,8 @@ static void forloop(Gen *g, int pc) {
                   g->bb[pc + 1], exitblock(g, pc));
   LLVMPositionBuilderAtEnd(B_, again);
   nidx = LLVMBuildAdd(B_, idx, step, "");
-  guard(g, fits48(g, nidx), pc);
+  if (g->contcall >= pc + 1 - (int)GETARG_Bx(i) || !foronlyheader(g, pc - GETARG_Bx(i)))
+    guard(g, fits48(g, nidx), pc);   /* see above */
   setint(g, a + 1, LLVMBuildSub(B_, count, ci64(g, 1), ""));
   setint(g, a, nidx);
   setint(g, a + 3, nidx);
@@ -3262,6 +3332,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     return NULL;
   }
   memset(g, 0, sizeof *g);
+  g->contcall = -1;
   g->C = ctx; g->p = p; g->J = J; g->Lc = L;
   g->rlo = lo; g->rhi = lo >= 0 ? hi : p->sizecode - 1;
   g->M = LLVMModuleCreateWithNameInContext(name, ctx);
