@@ -115,6 +115,9 @@ typedef struct Gen {
   int curpc;                  /* the instruction being emitted */
   RegSet memres;
   RegSet rawint;              /* SSA registers holding a raw int64, not a word (numonly) */
+  RegSet *split;              /* per pc: registers in their loop's home there (forsplit), or NULL */
+  LLVMValueRef *loopvar, *homevar;   /* per register: the loop home (i64), the home elsewhere */
+  RegSet homeraw;             /* rawint elsewhere */
   RegSet *win;                /* per pc: SSA registers read and written in the stack (limitwin) */
   int inbody;                 /* emitting instructions (not entry blocks): g->win applies */
   RegSet *livein, *liveout;   /* bytecode liveness, per pc */
@@ -189,8 +192,13 @@ static void usedef(Gen *g, int pc, RegSet *use, RegSet *def) {
     case OP_TESTSET: rs_add(use, b); break;   /* R[A] only on the jump */
     case OP_CALL:
       rs_range(use, a, b ? a + b : n);
-      if (c > 0) rs_range(def, a, a + c - 1);
+      /* C == 0: results up to L->top, read only by the next instruction
+      ** (B == 0, takes_top), which reads no further: every register from
+      ** A up is dead before the call (it counted as live up to the
+      ** function's start, keeping loop registers out of SSA) */
+      rs_range(def, a, c > 0 ? a + c - 1 : n);
       break;
+    case OP_VARARG: rs_range(def, a, GETARG_C(i) > 0 ? a + GETARG_C(i) - 1 : n); break;
     case OP_TAILCALL: case OP_RETURN:
       rs_range(use, a, b ? a + b : n); break;
     case OP_SETLIST: rs_range(use, a, b ? a + b + 1 : n); break;   /* R[A+1..A+B] */
@@ -879,6 +887,58 @@ static void limitwin(Gen *g, const RegSet *fr) {
   free(jt);
 }
 
+/* Loop homes.  The registers of a numeric for loop are the loop's only
+** inside it, but the same registers hold temporaries elsewhere (a table
+** loaded for a test, a call's result): a register needed with something
+** other than a number anywhere stays in the VM stack (numonly), which put
+** the index and step of most loops, and all of those in main chunks,
+** in memory, loaded and stored at every iteration.  An integer loop without
+** calls (forregs) whose body is entered only through its FORPREP (and its
+** entry points), whose registers are dead where it ends and integers
+** wherever they are needed inside gets them split: from the FORPREP's
+** writes to the FORLOOP they live in a register of their own (loopvar, a
+** raw int64), elsewhere in their usual place (homevar, or the stack).
+** The analyses of the register (liveness, clean slots, types) are
+** unchanged; only where its SSA value lives differs, so applysplit swaps
+** regvar/rawint per instruction emitted (and for resume blocks and region
+** exits).  FORPREP reads its operands from the outside home and writes the
+** loop home (forprep). */
+static int regty(Gen *g, int pc, int r);
+static void forsplit(Gen *g) {
+  int n = g->p->sizecode, q, pc, r, s2[2];
+  for (q = 0; q < n; q++) {
+    Instruction i = g->p->code[q];
+    int a = GETARG_A(i), f = q + 1 + GETARG_Bx(i), ok = 1;
+    RegSet mine;
+    if (GET_OPCODE(i) != OP_FORPREP || a + 4 > g->nregs || f >= n || fltloop(g, q) ||
+        static_calls(g, q + 1, f) || GET_OPCODE(g->p->code[f]) != OP_FORLOOP ||
+        f + 1 >= n)
+      continue;
+    memset(&mine, 0, sizeof mine);
+    for (r = a; r < a + 4; r++)
+      if (!rs_has(&g->memres, r) && !rs_has(&g->livein[f + 1], r)) rs_add(&mine, r);
+    for (pc = 0; pc < n && ok; pc++) {   /* no way in but FORPREP */
+      int j;
+      if (pc >= q && pc <= f) continue;
+      succs(g, pc, s2);
+      for (j = 0; j < 2; j++) if (s2[j] > q && s2[j] <= f) ok = 0;
+    }
+    for (pc = q + 1; pc <= f && ok; pc++) {
+      RegSet need;
+      needed_at(g, pc, &need);
+      rs_or(&need, &g->liveout[pc]);
+      for (r = a; r < a + 4; r++)
+        if (rs_has(&need, r) && regty(g, pc, r) != TY_INT) mine.w[r >> 6] &= ~((uint64_t)1 << (r & 63));
+      if (g->split != NULL)   /* an enclosing loop's already (not for Lua's code) */
+        for (r = a; r < a + 4; r++)
+          if (rs_has(&g->split[pc], r)) ok = 0;
+    }
+    if (!ok || (mine.w[0] | mine.w[1] | mine.w[2] | mine.w[3]) == 0) continue;
+    if (g->split == NULL && (g->split = (RegSet *)calloc((size_t)n + 1, sizeof(RegSet))) == NULL) return;
+    for (pc = q + 1; pc <= f; pc++) rs_or(&g->split[pc], &mine);
+  }
+}
+
 static void numonly(Gen *g) {
   int pc, r, n = g->p->sizecode;
   uint8_t tmp[256];
@@ -887,6 +947,7 @@ static void numonly(Gen *g) {
   forregs(g, &fr);
   memset(&notint, 0, sizeof notint);
   limitwin(g, &fr);
+  forsplit(g);
   for (pc = 0; pc < n; pc++) {
     RegSet need;
     /* Live out with the type before the instruction: a register that an
@@ -915,6 +976,8 @@ static void numonly(Gen *g) {
     rs_or(&need, &out);
     if (g->win != NULL)   /* in the stack there */
       for (r = 0; r < 4; r++) need.w[r] &= ~g->win[pc].w[r];
+    if (g->split != NULL)   /* in their loop's home there */
+      for (r = 0; r < 4; r++) need.w[r] &= ~g->split[pc].w[r];
     for (r = 0; r < g->nregs; r++) {
       int t = g->types[(size_t)pc * g->nregs + r];
       if (t != TY_NONE && (t & ~TY_NUM) != 0 && rs_has(&need, r))
@@ -1033,6 +1096,17 @@ static LLVMValueRef mkint(Gen *g, LLVMValueRef r);
 ** word box it (exact: an integer immediate fits 48 bits).  Whatever else
 ** is stored in one (a dead register) is never read back; boxing its bits
 ** still gives a valid value should a flush store it. */
+/* the homes of the registers at 'pc' (-1: outside every loop; forsplit) */
+static void applysplit(Gen *g, int pc) {
+  int r;
+  if (g->split == NULL) return;
+  for (r = 0; r < g->nregs; r++) {
+    int in = pc >= 0 && rs_has(&g->split[pc], r);
+    g->regvar[r] = in ? g->loopvar[r] : g->homevar[r];
+    if (in || rs_has(&g->homeraw, r)) rs_add(&g->rawint, r);
+    else g->rawint.w[r >> 6] &= ~((uint64_t)1 << (r & 63));
+  }
+}
 /* R[r] is in its stack slot at the instruction being emitted (limitwin) */
 static int inwin(Gen *g, int r) {
   return g->win != NULL && g->inbody && rs_has(&g->win[g->curpc], r);
@@ -1285,7 +1359,8 @@ static void resumeguards(Gen *g, int pc) {
       LLVMBuildRet(B_, ci32(g, JIT_EXITED));
       LLVMPositionBuilderAtEnd(B_, cur);
     }
-    LLVMBuildCondBr(B_, hasty(g, bits(g, getreg(g, r)), t), ok, fail);
+    /* the word in the stack: a raw integer register (rawint) has lost its tag */
+    LLVMBuildCondBr(B_, hasty(g, bits(g, stackload(g, r)), t), ok, fail);
     LLVMPositionBuilderAtEnd(B_, ok);
   }
 }
@@ -1344,9 +1419,11 @@ static LLVMBasicBlockRef resumeblock(Gen *g, int pc) {
   memset(&all, 0, sizeof all);
   rs_range(&all, 0, g->nregs);
   LLVMPositionBuilderAtEnd(B_, b);
+  applysplit(g, pc);
   reload(g, &all);
   resumeguards(g, pc);
   forentrycheck(g, pc);
+  applysplit(g, -1);
   LLVMBuildBr(B_, g->bb[pc]);
   LLVMPositionBuilderAtEnd(B_, cur);
   return b;
@@ -2375,12 +2452,18 @@ static void forprep(Gen *g, int pc) {
   down = LLVMBuildUDiv(B_, LLVMBuildSub(B_, init, limit, ""), LLVMBuildNeg(B_, step, ""), "");
   count = LLVMBuildSelect(B_, pos, up, down, "count");
   guard(g, LLVMBuildICmp(B_, LLVMIntULE, count, ci64(g, MVM_IMM_MAX), ""), pc);
+  applysplit(g, pc + 1);   /* the loop's home from here (forsplit) */
+  if (g->split != NULL) {   /* the same values, moving home */
+    if (rs_has(&g->split[pc + 1], a)) setint(g, a, init);
+    if (rs_has(&g->split[pc + 1], a + 2)) setint(g, a + 2, step);
+  }
   setint(g, a + 1, count);
   setint(g, a + 3, init);
   { RegSet s;   /* the loop starts with clean registers (cleananalyse) */
     loopentryset(g, pc, &s);
     only_dirty(g, pc, &s);
     flushat(g, pc + 1, &s); }   /* after FORPREP's writes */
+  applysplit(g, pc);
   br(g, pc + 1);
 }
 
@@ -3269,6 +3352,7 @@ static void freegen(Gen *g) {
   free(g->bb); free(g->exits); free(g->regvar); free(g->fvar); free(g->slotout);
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean); free(g->win);
   free(g->entry); free(g->spec); free(g->pspec); free(g->specexits);
+  free(g->split); free(g->loopvar); free(g->homevar);
 }
 
 /* Is instruction 'pc' compiled?  In an OSR region (jit.c: one hot loop of
@@ -3295,6 +3379,7 @@ static void regionexits(Gen *g) {
     else {
       LLVMPositionBuilderAtEnd(g->B, g->bb[pc]);
       g->curpc = pc;
+      applysplit(g, pc);
       LLVMBuildBr(g->B, exitblock(g, pc));
     }
   }
@@ -3422,6 +3507,25 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
       snprintf(nm, sizeof nm, "r%d", pc);
       g->regvar[pc] = LLVMBuildAlloca(g->B, regty_ir(g), nm);
     }
+  if (g->split != NULL) {   /* loop homes (forsplit) */
+    g->loopvar = (LLVMValueRef *)calloc((size_t)g->nregs + 1, sizeof(LLVMValueRef));
+    g->homevar = (LLVMValueRef *)calloc((size_t)g->nregs + 1, sizeof(LLVMValueRef));
+    if (g->loopvar == NULL || g->homevar == NULL) { free(g->split); g->split = NULL; }
+    else {
+      RegSet any;
+      memset(&any, 0, sizeof any);
+      for (pc = 0; pc < p->sizecode; pc++) rs_or(&any, &g->split[pc]);
+      for (pc = 0; pc < g->nregs; pc++) {
+        g->homevar[pc] = g->regvar[pc];
+        if (rs_has(&any, pc)) {
+          char nm[16];
+          snprintf(nm, sizeof nm, "loop%d", pc);
+          g->loopvar[pc] = LLVMBuildAlloca(g->B, g->i64, nm);
+        }
+      }
+      g->homeraw = g->rawint;
+    }
+  }
   fltvars(g);
   reload_base(g);
   {
@@ -3452,6 +3556,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     LLVMPositionBuilderAtEnd(g->B, g->bb[pc]);
     g->curpc = pc;
     g->inbody = 1;
+    applysplit(g, pc);
     emit(g, pc);
   }
   regionexits(g);
