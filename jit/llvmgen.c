@@ -1638,9 +1638,11 @@ static LLVMBasicBlockRef newbb(Gen *g, const char *nm) {
 ** heap object 'obj') and mark the card as gc_cardmark does: the card of
 ** 'slot' when it lies in the heap range, else (out-of-line parts: a table's
 ** array) the card of the object, unless that is outside the heap too.  The
-** mark is elided only when 'v' is statically a non-reference (a constant
-** word, or a register the types know to hold a number: storesnum).  The
-** ptrtoints here compute card indices, never references. */
+** mark is left out when 'v' is statically a non-reference (a constant
+** word, or a register the types know to hold a number: storesnum), and
+** skipped at run time when it is not a reference (docs/decisions/0014).
+** The ptrtoints here test the value's kind and compute card indices,
+** never references. */
 static int regty(Gen *g, int pc, int r);
 /* The value the instruction being emitted stores into a heap object (RK(C)
 ** of the SET* table instructions, R[A] of SETUPVAL: gcwrite's 'v') is
@@ -1667,6 +1669,15 @@ static void gcwrite(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slot)
   if (LLVMIsConstant(v)) return;   /* cword(): integers, floats, nil, booleans */
   if (storesnum(g)) return;        /* a number, known statically */
   tryobj = newbb(g, "cardobj"); mark = newbb(g, "cardmark"); done = newbb(g, "carddone");
+  {   /* numbers, nil and booleans need no mark (0014: a test on the value) */
+    LLVMBasicBlockRef isref = newbb(g, "cardref");
+    LLVMValueRef b = LLVMBuildPtrToInt(B_, v, g->i64, "");
+    LLVMValueRef c = LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildAnd(B_, b, ci64(g, 0xFFFF000000000007ULL), ""),
+                                   ci64(g, 0), "");
+    c = LLVMBuildAnd(B_, c, LLVMBuildICmp(B_, LLVMIntNE, b, ci64(g, 0), ""), "");
+    LLVMBuildCondBr(B_, c, isref, done);
+    LLVMPositionBuilderAtEnd(B_, isref);
+  }
   hv = craw(g, h);
   hbase = tb(g, LLVMBuildLoad2(B_, g->i64, byteptr(g, hv, offsetof(GCHeapView, base)), "hbase"), g->tb_card);
   hsize = tb(g, LLVMBuildLoad2(B_, g->i64, byteptr(g, hv, offsetof(GCHeapView, size)), "hsize"), g->tb_card);
