@@ -115,6 +115,9 @@ typedef struct Gen {
   int curpc;                  /* the instruction being emitted */
   RegSet memres;
   RegSet rawint;              /* SSA registers holding a raw int64, not a word (numonly) */
+  RegSet *split;              /* per pc: registers in their loop's home there (forsplit), or NULL */
+  LLVMValueRef *loopvar, *homevar;   /* per register: the loop home (i64), the home elsewhere */
+  RegSet homeraw;             /* rawint elsewhere */
   RegSet *win;                /* per pc: SSA registers read and written in the stack (limitwin) */
   int inbody;                 /* emitting instructions (not entry blocks): g->win applies */
   RegSet *livein, *liveout;   /* bytecode liveness, per pc */
@@ -126,7 +129,8 @@ typedef struct Gen {
   LLVMBasicBlockRef *specexits;   /* per pc: count the failed guard, exit at pc */
   int rlo, rhi;               /* an OSR region: only pcs rlo..rhi have code (rlo < 0: all) */
   int trapexit;               /* reload_after_call may leave when the trap is set */
-  LLVMBasicBlockRef trapret, resumefail;   /* shared cold blocks (one per function) */
+  int contcall;               /* the last pc with a call that goes on whatever the trap (callop) */
+  LLVMBasicBlockRef trapret, resumefail, entryexit;   /* shared cold blocks (one per function) */
   unsigned tbaa_kind;
   LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card, tb_hint;
 } Gen;
@@ -188,8 +192,13 @@ static void usedef(Gen *g, int pc, RegSet *use, RegSet *def) {
     case OP_TESTSET: rs_add(use, b); break;   /* R[A] only on the jump */
     case OP_CALL:
       rs_range(use, a, b ? a + b : n);
-      if (c > 0) rs_range(def, a, a + c - 1);
+      /* C == 0: results up to L->top, read only by the next instruction
+      ** (B == 0, takes_top), which reads no further: every register from
+      ** A up is dead before the call (it counted as live up to the
+      ** function's start, keeping loop registers out of SSA) */
+      rs_range(def, a, c > 0 ? a + c - 1 : n);
       break;
+    case OP_VARARG: rs_range(def, a, GETARG_C(i) > 0 ? a + GETARG_C(i) - 1 : n); break;
     case OP_TAILCALL: case OP_RETURN:
       rs_range(use, a, b ? a + b : n); break;
     case OP_SETLIST: rs_range(use, a, b ? a + b + 1 : n); break;   /* R[A+1..A+B] */
@@ -240,6 +249,23 @@ static void succs(Gen *g, int pc, int *s) {
   if (s[1] >= g->p->sizecode) s[1] = -1;
 }
 
+/* The control variable R[A+3] of a numeric for loop is written on the
+** edge into the body (FORPREP when the loop runs, FORLOOP's back-edge),
+** so it is dead before that edge.  Without this kill it was live from the
+** function's start down to the body (it is read there and nothing else
+** writes it on every path), where it holds anything: such registers stay
+** in the VM stack (numonly), loaded and stored at every iteration.  The
+** exit edges kill nothing.  Returns A+3 when pc -> succ is such an edge,
+** else -1. */
+static int forbodyedge(Gen *g, int pc, int succ) {
+  Instruction i = g->p->code[pc];
+  int a = GETARG_A(i);
+  if (a + 3 >= g->nregs) return -1;
+  if (GET_OPCODE(i) == OP_FORPREP && succ == pc + 1) return a + 3;
+  if (GET_OPCODE(i) == OP_FORLOOP && succ == pc + 1 - GETARG_Bx(i)) return a + 3;
+  return -1;
+}
+
 /* registers captured by closures made here (and to-be-closed variables,
 ** which closing reads from the stack) stay in the VM stack; liveness
 ** (backward dataflow to a fixpoint); active locals per pc */
@@ -276,7 +302,12 @@ static int analyse(Gen *g) {
       memset(&out, 0, sizeof out);
       succs(g, pc, s);
       for (j = 0; j < 2; j++)
-        if (s[j] >= 0) rs_or(&out, &g->livein[s[j]]);
+        if (s[j] >= 0) {
+          RegSet e = g->livein[s[j]];
+          int fa = forbodyedge(g, pc, s[j]);
+          if (fa >= 0) e.w[fa >> 6] &= ~((uint64_t)1 << (fa & 63));
+          rs_or(&out, &e);
+        }
       for (k = 0; k < 4; k++)
         in.w[k] = use[pc].w[k] | (out.w[k] & ~def[pc].w[k]);
       if (memcmp(&in, &g->livein[pc], sizeof in) != 0 ||
@@ -856,6 +887,58 @@ static void limitwin(Gen *g, const RegSet *fr) {
   free(jt);
 }
 
+/* Loop homes.  The registers of a numeric for loop are the loop's only
+** inside it, but the same registers hold temporaries elsewhere (a table
+** loaded for a test, a call's result): a register needed with something
+** other than a number anywhere stays in the VM stack (numonly), which put
+** the index and step of most loops, and all of those in main chunks,
+** in memory, loaded and stored at every iteration.  An integer loop without
+** calls (forregs) whose body is entered only through its FORPREP (and its
+** entry points), whose registers are dead where it ends and integers
+** wherever they are needed inside gets them split: from the FORPREP's
+** writes to the FORLOOP they live in a register of their own (loopvar, a
+** raw int64), elsewhere in their usual place (homevar, or the stack).
+** The analyses of the register (liveness, clean slots, types) are
+** unchanged; only where its SSA value lives differs, so applysplit swaps
+** regvar/rawint per instruction emitted (and for resume blocks and region
+** exits).  FORPREP reads its operands from the outside home and writes the
+** loop home (forprep). */
+static int regty(Gen *g, int pc, int r);
+static void forsplit(Gen *g) {
+  int n = g->p->sizecode, q, pc, r, s2[2];
+  for (q = 0; q < n; q++) {
+    Instruction i = g->p->code[q];
+    int a = GETARG_A(i), f = q + 1 + GETARG_Bx(i), ok = 1;
+    RegSet mine;
+    if (GET_OPCODE(i) != OP_FORPREP || a + 4 > g->nregs || f >= n || fltloop(g, q) ||
+        static_calls(g, q + 1, f) || GET_OPCODE(g->p->code[f]) != OP_FORLOOP ||
+        f + 1 >= n)
+      continue;
+    memset(&mine, 0, sizeof mine);
+    for (r = a; r < a + 4; r++)
+      if (!rs_has(&g->memres, r) && !rs_has(&g->livein[f + 1], r)) rs_add(&mine, r);
+    for (pc = 0; pc < n && ok; pc++) {   /* no way in but FORPREP */
+      int j;
+      if (pc >= q && pc <= f) continue;
+      succs(g, pc, s2);
+      for (j = 0; j < 2; j++) if (s2[j] > q && s2[j] <= f) ok = 0;
+    }
+    for (pc = q + 1; pc <= f && ok; pc++) {
+      RegSet need;
+      needed_at(g, pc, &need);
+      rs_or(&need, &g->liveout[pc]);
+      for (r = a; r < a + 4; r++)
+        if (rs_has(&need, r) && regty(g, pc, r) != TY_INT) mine.w[r >> 6] &= ~((uint64_t)1 << (r & 63));
+      if (g->split != NULL)   /* an enclosing loop's already (not for Lua's code) */
+        for (r = a; r < a + 4; r++)
+          if (rs_has(&g->split[pc], r)) ok = 0;
+    }
+    if (!ok || (mine.w[0] | mine.w[1] | mine.w[2] | mine.w[3]) == 0) continue;
+    if (g->split == NULL && (g->split = (RegSet *)calloc((size_t)n + 1, sizeof(RegSet))) == NULL) return;
+    for (pc = q + 1; pc <= f; pc++) rs_or(&g->split[pc], &mine);
+  }
+}
+
 static void numonly(Gen *g) {
   int pc, r, n = g->p->sizecode;
   uint8_t tmp[256];
@@ -864,6 +947,7 @@ static void numonly(Gen *g) {
   forregs(g, &fr);
   memset(&notint, 0, sizeof notint);
   limitwin(g, &fr);
+  forsplit(g);
   for (pc = 0; pc < n; pc++) {
     RegSet need;
     /* Live out with the type before the instruction: a register that an
@@ -892,6 +976,8 @@ static void numonly(Gen *g) {
     rs_or(&need, &out);
     if (g->win != NULL)   /* in the stack there */
       for (r = 0; r < 4; r++) need.w[r] &= ~g->win[pc].w[r];
+    if (g->split != NULL)   /* in their loop's home there */
+      for (r = 0; r < 4; r++) need.w[r] &= ~g->split[pc].w[r];
     for (r = 0; r < g->nregs; r++) {
       int t = g->types[(size_t)pc * g->nregs + r];
       if (t != TY_NONE && (t & ~TY_NUM) != 0 && rs_has(&need, r))
@@ -1010,6 +1096,17 @@ static LLVMValueRef mkint(Gen *g, LLVMValueRef r);
 ** word box it (exact: an integer immediate fits 48 bits).  Whatever else
 ** is stored in one (a dead register) is never read back; boxing its bits
 ** still gives a valid value should a flush store it. */
+/* the homes of the registers at 'pc' (-1: outside every loop; forsplit) */
+static void applysplit(Gen *g, int pc) {
+  int r;
+  if (g->split == NULL) return;
+  for (r = 0; r < g->nregs; r++) {
+    int in = pc >= 0 && rs_has(&g->split[pc], r);
+    g->regvar[r] = in ? g->loopvar[r] : g->homevar[r];
+    if (in || rs_has(&g->homeraw, r)) rs_add(&g->rawint, r);
+    else g->rawint.w[r >> 6] &= ~((uint64_t)1 << (r & 63));
+  }
+}
 /* R[r] is in its stack slot at the instruction being emitted (limitwin) */
 static int inwin(Gen *g, int r) {
   return g->win != NULL && g->inbody && rs_has(&g->win[g->curpc], r);
@@ -1226,6 +1323,18 @@ static void reload_after_call(Gen *g, int pc) {
 
 static void countexit(Gen *g);
 
+/* leaves without doing anything: the interpreter goes on at savedpc */
+static LLVMBasicBlockRef entryexit(Gen *g) {
+  if (g->entryexit == NULL) {
+    LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
+    g->entryexit = LLVMAppendBasicBlockInContext(g->C, g->fn, "entryexit");
+    LLVMPositionBuilderAtEnd(B_, g->entryexit);
+    LLVMBuildRet(B_, ci32(g, JIT_EXITED));
+    LLVMPositionBuilderAtEnd(B_, cur);
+  }
+  return g->entryexit;
+}
+
 /* With speculation the types at an entry point are those of the compiled
 ** paths into it (tyanalyse): entering there checks them for every live
 ** register and, if one differs (the interpreter got there another way, a
@@ -1250,9 +1359,54 @@ static void resumeguards(Gen *g, int pc) {
       LLVMBuildRet(B_, ci32(g, JIT_EXITED));
       LLVMPositionBuilderAtEnd(B_, cur);
     }
-    LLVMBuildCondBr(B_, hasty(g, bits(g, getreg(g, r)), t), ok, fail);
+    /* the word in the stack: a raw integer register (rawint) has lost its tag */
+    LLVMBuildCondBr(B_, hasty(g, bits(g, stackload(g, r)), t), ok, fail);
     LLVMPositionBuilderAtEnd(B_, ok);
   }
+}
+
+/* An integer for loop whose only entry point is its header (no call in
+** its body that the interpreter could finish, no inner loop) runs FORLOOP
+** without the test that the next index fits 48 bits (forloop).  Entered at
+** the header, it takes its state from the VM stack as the interpreter left
+** it (OSR): that test can be left out only when the index, count and step
+** are integer immediates with index + count * step an immediate too (or a
+** negative count: FORLOOP leaves at once); anything else (a count the
+** interpreter made from a limit past the immediates, floats, a changed
+** "(for state)") goes back to the interpreter at once, which continues at
+** the header (not counted as a failed speculation).  Outer loops keep the
+** test: checking their state at every inner entry point cost more LLVM
+** work than the test (bench/osr.lua). */
+static int foronlyheader(Gen *g, int prep) {
+  int q, f = prep + 1 + GETARG_Bx(g->p->code[prep]);
+  for (q = prep + 2; q <= f && q < g->p->sizecode; q++)
+    if (g->entry[q]) return 0;
+  return 1;
+}
+static LLVMValueRef isint(Gen *g, LLVMValueRef b);
+static LLVMValueRef fits48(Gen *g, LLVMValueRef r);
+static void forentrycheck(Gen *g, int pc) {
+  int q = pc - 1, a, r;
+  Instruction i;
+  LLVMValueRef w[3], ok, last, wide;
+  LLVMBasicBlockRef in;
+  if (q < 0) return;
+  i = g->p->code[q];
+  a = GETARG_A(i);
+  if (GET_OPCODE(i) != OP_FORPREP || fltloop(g, q) || a + 3 > g->nregs || !foronlyheader(g, q))
+    return;
+  for (r = 0; r < 3; r++) w[r] = bits(g, stackload(g, a + r));
+  ok = LLVMBuildAnd(B_, LLVMBuildAnd(B_, isint(g, w[0]), isint(g, w[1]), ""), isint(g, w[2]), "");
+  for (r = 0; r < 3; r++) w[r] = LLVMBuildSExt(B_, sext48(g, w[r]), g->i128, "");
+  last = LLVMBuildAdd(B_, w[0], LLVMBuildMul(B_, w[1], w[2], ""), "");
+  wide = LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildSExt(B_, LLVMBuildTrunc(B_, last, g->i64, ""), g->i128, ""),
+                       last, "");
+  wide = LLVMBuildAnd(B_, wide, fits48(g, LLVMBuildTrunc(B_, last, g->i64, "")), "");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildOr(B_, wide, LLVMBuildICmp(B_, LLVMIntSLT,
+                       LLVMBuildTrunc(B_, w[1], g->i64, ""), ci64(g, 0), ""), ""), "forok");
+  in = LLVMAppendBasicBlockInContext(g->C, g->fn, "forentry");
+  LLVMBuildCondBr(B_, ok, in, entryexit(g));
+  LLVMPositionBuilderAtEnd(B_, in);
 }
 
 /* a block loading every SSA register from the VM stack, then going on at
@@ -1265,8 +1419,11 @@ static LLVMBasicBlockRef resumeblock(Gen *g, int pc) {
   memset(&all, 0, sizeof all);
   rs_range(&all, 0, g->nregs);
   LLVMPositionBuilderAtEnd(B_, b);
+  applysplit(g, pc);
   reload(g, &all);
   resumeguards(g, pc);
+  forentrycheck(g, pc);
+  applysplit(g, -1);
   LLVMBuildBr(B_, g->bb[pc]);
   LLVMPositionBuilderAtEnd(B_, cur);
   return b;
@@ -1459,6 +1616,7 @@ static LLVMValueRef callop(Gen *g, const char *name, int pc, int next, int retin
   LLVMValueRef args[3], r;
   flush_for_call(g, pc, NULL);
   set_savedpc(g, next);
+  if (!g->trapexit) g->contcall = pc;   /* see forloop() */
   args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, pc);
   r = LLVMBuildCall2(B_, ty, getfn(g, name, ty, 0), args, 3, "");
   reload_base(g);
@@ -1480,15 +1638,46 @@ static LLVMBasicBlockRef newbb(Gen *g, const char *nm) {
 ** heap object 'obj') and mark the card as gc_cardmark does: the card of
 ** 'slot' when it lies in the heap range, else (out-of-line parts: a table's
 ** array) the card of the object, unless that is outside the heap too.  The
-** mark is elided only when 'v' is statically a non-reference (a constant
-** word).  The ptrtoints here compute card indices, never references. */
+** mark is left out when 'v' is statically a non-reference (a constant
+** word, or a register the types know to hold a number: storesnum), and
+** skipped at run time when it is not a reference (docs/decisions/0014).
+** The ptrtoints here test the value's kind and compute card indices,
+** never references. */
+static int regty(Gen *g, int pc, int r);
+/* The value the instruction being emitted stores into a heap object (RK(C)
+** of the SET* table instructions, R[A] of SETUPVAL: gcwrite's 'v') is
+** statically a number: the type analysis knows its register holds one
+** there (a constant operand is a constant word already) */
+static int storesnum(Gen *g) {
+  Instruction i = g->p->code[g->curpc];
+  int r;
+  switch (GET_OPCODE(i)) {
+    case OP_SETTABLE: case OP_SETI: case OP_SETFIELD: case OP_SETTABUP:
+      if (GETARG_k(i)) return 0;
+      r = GETARG_C(i);
+      break;
+    case OP_SETUPVAL: r = GETARG_A(i); break;
+    default: return 0;
+  }
+  return (regty(g, g->curpc, r) & ~TY_NUM) == 0;
+}
 static void gcwrite(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slot) {
   LLVMValueRef hv, hbase, hsize, cards, off, off2, in1, in2, idx, cp;
   LLVMBasicBlockRef tryobj, mark, done;
   GCHeapView *h = (GCHeapView *)(void *)g->J->g->gc;
   tb(g, LLVMBuildStore(B_, v, slot), g->tb_heap);
   if (LLVMIsConstant(v)) return;   /* cword(): integers, floats, nil, booleans */
+  if (storesnum(g)) return;        /* a number, known statically */
   tryobj = newbb(g, "cardobj"); mark = newbb(g, "cardmark"); done = newbb(g, "carddone");
+  {   /* numbers, nil and booleans need no mark (0014: a test on the value) */
+    LLVMBasicBlockRef isref = newbb(g, "cardref");
+    LLVMValueRef b = LLVMBuildPtrToInt(B_, v, g->i64, "");
+    LLVMValueRef c = LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildAnd(B_, b, ci64(g, 0xFFFF000000000007ULL), ""),
+                                   ci64(g, 0), "");
+    c = LLVMBuildAnd(B_, c, LLVMBuildICmp(B_, LLVMIntNE, b, ci64(g, 0), ""), "");
+    LLVMBuildCondBr(B_, c, isref, done);
+    LLVMPositionBuilderAtEnd(B_, isref);
+  }
   hv = craw(g, h);
   hbase = tb(g, LLVMBuildLoad2(B_, g->i64, byteptr(g, hv, offsetof(GCHeapView, base)), "hbase"), g->tb_card);
   hsize = tb(g, LLVMBuildLoad2(B_, g->i64, byteptr(g, hv, offsetof(GCHeapView, size)), "hsize"), g->tb_card);
@@ -1734,12 +1923,36 @@ static LLVMValueRef intslot(Gen *g, LLVMValueRef t, LLVMValueRef keyv,
   return intslot2(g, t, key, slow, write);
 }
 
-/* read: R[a] := *slot when it is not nil, else the helper */
+/* branch to 'yes' when table 't' has no metamethod 'tm' that an access
+** to an absent or nil key would call (no metatable, or the metatable's
+** absence bit for 'tm' set: fasttm), else to 'no' */
+static void notm(Gen *g, LLVMValueRef t, int tm, LLVMBasicBlockRef yes, LLVMBasicBlockRef no) {
+  LLVMBasicBlockRef hasmt = newbb(g, "hasmt");
+  LLVMValueRef off = ci64(g, offsetof(Table, metatable));
+  LLVMValueRef mt = hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "mt"), ex;
+  LLVMBuildCondBr(B_, LLVMBuildIsNull(B_, mt, ""), yes, hasmt);
+  LLVMPositionBuilderAtEnd(B_, hasmt);
+  off = ci64(g, offsetof(GCObject, extra));
+  ex = hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, mt, &off, 1, ""), "mtextra");
+  ex = LLVMBuildAnd(B_, ex, LLVMConstInt(g->i8, 1u << tm, 0), "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, ex, LLVMConstInt(g->i8, 0, 0), ""), yes, no);
+}
+
+/* read: R[a] := *slot when it is not nil, else the helper; 'intt' (the
+** table, for integer keys, else NULL): a nil in an integer key's slot is
+** the result too when no __index can apply (sparse arrays, loops reading
+** up to the first nil).  An integer key's slot is its only place. */
 static void get_finish(Gen *g, int pc, int a, LLVMValueRef slot, LLVMBasicBlockRef slow,
-                       const char *helper) {
+                       const char *helper, LLVMValueRef intt) {
   LLVMBasicBlockRef hit = newbb(g, "gethit");
   LLVMValueRef v = hload(g, g->p1, slot, "");
-  LLVMBuildCondBr(B_, isnil(g, v), slow, hit);
+  if (intt != NULL) {
+    LLVMBasicBlockRef nil = newbb(g, "getnil");
+    LLVMBuildCondBr(B_, isnil(g, v), nil, hit);
+    LLVMPositionBuilderAtEnd(B_, nil);
+    notm(g, intt, TM_INDEX, hit, slow);
+  }
+  else LLVMBuildCondBr(B_, isnil(g, v), slow, hit);
   LLVMPositionBuilderAtEnd(B_, hit);
   setreg(g, a, v);
   loaddone(g, pc);
@@ -1748,16 +1961,29 @@ static void get_finish(Gen *g, int pc, int a, LLVMValueRef slot, LLVMBasicBlockR
 }
 
 /* write: *slot := val when the slot holds a non-nil value, as tab_setslot
-** does (clear the metamethod-absence cache, barrier); else the helper */
+** does (clear the metamethod-absence cache, barrier); else the helper.
+** 'intkey': the slot is an integer key's (its only place, intslot2), which
+** is also stored into when it holds nil and no __newindex can apply, as
+** tab_setint does (appends into the array part's free slots); and the
+** absence cache stays: metamethods are named by strings, which an integer
+** key never adds */
 static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
-                       LLVMBasicBlockRef slow, const char *helper) {
+                       LLVMBasicBlockRef slow, const char *helper, int intkey) {
   LLVMBasicBlockRef hit = newbb(g, "sethit");
   LLVMValueRef old = hload(g, g->p1, slot, ""), off;
-  LLVMBuildCondBr(B_, isnil(g, old), slow, hit);
+  if (intkey) {
+    LLVMBasicBlockRef nil = newbb(g, "setnil");
+    LLVMBuildCondBr(B_, isnil(g, old), nil, hit);
+    LLVMPositionBuilderAtEnd(B_, nil);
+    notm(g, t, TM_NEWINDEX, hit, slow);
+  }
+  else LLVMBuildCondBr(B_, isnil(g, old), slow, hit);
   LLVMPositionBuilderAtEnd(B_, hit);
-  off = ci64(g, offsetof(GCObject, extra));
-  /* NOBARRIER: a byte, never a reference */
-  tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), LLVMBuildGEP2(B_, g->i8, t, &off, 1, "")), g->tb_heap);
+  if (!intkey) {
+    off = ci64(g, offsetof(GCObject, extra));
+    /* NOBARRIER: a byte, never a reference */
+    tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), LLVMBuildGEP2(B_, g->i8, t, &off, 1, "")), g->tb_heap);
+  }
   gcwrite(g, val, t, slot);
   br(g, pc + 1);
   LLVMPositionBuilderAtEnd(B_, slow);
@@ -1768,14 +1994,14 @@ static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMVa
 static void gettab_int(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
                        LLVMValueRef keyconst, const char *helper) {
   LLVMBasicBlockRef slow = newbb(g, "getslow");
-  get_finish(g, pc, a, intslot(g, t, keyv, keyconst, slow, 0), slow, helper);
+  get_finish(g, pc, a, intslot(g, t, keyv, keyconst, slow, 0), slow, helper, t);
 }
 
-/* SETI / SETTABLE: an existing array slot inline */
+/* SETI / SETTABLE: an integer key's existing slot inline */
 static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
                        LLVMValueRef keyconst, LLVMValueRef val, const char *helper) {
   LLVMBasicBlockRef slow = newbb(g, "setslow");
-  set_finish(g, pc, t, intslot(g, t, keyv, keyconst, slow, 1), val, slow, helper);
+  set_finish(g, pc, t, intslot(g, t, keyv, keyconst, slow, 1), val, slow, helper, 1);
 }
 
 /* the table value of upvalue 'idx' (GETTABUP/SETTABUP: _ENV) */
@@ -1899,7 +2125,7 @@ static void setstr(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef va
   if (key == NULL) { helper_only(g, pc, helper); return; }
   slow = newbb(g, "setslow");
   istable(g, t, bits(g, t), newbb(g, "tab"), slow);
-  set_finish(g, pc, t, strslot(g, t, key, slow), val, slow, helper);
+  set_finish(g, pc, t, strslot(g, t, key, slow), val, slow, helper, 0);
 }
 
 /* a constant that is a string (all strings are interned and never move) */
@@ -2237,15 +2463,31 @@ static void forprep(Gen *g, int pc) {
   down = LLVMBuildUDiv(B_, LLVMBuildSub(B_, init, limit, ""), LLVMBuildNeg(B_, step, ""), "");
   count = LLVMBuildSelect(B_, pos, up, down, "count");
   guard(g, LLVMBuildICmp(B_, LLVMIntULE, count, ci64(g, MVM_IMM_MAX), ""), pc);
+  applysplit(g, pc + 1);   /* the loop's home from here (forsplit) */
+  if (g->split != NULL) {   /* the same values, moving home */
+    if (rs_has(&g->split[pc + 1], a)) setint(g, a, init);
+    if (rs_has(&g->split[pc + 1], a + 2)) setint(g, a + 2, step);
+  }
   setint(g, a + 1, count);
   setint(g, a + 3, init);
   { RegSet s;   /* the loop starts with clean registers (cleananalyse) */
     loopentryset(g, pc, &s);
     only_dirty(g, pc, &s);
     flushat(g, pc + 1, &s); }   /* after FORPREP's writes */
+  applysplit(g, pc);
   br(g, pc + 1);
 }
 
+/* The next index fits 48 bits whenever the loop goes on: FORPREP's count
+** keeps it between the initial value and the limit, both immediates.  This
+** holds while compiled code has had the loop's state all along, so the
+** test is left out where that is so: entered only at its header
+** (foronlyheader; the state checked there, forentrycheck), and where no
+** callee can have changed the state (debug.setlocal on the "(for state)"
+** locals) with compiled code going on: CALL and the table helpers
+** (helper_only) leave to the interpreter when the frame's trap is set
+** (reload_after_call's trapexit); a body with other calls (callop: LEN,
+** CONCAT, ...; g->contcall) keeps the test. */
 static void forloop(Gen *g, int pc) {
   Instruction i = g->p->code[pc];
   int a = GETARG_A(i);
@@ -2262,7 +2504,8 @@ static void forloop(Gen *g, int pc) {
                   g->bb[pc + 1], exitblock(g, pc));
   LLVMPositionBuilderAtEnd(B_, again);
   nidx = LLVMBuildAdd(B_, idx, step, "");
-  guard(g, fits48(g, nidx), pc);
+  if (g->contcall >= pc + 1 - (int)GETARG_Bx(i) || !foronlyheader(g, pc - GETARG_Bx(i)))
+    guard(g, fits48(g, nidx), pc);   /* see above */
   setint(g, a + 1, LLVMBuildSub(B_, count, ci64(g, 1), ""));
   setint(g, a, nidx);
   setint(g, a + 3, nidx);
@@ -3120,6 +3363,7 @@ static void freegen(Gen *g) {
   free(g->bb); free(g->exits); free(g->regvar); free(g->fvar); free(g->slotout);
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean); free(g->win);
   free(g->entry); free(g->spec); free(g->pspec); free(g->specexits);
+  free(g->split); free(g->loopvar); free(g->homevar);
 }
 
 /* Is instruction 'pc' compiled?  In an OSR region (jit.c: one hot loop of
@@ -3146,6 +3390,7 @@ static void regionexits(Gen *g) {
     else {
       LLVMPositionBuilderAtEnd(g->B, g->bb[pc]);
       g->curpc = pc;
+      applysplit(g, pc);
       LLVMBuildBr(g->B, exitblock(g, pc));
     }
   }
@@ -3183,6 +3428,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     return NULL;
   }
   memset(g, 0, sizeof *g);
+  g->contcall = -1;
   g->C = ctx; g->p = p; g->J = J; g->Lc = L;
   g->rlo = lo; g->rhi = lo >= 0 ? hi : p->sizecode - 1;
   g->M = LLVMModuleCreateWithNameInContext(name, ctx);
@@ -3272,6 +3518,25 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
       snprintf(nm, sizeof nm, "r%d", pc);
       g->regvar[pc] = LLVMBuildAlloca(g->B, regty_ir(g), nm);
     }
+  if (g->split != NULL) {   /* loop homes (forsplit) */
+    g->loopvar = (LLVMValueRef *)calloc((size_t)g->nregs + 1, sizeof(LLVMValueRef));
+    g->homevar = (LLVMValueRef *)calloc((size_t)g->nregs + 1, sizeof(LLVMValueRef));
+    if (g->loopvar == NULL || g->homevar == NULL) { free(g->split); g->split = NULL; }
+    else {
+      RegSet any;
+      memset(&any, 0, sizeof any);
+      for (pc = 0; pc < p->sizecode; pc++) rs_or(&any, &g->split[pc]);
+      for (pc = 0; pc < g->nregs; pc++) {
+        g->homevar[pc] = g->regvar[pc];
+        if (rs_has(&any, pc)) {
+          char nm[16];
+          snprintf(nm, sizeof nm, "loop%d", pc);
+          g->loopvar[pc] = LLVMBuildAlloca(g->B, g->i64, nm);
+        }
+      }
+      g->homeraw = g->rawint;
+    }
+  }
   fltvars(g);
   reload_base(g);
   {
@@ -3302,6 +3567,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     LLVMPositionBuilderAtEnd(g->B, g->bb[pc]);
     g->curpc = pc;
     g->inbody = 1;
+    applysplit(g, pc);
     emit(g, pc);
   }
   regionexits(g);
