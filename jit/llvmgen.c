@@ -1580,6 +1580,14 @@ static LLVMValueRef newhints(Gen *g, unsigned n) {
   return gv;
 }
 static LLVMValueRef newhint(Gen *g) { return newhints(g, 1); }
+/* a SELF site's method cache (jit.h JitMethodCache, zero at first) */
+static LLVMValueRef newmcache(Gen *g) {
+  LLVMTypeRef ty = LLVMArrayType2(g->i64, (sizeof(JitMethodCache) + 7) / 8);
+  LLVMValueRef gv = LLVMAddGlobal(g->M, ty, "mcache");
+  LLVMSetInitializer(gv, LLVMConstNull(ty));
+  LLVMSetLinkage(gv, LLVMInternalLinkage);
+  return gv;
+}
 
 /* the node array of table 't' and its index mask (size - 1) */
 static LLVMValueRef nodearray(Gen *g, LLVMValueRef t, LLVMValueRef *mask) {
@@ -1822,13 +1830,14 @@ static LLVMValueRef strindex(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef 
 ** 'slow' when the helper must finish. */
 static LLVMValueRef selftab(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef walked = newbb(g, "selfwalked");
-  LLVMValueRef args[4], cp;
-  LLVMTypeRef params[4], ty;
-  params[0] = g->p1; params[1] = params[2] = params[3] = g->p0;
-  ty = LLVMFunctionType(g->p0, params, 4, 0);   /* (Table *, TString *, TString *, uint32_t *) */
+  LLVMValueRef args[5], cp;
+  LLVMTypeRef params[5], ty;
+  params[0] = g->p1; params[1] = params[2] = params[3] = params[4] = g->p0;
+  /* (Table *, TString *, TString *, JitMethodCache *, JitState *) */
+  ty = LLVMFunctionType(g->p0, params, 5, 0);
   args[0] = t; args[1] = craw(g, key); args[2] = craw(g, g->J->g->tmname[TM_INDEX]);
-  args[3] = newhints(g, 2);
-  cp = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_strself", ty, 1), args, 4, "");
+  args[3] = newmcache(g); args[4] = craw(g, g->J);
+  cp = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_strself", ty, 1), args, 5, "");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
   LLVMPositionBuilderAtEnd(B_, walked);
   return cp;
@@ -2610,6 +2619,61 @@ static void leanreturn(Gen *g, int a, int n) {
   LLVMPositionBuilderAtEnd(B_, slow);
 }
 
+/* The common case of mvmrt_tailcall (do_pretailcall) inline, for a
+** TAILCALL of R[a](R[a+1] .. R[a+b-1]) from a function that is not
+** vararg and closes nothing: when R[a] is a Lua closure with at least
+** as many arguments as parameters, no hook, no pending interrupt and
+** room on the stack for its frame, the function and its arguments move
+** down to ci->func (forward: they lie above), the frame is set up for
+** the callee as do_pretailcall does, and the code returns JIT_TAILCALLED
+** (whoever runs this frame starts the callee in it).  No call, no
+** allocation.  Otherwise a branch to 'slow'. */
+static void leantailcall(Gen *g, int pc, int a, int b, LLVMBasicBlockRef slow) {
+  LLVMBasicBlockRef islcl = newbb(g, "tail.islcl"), fast = newbb(g, "leantail");
+  LLVMTypeRef flagty = LLVMIntTypeInContext(g->C, 8 * sizeof(sig_atomic_t));
+  LLVMTypeRef i16 = LLVMInt16TypeInContext(g->C);
+  LLVMValueRef fv, proto, hook, intr, last, func, ms, np, ok, vals[256], st, n;
+  int k;
+  fv = getreg(g, a);
+  isreftt(g, fv, bits(g, fv), MVM_TLCL, islcl, slow);
+  proto = hload(g, g->p0, byteptr(g, fv, offsetof(LClosure, p)), "proto");
+  hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
+  LLVMSetVolatile(hook, 1);
+  intr = LLVMBuildLoad2(B_, flagty, craw(g, (const void *)&g->J->g->interrupt), "interrupt");
+  LLVMSetVolatile(intr, 1);
+  last = fload(g, g->p0, g->L, offsetof(lua_State, stack_last), "stack_last");
+  func = tb(g, LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, func)), "func"),
+            g->tb_frame);
+  ms = LLVMBuildZExt(B_, hload(g, g->i8, byteptr(g, proto, offsetof(Proto, maxstacksize)), "maxstack"),
+                     g->i64, "");
+  np = hload(g, g->i8, byteptr(g, proto, offsetof(Proto, numparams)), "numparams");
+  /* stack_last - (func + b) > maxstacksize (in slots): do_pretailcall's
+  ** checkstackGCp after the move */
+  ok = LLVMBuildICmp(B_, LLVMIntSGT,
+                     LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, last, g->i64, ""),
+                                  LLVMBuildPtrToInt(B_, byteptr(g, func, (size_t)b * sizeof(Value)), g->i64, ""), ""),
+                     LLVMBuildShl(B_, ms, ci64(g, 3), ""), "room");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, intr, LLVMConstInt(flagty, 0, 0), ""), "");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntULE, np, LLVMConstInt(g->i8, (unsigned)(b - 1), 0), ""), "");
+  LLVMBuildCondBr(B_, ok, fast, slow);
+  LLVMPositionBuilderAtEnd(B_, fast);
+  for (k = 0; k < b; k++) vals[k] = getregat(g, pc, a + k);   /* all read before any store */
+  for (k = 0; k < b; k++)   /* NOBARRIER: VM stack slots */
+    tb(g, LLVMBuildStore(B_, vals[k], byteptr(g, func, (size_t)k * sizeof(Value))), g->tb_stack);
+  n = LLVMBuildAdd(B_, ms, ci64(g, 1), "");
+  fstore(g, LLVMBuildGEP2(B_, g->i64, func, &n, 1, ""), g->ci, offsetof(CallInfo, top));
+  fstore(g, hload(g, g->p0, byteptr(g, proto, offsetof(Proto, code)), "code"),
+         g->ci, offsetof(CallInfo, u.l.savedpc));
+  st = fload(g, i16, g->ci, offsetof(CallInfo, callstatus), "callstatus");
+  fstore(g, LLVMBuildOr(B_, st, LLVMConstInt(i16, CIST_TAIL, 0), ""), g->ci, offsetof(CallInfo, callstatus));
+  fstore(g, byteptr(g, func, (size_t)b * sizeof(Value)), g->L, offsetof(lua_State, top));
+  /* the policy counts calls of functions without code (jit.c) */
+  n = byteptr(g, proto, offsetof(Proto, hotcount));
+  tb(g, LLVMBuildStore(B_, LLVMBuildAdd(B_, hload(g, g->i32, n, "hot"), ci32(g, 1), ""), n), g->tb_heap);
+  LLVMBuildRet(B_, ci32(g, JIT_TAILCALLED));
+}
+
 #include "llvmffi.inc"   /* direct calls of ffi C functions: ffi_call() */
 
 static void emit(Gen *g, int pc) {
@@ -2895,7 +2959,13 @@ static void emit(Gen *g, int pc) {
       /* the helper replaces the frame; whoever runs compiled code
       ** (interpreter, direct call) starts the callee in the same frame,
       ** so the C stack does not grow */
-      LLVMValueRef r = callop(g, "mvmrt_tailcall", pc, pc + 1, 1);
+      LLVMValueRef r;
+      if (GETARG_B(i) != 0 && GETARG_C(i) == 0 && !GETARG_k(i)) {
+        LLVMBasicBlockRef slow = newbb(g, "slowtail");
+        leantailcall(g, pc, a, GETARG_B(i), slow);
+        LLVMPositionBuilderAtEnd(B_, slow);
+      }
+      r = callop(g, "mvmrt_tailcall", pc, pc + 1, 1);
       LLVMBuildRet(B_, LLVMBuildSelect(B_, LLVMBuildICmp(B_, LLVMIntNE, r, ci32(g, 0), ""),
                                        ci32(g, JIT_TAILCALLED), ci32(g, JIT_RETURNED), ""));
       break;
