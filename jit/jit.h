@@ -170,6 +170,7 @@ typedef struct JitState {
   struct { const Proto *p; double tlast, lost; int skip, span; } osrp[JIT_OSR_SAMPLES];
   const char *(*unsupported)(Proto *p);   /* jit_unsupported, for the backend */
   const lua_CFunction *builtins;  /* mvm_mathbuiltins, for the backend */
+  const lua_CFunction *strbuiltins;  /* mvm_strbuiltins, for the backend */
   const size_t *gcepoch;          /* gc_epoch (JitMethodCache) */
   size_t mcepoch;                 /* TAB_WATCHED bits set anew (JitMethodCache) */
 } JitState;
@@ -206,6 +207,10 @@ typedef struct JitMethodCache {
 ** result (llvmgen.c builtincall) */
 enum { JIT_BUILTIN_SQRT, JIT_BUILTIN_FLOOR, JIT_BUILTIN_ABS, JIT_NBUILTINS };
 LUAI_DDEC(const lua_CFunction mvm_mathbuiltins[JIT_NBUILTINS]);
+/* string.byte (stdlib/strlib.c), inline with one or two arguments for
+** one result (llvmgen.c bytecall); not one of the JIT_NBUILTINS above */
+#define JIT_BUILTIN_BYTE JIT_NBUILTINS
+LUAI_DDEC(const lua_CFunction mvm_strbuiltins[1]);
 
 /* NULL if the compiler handles 'p', else the reason (jit/jitsubset.c) */
 LUAI_FUNC const char *jit_unsupported(Proto *p);

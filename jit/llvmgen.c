@@ -2431,6 +2431,7 @@ static int builtinname(const char *s) {
   if (strcmp(s, "sqrt") == 0) return JIT_BUILTIN_SQRT;
   if (strcmp(s, "floor") == 0) return JIT_BUILTIN_FLOOR;
   if (strcmp(s, "abs") == 0) return JIT_BUILTIN_ABS;
+  if (strcmp(s, "byte") == 0) return JIT_BUILTIN_BYTE;
   return -1;
 }
 
@@ -2446,7 +2447,7 @@ static int builtinhint(Gen *g, int pc, int a) {
     RegSet d;
     maydef(g, i, &d);
     if (a >= g->nregs || !rs_has(&d, a)) continue;
-    if (op == OP_GETFIELD || op == OP_GETTABUP) {
+    if (op == OP_GETFIELD || op == OP_GETTABUP || (op == OP_SELF && GETARG_k(in))) {
       Value k = p->k[GETARG_C(in)];
       return v_isstring(k) ? builtinname(getstr(v_str(k))) : -1;
     }
@@ -2545,6 +2546,48 @@ static void builtincall(Gen *g, int a, int k, LLVMBasicBlockRef done) {
   LLVMPositionBuilderAtEnd(B_, gen);
 }
 
+/* The CALL at 'pc' (R[a] = R[a](R[a+1], R[a+2]), b - 1 arguments: one
+** or two), registers flushed, savedpc set: when R[a] is string.byte (and
+** no hook is on), R[a+1] a string and the position R[a+2] (1 without it)
+** an integer within it, the byte is the result, stored in R[a]'s slot as
+** the call would (L->top = R[a+1]), then 'done'.  Anything else (negative
+** or out-of-range positions, numbers to convert, errors) takes the call. */
+static void bytecall(Gen *g, int a, int b, LLVMBasicBlockRef done) {
+  LLVMBasicBlockRef body = newbb(g, "bytebi"), isstr = newbb(g, "bytestr");
+  LLVMBasicBlockRef inr = newbb(g, "byteinr"), gen = newbb(g, "gencall");
+  LLVMValueRef f, hook, s, sb, i, len, ok, c;
+  f = bits(g, stackload(g, a));
+  hook = LLVMBuildLoad2(B_, g->i32, byteptr(g, g->L, offsetof(lua_State, hookmask)), "hookmask");
+  LLVMSetVolatile(hook, 1);
+  LLVMBuildCondBr(B_, LLVMBuildAnd(B_,
+      LLVMBuildICmp(B_, LLVMIntEQ, f, ci64(g, MVM_TAG_LCF | ((uint64_t)(uintptr_t)g->J->strbuiltins[0] & MVM_PAYLOAD)), ""),
+      LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), ""), body, gen);
+  LLVMPositionBuilderAtEnd(B_, body);
+  s = stackload(g, a + 1);
+  sb = bits(g, s);
+  isreftt(g, s, sb, MVM_TSTRING, isstr, gen);
+  if (b == 3) {
+    LLVMBasicBlockRef isi = newbb(g, "byteint");
+    LLVMValueRef x = bits(g, stackload(g, a + 2));
+    LLVMBuildCondBr(B_, isint(g, x), isi, gen);
+    LLVMPositionBuilderAtEnd(B_, isi);
+    i = sext48(g, x);
+  }
+  else i = ci64(g, 1);
+  /* strings never move: the bytes are read right here, before any call */
+  len = hload(g, g->i64, byteptr(g, s, offsetof(TString, len)), "slen");
+  /* 1 <= i <= len, as one unsigned comparison */
+  ok = LLVMBuildICmp(B_, LLVMIntULT, LLVMBuildSub(B_, i, ci64(g, 1), ""), len, "");
+  LLVMBuildCondBr(B_, ok, inr, gen);
+  LLVMPositionBuilderAtEnd(B_, inr);
+  c = LLVMBuildAdd(B_, i, ci64(g, offsetof(TString, data) - 1), "");
+  c = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, s, &c, 1, ""), "byte"), g->i64, "");
+  stackstore(g, a, mkint(g, c));   /* NOBARRIER: VM stack */
+  tb(g, LLVMBuildStore(B_, regptr(g, a + 1), byteptr(g, g->L, offsetof(lua_State, top))), g->tb_frame);
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, gen);
+}
+
 static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   LLVMValueRef args[5], r;
   LLVMBasicBlockRef luacall = newbb(g, "luacall");
@@ -2554,9 +2597,10 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   rs_range(&ops, a, a + b);
   flush_for_call(g, pc, &ops);
   set_savedpc(g, pc + 1);   /* also the resume point (see the entry) */
-  if (b == 2 && nres == 1) {
+  if ((b == 2 || b == 3) && nres == 1) {
     int k = builtinhint(g, pc, a);
-    if (k >= 0) builtincall(g, a, k, cdone);
+    if (k == JIT_BUILTIN_BYTE) bytecall(g, a, b, cdone);
+    else if (k >= 0 && b == 2) builtincall(g, a, k, cdone);
   }
   if (b != 0) {
     LLVMBasicBlockRef slow = newbb(g, "slowcall");
