@@ -40,7 +40,8 @@
 **     node a per-site hint predicts ("Slot prediction"); collision
 **     chains in gc-leaf helpers (mvmrt_strchain; for constant-key reads
 **     mvmrt_strindex, and for SELF mvmrt_strself, which go on through
-**     __index tables and use and update the hints); everything else (absent keys
+**     __index tables and use and update the hints; SELF sites also keep a
+**     method cache, docs/decisions/0015); everything else (absent keys
 **     on writes, __index functions, __newindex, non-tables) in a helper
 **     doing exactly the interpreter's case.  Stores
 **     into heap objects go through gcwrite() (store + card mark).
@@ -51,7 +52,8 @@
 **     call of its code, which anchors this frame itself); anything else
 **     goes to mvmrt_precall (C callees run inside it; a Lua callee with
 **     compiled code runs as a direct call when nothing can yield, else the
-**     interpreter runs it: JIT_CALLED).  TAILCALL: mvmrt_tailcall, then
+**     interpreter runs it: JIT_CALLED).  TAILCALL: to a Lua closure the
+**     frame is reused inline (leantailcall), else mvmrt_tailcall; then
 **     JIT_TAILCALLED.  RETURN of a fixed-parameter function: do_poscall's
 **     common case inline (leanreturn), else mvmrt_return.  Instructions reading L->top (B == 0 CALL/RETURN/
 **     SETLIST/TAILCALL, after a C == 0 CALL) and closing RETURNs exit.
