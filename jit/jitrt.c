@@ -679,21 +679,20 @@ static int rt_mcadd(const Table **w, int n, const Table *t) {
   return n + 1;
 }
 
-/* SELF on table 't' (llvmgen.c, selftab): t's own key, else the site's
-** method cache 'mc', else the walk of mvmrt_strindex, with the site's
-** slot prediction for its first step, where methods mostly are
-** (mc->hints[0] for "__index" in t's metatable, mc->hints[1] for the key
-** in the '__index' table); a walk that finds the method fills the cache
-** and marks the tables it went through TAB_WATCHED. */
-static const Value *mvmrt_strself(Table *t, TString *key, TString *ename, JitMethodCache *mc,
-                                  JitState *J) {
-  const Value *s = tab_getstr(t, key), *tm;
+/* The walk of mvmrt_strself after its receiver 't' (without the key)
+** and the method cache missed, out of line so that the hit path needs no
+** saved registers: mvmrt_strindex's walk, with the site's slot
+** prediction for its first step, where methods mostly are (mc->hints[0]
+** for "__index" in t's metatable, mc->hints[1] for the key in the
+** '__index' table); a walk that finds the method fills the cache and
+** marks the tables it went through TAB_WATCHED. */
+static __attribute__((noinline)) const Value *rt_selfwalk(Table *t, TString *key, TString *ename,
+                                                          JitMethodCache *mc, JitState *J) {
+  const Value *s, *tm;
   const Table *w[JIT_MCWATCH];
   Table *mt, *tmt;
   int depth, n = 0;
-  if (!rt_empty(s)) return s;
   tmt = mt = t->metatable;
-  if (mt != NULL && rt_mchit(mc, mt, J) && !rt_empty(mc->slot)) return mc->slot;
   for (depth = 0; depth < RT_INDEXDEPTH; depth++) {
     if (mt == NULL || (mt->extra & (1u << TM_INDEX))) return &rt_nil;
     tm = depth == 0 ? rt_getstrhint(mt, ename, &mc->hints[0]) : tab_getstr(mt, ename);
@@ -724,6 +723,18 @@ static const Value *mvmrt_strself(Table *t, TString *key, TString *ename, JitMet
     mt = t->metatable;
   }
   return NULL;
+}
+
+/* SELF on table 't' (llvmgen.c, selftab): t's own key, else the site's
+** method cache 'mc' (jit.h JitMethodCache), else the walk (rt_selfwalk) */
+static const Value *mvmrt_strself(Table *t, TString *key, TString *ename, JitMethodCache *mc,
+                                  JitState *J) {
+  const Value *s = tab_getstr(t, key);
+  const Table *mt;
+  if (!rt_empty(s)) return s;
+  mt = t->metatable;
+  if (mt != NULL && rt_mchit(mc, mt, J) && !rt_empty(mc->slot)) return mc->slot;
+  return rt_selfwalk(t, key, ename, mc, J);
 }
 
 /* s[key] for a string s (SELF: its methods): through the string
