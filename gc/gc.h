@@ -238,4 +238,9 @@ LUAI_FUNC void state_freethread(lua_State *L, lua_State *L1);   /* vm/state.c */
 LUAI_FUNC void *mvm_memtryrealloc(lua_State *L, void *block, size_t osize, size_t nsize);
 /* number of the current collection cycle (completed collections so far) */
 LUAI_FUNC size_t gc_cyclecount(global_State *g);
+/* a word that changes at every collection (each major begins with a minor:
+** the minors so far) and at no other time: raw addresses of collectable
+** objects and of their parts kept outside the heap (compiled code's method
+** caches, jit.h JitMethodCache) are valid while it keeps its value */
+LUAI_FUNC const size_t *gc_epoch(global_State *g);
 #endif

@@ -688,6 +688,7 @@ size_t gc_totalbytes(global_State *g) { return totalbytes(GCS(g)); }
 void gc_setrunning(global_State *g, int on) { GCS(g)->running = on; GCS(g)->v.checkdue = 1; }
 int gc_isrunning(global_State *g) { return GCS(g)->running; }
 size_t gc_cyclecount(global_State *g) { return GCS(g)->nmajors; }
+const size_t *gc_epoch(global_State *g) { return &GCS(g)->nminors; }
 
 int gc_getmode(global_State *g) { return GCS(g)->generational; }
 

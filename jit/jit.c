@@ -147,6 +147,8 @@ static JitState *getstate(lua_State *L) {
     J->stats = env_flag("MVM_JIT_STATS") ? (int)env_uint("MVM_JIT_STATS", 1) : 0;
     J->unsupported = jit_unsupported;
     J->builtins = mvm_mathbuiltins;
+    J->strbuiltins = mvm_strbuiltins;
+    J->gcepoch = gc_epoch(g);
     J->start = now();
     J->budget = env_uint("MVM_JIT_BUDGET", 10) / 100.0;
     /* MVM_JIT_PAYBACK=0 turns the rule off (the tests' "on" mode) */

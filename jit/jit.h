@@ -172,7 +172,33 @@ typedef struct JitState {
   struct { const Proto *p; double tlast, lost; int skip, span; } osrp[JIT_OSR_SAMPLES];
   const char *(*unsupported)(Proto *p);   /* jit_unsupported, for the backend */
   const lua_CFunction *builtins;  /* mvm_mathbuiltins, for the backend */
+  const lua_CFunction *strbuiltins;  /* mvm_strbuiltins, for the backend */
+  const size_t *gcepoch;          /* gc_epoch (JitMethodCache) */
+  size_t mcepoch;                 /* TAB_WATCHED bits set anew (JitMethodCache) */
 } JitState;
+
+/* A SELF site's method cache (jitrt.c mvmrt_strself; a global of the
+** compiled module, zero at first).  It holds where the last '__index'
+** walk from a receiver without the key found the method, for a receiver
+** whose metatable is 'mt' and which lacks the key itself (always
+** checked).  Valid while
+**  - the collector has not run ('stamp' is *gcepoch + 1): the raw
+**    addresses are still those of the same live tables and node arrays;
+**  - every table the walk went through still has TAB_WATCHED (table.h:
+**    no store, resize or setmetatable cleared it)
+**  - and no fill has set a TAB_WATCHED bit anew since ('wstamp' is
+**    mcepoch, which each fill that sets a clear bit increments before it
+**    records its own): a bit cleared by a store and set again by another
+**    site's fill would otherwise make this entry look valid.
+** 'watch' repeats its first entry when fewer tables were walked. */
+#define JIT_MCWATCH 4
+typedef struct JitMethodCache {
+  size_t stamp, wstamp;
+  const Table *mt;
+  const Table *watch[JIT_MCWATCH];
+  const Value *slot;
+  uint32_t hints[2];   /* slot prediction for the walk (llvmgen.c newhints) */
+} JitMethodCache;
 
 /* failed speculative guards (Proto.jitexits) after which a function is
 ** compiled again without speculation (jit_run) */
@@ -183,6 +209,10 @@ typedef struct JitState {
 ** result (llvmgen.c builtincall) */
 enum { JIT_BUILTIN_SQRT, JIT_BUILTIN_FLOOR, JIT_BUILTIN_ABS, JIT_NBUILTINS };
 LUAI_DDEC(const lua_CFunction mvm_mathbuiltins[JIT_NBUILTINS]);
+/* string.byte (stdlib/strlib.c), inline with one or two arguments for
+** one result (llvmgen.c bytecall); not one of the JIT_NBUILTINS above */
+#define JIT_BUILTIN_BYTE JIT_NBUILTINS
+LUAI_DDEC(const lua_CFunction mvm_strbuiltins[1]);
 
 /* NULL if the compiler handles 'p', else the reason (jit/jitsubset.c) */
 LUAI_FUNC const char *jit_unsupported(Proto *p);

@@ -130,7 +130,12 @@ static void rt_finishnested(lua_State *L, CallInfo *nci, int r) {
       r = JIT_EXITED;   /* the interpreter starts it (savedpc = p->code) */
       break;
     }
-    r = jit_run(L, nci, p);
+    /* as jit_run, without its bookkeeping: 'nci' is a direct call's
+    ** frame (J->curL is L already, as in rt_leancall) */
+    nci->callstatus |= CIST_JITACT;
+    r = ((JitFunction)p->jitcode)(L, nci, 0);
+    nci->callstatus &= (unsigned short)~CIST_JITACT;
+    if (r == JIT_EXITED) jit_exited(L, p);
   }
   if (r != JIT_RETURNED) {
     if (r == JIT_CALLED) {          /* callee of the callee pushed: run it */
@@ -653,23 +658,83 @@ static const Value *rt_getstrhint(const Table *t, TString *key, uint32_t *hint) 
   return rt_chainrest(t, n, v_ref(key), hint);
 }
 
-/* SELF on table 't' (llvmgen.c, selftab): mvmrt_strindex, with the site's
-** slot prediction for the first step of the walk, where methods mostly
-** are: hints[0] for "__index" in t's metatable, hints[1] for the key in
-** the '__index' table */
-static const Value *mvmrt_strself(Table *t, TString *key, TString *ename, uint32_t *hints) {
-  const Value *s = tab_getstr(t, key), *tm;
-  Table *mt;
+/* does method cache 'mc' hold where receiver 't' (without the key, with
+** metatable 'mt') finds it?  (jit.h JitMethodCache) */
+static int rt_mchit(const JitMethodCache *mc, const Table *mt, const JitState *J) {
+  int i;
+  uint8_t w = TAB_WATCHED;
+  if (mc->stamp != *J->gcepoch + 1 || mc->wstamp != J->mcepoch || mc->mt != mt) return 0;
+  for (i = 0; i < JIT_MCWATCH; i++) w &= mc->watch[i]->extra;
+  return w != 0;
+}
+
+/* add table 't' to the first 'n' entries of 'w' (no duplicates); the new
+** count, or -1 when more than JIT_MCWATCH tables are needed */
+static int rt_mcadd(const Table **w, int n, const Table *t) {
+  int i;
+  if (n < 0) return n;
+  for (i = 0; i < n; i++) if (w[i] == t) return n;
+  if (n == JIT_MCWATCH) return -1;
+  w[n] = t;
+  return n + 1;
+}
+
+/* The walk of mvmrt_strself after its receiver 't' (without the key)
+** and the method cache missed, out of line so that the hit path needs no
+** saved registers: mvmrt_strindex's walk, with the site's slot
+** prediction for its first step, where methods mostly are (mc->hints[0]
+** for "__index" in t's metatable, mc->hints[1] for the key in the
+** '__index' table); a walk that finds the method fills the cache and
+** marks the tables it went through TAB_WATCHED. */
+static __attribute__((noinline)) const Value *rt_selfwalk(Table *t, TString *key, TString *ename,
+                                                          JitMethodCache *mc, JitState *J) {
+  const Value *s, *tm;
+  const Table *w[JIT_MCWATCH];
+  Table *mt, *tmt;
+  int depth, n = 0;
+  tmt = mt = t->metatable;
+  for (depth = 0; depth < RT_INDEXDEPTH; depth++) {
+    if (mt == NULL || (mt->extra & (1u << TM_INDEX))) return &rt_nil;
+    tm = depth == 0 ? rt_getstrhint(mt, ename, &mc->hints[0]) : tab_getstr(mt, ename);
+    if (rt_empty(tm)) { mt->extra |= (uint8_t)(1u << TM_INDEX); return &rt_nil; }
+    if (!v_istable(*tm)) return NULL;
+    n = rt_mcadd(w, n, mt);
+    t = v_tab(*tm);
+    n = rt_mcadd(w, n, t);
+    s = depth == 0 ? rt_getstrhint(t, key, &mc->hints[1]) : tab_getstr(t, key);
+    if (!rt_empty(s)) {
+      if (n > 0) {   /* fill the cache */
+        int i;
+        for (i = 0; i < JIT_MCWATCH; i++) {
+          Table *wt = (Table *)w[i < n ? i : 0];
+          mc->watch[i] = wt;
+          if (!(wt->extra & TAB_WATCHED)) {   /* other entries may rely on its absence */
+            wt->extra |= TAB_WATCHED;
+            J->mcepoch++;
+          }
+        }
+        mc->mt = tmt;
+        mc->slot = s;
+        mc->stamp = *J->gcepoch + 1;
+        mc->wstamp = J->mcepoch;
+      }
+      return s;
+    }
+    mt = t->metatable;
+  }
+  return NULL;
+}
+
+/* SELF on table 't' (llvmgen.c, selftab): t's own key, else the site's
+** method cache 'mc' (jit.h JitMethodCache), else the walk (rt_selfwalk) */
+static const Value *mvmrt_strself(Table *t, TString *key, TString *ename, JitMethodCache *mc,
+                                  JitState *J) {
+  const Value *s = tab_getstr(t, key);
+  const Table *mt;
   if (!rt_empty(s)) return s;
   mt = t->metatable;
-  if (mt == NULL || (mt->extra & (1u << TM_INDEX))) return &rt_nil;
-  tm = rt_getstrhint(mt, ename, &hints[0]);
-  if (rt_empty(tm)) { mt->extra |= (uint8_t)(1u << TM_INDEX); return &rt_nil; }
-  if (!v_istable(*tm)) return NULL;
-  t = v_tab(*tm);
-  s = rt_getstrhint(t, key, &hints[1]);
-  if (!rt_empty(s)) return s;
-  return mvmrt_strindex(t, key, ename, NULL, NULL);   /* the rest of the walk */
+  if (mt != NULL && rt_mchit(mc, mt, J) && !rt_empty(mc->slot)) return mc->slot;
+  return rt_selfwalk(t, key, ename, mc, J);
 }
 
 /* s[key] for a string s (SELF: its methods): through the string

@@ -40,7 +40,8 @@
 **     node a per-site hint predicts ("Slot prediction"); collision
 **     chains in gc-leaf helpers (mvmrt_strchain; for constant-key reads
 **     mvmrt_strindex, and for SELF mvmrt_strself, which go on through
-**     __index tables and use and update the hints); everything else (absent keys
+**     __index tables and use and update the hints; SELF sites also keep a
+**     method cache, docs/decisions/0015); everything else (absent keys
 **     on writes, __index functions, __newindex, non-tables) in a helper
 **     doing exactly the interpreter's case.  Stores
 **     into heap objects go through gcwrite() (store + card mark).
@@ -51,7 +52,8 @@
 **     call of its code, which anchors this frame itself); anything else
 **     goes to mvmrt_precall (C callees run inside it; a Lua callee with
 **     compiled code runs as a direct call when nothing can yield, else the
-**     interpreter runs it: JIT_CALLED).  TAILCALL: mvmrt_tailcall, then
+**     interpreter runs it: JIT_CALLED).  TAILCALL: to a Lua closure the
+**     frame is reused inline (leantailcall), else mvmrt_tailcall; then
 **     JIT_TAILCALLED.  RETURN of a fixed-parameter function: do_poscall's
 **     common case inline (leanreturn), else mvmrt_return.  Instructions reading L->top (B == 0 CALL/RETURN/
 **     SETLIST/TAILCALL, after a C == 0 CALL) and closing RETURNs exit.
@@ -1769,6 +1771,14 @@ static LLVMValueRef newhints(Gen *g, unsigned n) {
   return gv;
 }
 static LLVMValueRef newhint(Gen *g) { return newhints(g, 1); }
+/* a SELF site's method cache (jit.h JitMethodCache, zero at first) */
+static LLVMValueRef newmcache(Gen *g) {
+  LLVMTypeRef ty = LLVMArrayType2(g->i64, (sizeof(JitMethodCache) + 7) / 8);
+  LLVMValueRef gv = LLVMAddGlobal(g->M, ty, "mcache");
+  LLVMSetInitializer(gv, LLVMConstNull(ty));
+  LLVMSetLinkage(gv, LLVMInternalLinkage);
+  return gv;
+}
 
 /* the node array of table 't' and its index mask (size - 1) */
 static LLVMValueRef nodearray(Gen *g, LLVMValueRef t, LLVMValueRef *mask) {
@@ -2048,13 +2058,14 @@ static LLVMValueRef strindex(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef 
 ** 'slow' when the helper must finish. */
 static LLVMValueRef selftab(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef walked = newbb(g, "selfwalked");
-  LLVMValueRef args[4], cp;
-  LLVMTypeRef params[4], ty;
-  params[0] = g->p1; params[1] = params[2] = params[3] = g->p0;
-  ty = LLVMFunctionType(g->p0, params, 4, 0);   /* (Table *, TString *, TString *, uint32_t *) */
+  LLVMValueRef args[5], cp;
+  LLVMTypeRef params[5], ty;
+  params[0] = g->p1; params[1] = params[2] = params[3] = params[4] = g->p0;
+  /* (Table *, TString *, TString *, JitMethodCache *, JitState *) */
+  ty = LLVMFunctionType(g->p0, params, 5, 0);
   args[0] = t; args[1] = craw(g, key); args[2] = craw(g, g->J->g->tmname[TM_INDEX]);
-  args[3] = newhints(g, 2);
-  cp = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_strself", ty, 1), args, 4, "");
+  args[3] = newmcache(g); args[4] = craw(g, g->J);
+  cp = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_strself", ty, 1), args, 5, "");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
   LLVMPositionBuilderAtEnd(B_, walked);
   return cp;
@@ -2665,6 +2676,7 @@ static int builtinname(const char *s) {
   if (strcmp(s, "sqrt") == 0) return JIT_BUILTIN_SQRT;
   if (strcmp(s, "floor") == 0) return JIT_BUILTIN_FLOOR;
   if (strcmp(s, "abs") == 0) return JIT_BUILTIN_ABS;
+  if (strcmp(s, "byte") == 0) return JIT_BUILTIN_BYTE;
   return -1;
 }
 
@@ -2680,7 +2692,7 @@ static int builtinhint(Gen *g, int pc, int a) {
     RegSet d;
     maydef(g, i, &d);
     if (a >= g->nregs || !rs_has(&d, a)) continue;
-    if (op == OP_GETFIELD || op == OP_GETTABUP) {
+    if (op == OP_GETFIELD || op == OP_GETTABUP || (op == OP_SELF && GETARG_k(in))) {
       Value k = p->k[GETARG_C(in)];
       return v_isstring(k) ? builtinname(getstr(v_str(k))) : -1;
     }
@@ -2779,6 +2791,48 @@ static void builtincall(Gen *g, int a, int k, LLVMBasicBlockRef done) {
   LLVMPositionBuilderAtEnd(B_, gen);
 }
 
+/* The CALL at 'pc' (R[a] = R[a](R[a+1], R[a+2]), b - 1 arguments: one
+** or two), registers flushed, savedpc set: when R[a] is string.byte (and
+** no hook is on), R[a+1] a string and the position R[a+2] (1 without it)
+** an integer within it, the byte is the result, stored in R[a]'s slot as
+** the call would (L->top = R[a+1]), then 'done'.  Anything else (negative
+** or out-of-range positions, numbers to convert, errors) takes the call. */
+static void bytecall(Gen *g, int a, int b, LLVMBasicBlockRef done) {
+  LLVMBasicBlockRef body = newbb(g, "bytebi"), isstr = newbb(g, "bytestr");
+  LLVMBasicBlockRef inr = newbb(g, "byteinr"), gen = newbb(g, "gencall");
+  LLVMValueRef f, hook, s, sb, i, len, ok, c;
+  f = bits(g, stackload(g, a));
+  hook = LLVMBuildLoad2(B_, g->i32, byteptr(g, g->L, offsetof(lua_State, hookmask)), "hookmask");
+  LLVMSetVolatile(hook, 1);
+  LLVMBuildCondBr(B_, LLVMBuildAnd(B_,
+      LLVMBuildICmp(B_, LLVMIntEQ, f, ci64(g, MVM_TAG_LCF | ((uint64_t)(uintptr_t)g->J->strbuiltins[0] & MVM_PAYLOAD)), ""),
+      LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), ""), body, gen);
+  LLVMPositionBuilderAtEnd(B_, body);
+  s = stackload(g, a + 1);
+  sb = bits(g, s);
+  isreftt(g, s, sb, MVM_TSTRING, isstr, gen);
+  if (b == 3) {
+    LLVMBasicBlockRef isi = newbb(g, "byteint");
+    LLVMValueRef x = bits(g, stackload(g, a + 2));
+    LLVMBuildCondBr(B_, isint(g, x), isi, gen);
+    LLVMPositionBuilderAtEnd(B_, isi);
+    i = sext48(g, x);
+  }
+  else i = ci64(g, 1);
+  /* strings never move: the bytes are read right here, before any call */
+  len = hload(g, g->i64, byteptr(g, s, offsetof(TString, len)), "slen");
+  /* 1 <= i <= len, as one unsigned comparison */
+  ok = LLVMBuildICmp(B_, LLVMIntULT, LLVMBuildSub(B_, i, ci64(g, 1), ""), len, "");
+  LLVMBuildCondBr(B_, ok, inr, gen);
+  LLVMPositionBuilderAtEnd(B_, inr);
+  c = LLVMBuildAdd(B_, i, ci64(g, offsetof(TString, data) - 1), "");
+  c = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, s, &c, 1, ""), "byte"), g->i64, "");
+  stackstore(g, a, mkint(g, c));   /* NOBARRIER: VM stack */
+  tb(g, LLVMBuildStore(B_, regptr(g, a + 1), byteptr(g, g->L, offsetof(lua_State, top))), g->tb_frame);
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, gen);
+}
+
 static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   LLVMValueRef args[5], r;
   LLVMBasicBlockRef luacall = newbb(g, "luacall");
@@ -2788,9 +2842,10 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   rs_range(&ops, a, a + b);
   flush_for_call(g, pc, &ops);
   set_savedpc(g, pc + 1);   /* also the resume point (see the entry) */
-  if (b == 2 && nres == 1) {
+  if ((b == 2 || b == 3) && nres == 1) {
     int k = builtinhint(g, pc, a);
-    if (k >= 0) builtincall(g, a, k, cdone);
+    if (k == JIT_BUILTIN_BYTE) bytecall(g, a, b, cdone);
+    else if (k >= 0 && b == 2) builtincall(g, a, k, cdone);
   }
   if (b != 0) {
     LLVMBasicBlockRef slow = newbb(g, "slowcall");
@@ -2851,6 +2906,61 @@ static void leanreturn(Gen *g, int a, int n) {
   tb(g, LLVMBuildStore(B_, prev, byteptr(g, g->L, offsetof(lua_State, ci))), g->tb_frame);
   LLVMBuildRet(B_, ci32(g, JIT_RETURNED));
   LLVMPositionBuilderAtEnd(B_, slow);
+}
+
+/* The common case of mvmrt_tailcall (do_pretailcall) inline, for a
+** TAILCALL of R[a](R[a+1] .. R[a+b-1]) from a function that is not
+** vararg and closes nothing: when R[a] is a Lua closure with at least
+** as many arguments as parameters, no hook, no pending interrupt and
+** room on the stack for its frame, the function and its arguments move
+** down to ci->func (forward: they lie above), the frame is set up for
+** the callee as do_pretailcall does, and the code returns JIT_TAILCALLED
+** (whoever runs this frame starts the callee in it).  No call, no
+** allocation.  Otherwise a branch to 'slow'. */
+static void leantailcall(Gen *g, int pc, int a, int b, LLVMBasicBlockRef slow) {
+  LLVMBasicBlockRef islcl = newbb(g, "tail.islcl"), fast = newbb(g, "leantail");
+  LLVMTypeRef flagty = LLVMIntTypeInContext(g->C, 8 * sizeof(sig_atomic_t));
+  LLVMTypeRef i16 = LLVMInt16TypeInContext(g->C);
+  LLVMValueRef fv, proto, hook, intr, last, func, ms, np, ok, vals[256], st, n;
+  int k;
+  fv = getreg(g, a);
+  isreftt(g, fv, bits(g, fv), MVM_TLCL, islcl, slow);
+  proto = hload(g, g->p0, byteptr(g, fv, offsetof(LClosure, p)), "proto");
+  hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
+  LLVMSetVolatile(hook, 1);
+  intr = LLVMBuildLoad2(B_, flagty, craw(g, (const void *)&g->J->g->interrupt), "interrupt");
+  LLVMSetVolatile(intr, 1);
+  last = fload(g, g->p0, g->L, offsetof(lua_State, stack_last), "stack_last");
+  func = tb(g, LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, func)), "func"),
+            g->tb_frame);
+  ms = LLVMBuildZExt(B_, hload(g, g->i8, byteptr(g, proto, offsetof(Proto, maxstacksize)), "maxstack"),
+                     g->i64, "");
+  np = hload(g, g->i8, byteptr(g, proto, offsetof(Proto, numparams)), "numparams");
+  /* stack_last - (func + b) > maxstacksize (in slots): do_pretailcall's
+  ** checkstackGCp after the move */
+  ok = LLVMBuildICmp(B_, LLVMIntSGT,
+                     LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, last, g->i64, ""),
+                                  LLVMBuildPtrToInt(B_, byteptr(g, func, (size_t)b * sizeof(Value)), g->i64, ""), ""),
+                     LLVMBuildShl(B_, ms, ci64(g, 3), ""), "room");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, intr, LLVMConstInt(flagty, 0, 0), ""), "");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntULE, np, LLVMConstInt(g->i8, (unsigned)(b - 1), 0), ""), "");
+  LLVMBuildCondBr(B_, ok, fast, slow);
+  LLVMPositionBuilderAtEnd(B_, fast);
+  for (k = 0; k < b; k++) vals[k] = getregat(g, pc, a + k);   /* all read before any store */
+  for (k = 0; k < b; k++)   /* NOBARRIER: VM stack slots */
+    tb(g, LLVMBuildStore(B_, vals[k], byteptr(g, func, (size_t)k * sizeof(Value))), g->tb_stack);
+  n = LLVMBuildAdd(B_, ms, ci64(g, 1), "");
+  fstore(g, LLVMBuildGEP2(B_, g->i64, func, &n, 1, ""), g->ci, offsetof(CallInfo, top));
+  fstore(g, hload(g, g->p0, byteptr(g, proto, offsetof(Proto, code)), "code"),
+         g->ci, offsetof(CallInfo, u.l.savedpc));
+  st = fload(g, i16, g->ci, offsetof(CallInfo, callstatus), "callstatus");
+  fstore(g, LLVMBuildOr(B_, st, LLVMConstInt(i16, CIST_TAIL, 0), ""), g->ci, offsetof(CallInfo, callstatus));
+  fstore(g, byteptr(g, func, (size_t)b * sizeof(Value)), g->L, offsetof(lua_State, top));
+  /* the policy counts calls of functions without code (jit.c) */
+  n = byteptr(g, proto, offsetof(Proto, hotcount));
+  tb(g, LLVMBuildStore(B_, LLVMBuildAdd(B_, hload(g, g->i32, n, "hot"), ci32(g, 1), ""), n), g->tb_heap);
+  LLVMBuildRet(B_, ci32(g, JIT_TAILCALLED));
 }
 
 #include "llvmffi.inc"   /* direct calls of ffi C functions: ffi_call() */
@@ -3138,7 +3248,13 @@ static void emit(Gen *g, int pc) {
       /* the helper replaces the frame; whoever runs compiled code
       ** (interpreter, direct call) starts the callee in the same frame,
       ** so the C stack does not grow */
-      LLVMValueRef r = callop(g, "mvmrt_tailcall", pc, pc + 1, 1);
+      LLVMValueRef r;
+      if (GETARG_B(i) != 0 && GETARG_C(i) == 0 && !GETARG_k(i)) {
+        LLVMBasicBlockRef slow = newbb(g, "slowtail");
+        leantailcall(g, pc, a, GETARG_B(i), slow);
+        LLVMPositionBuilderAtEnd(B_, slow);
+      }
+      r = callop(g, "mvmrt_tailcall", pc, pc + 1, 1);
       LLVMBuildRet(B_, LLVMBuildSelect(B_, LLVMBuildICmp(B_, LLVMIntNE, r, ci32(g, 0), ""),
                                        ci32(g, JIT_TAILCALLED), ci32(g, JIT_RETURNED), ""));
       break;

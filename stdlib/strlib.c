@@ -163,6 +163,11 @@ static int sl_byte(lua_State *L) {
   return n;
 }
 
+/* The function compiled code runs inline where it finds it called with
+** one or two arguments for one result (jit/llvmgen.c bytecall compares
+** the callee with this value): JitState.strbuiltins. */
+LUAI_DDEF const lua_CFunction mvm_strbuiltins[1] = { sl_byte };
+
 static int sl_char(lua_State *L) {
   int n = lua_gettop(L);
   int i;

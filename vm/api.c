@@ -692,6 +692,7 @@ LUA_API int lua_setmetatable(lua_State *L, int objindex) {
   if (v_istable(v)) {
     Table *t = v_tab(v);
     t->metatable = mt;
+    t->extra &= (uint8_t)~TAB_WATCHED;   /* lookups through t may change */
     gc_cardmark(g, (GCObject *)t, &t->metatable);
   }
   else if (v_isudata(v)) {

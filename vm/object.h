@@ -82,7 +82,8 @@ typedef struct Node {
 } Node;
 
 typedef struct Table {
-  GCHeader;             /* extra: bit (1<<e) set = metamethod e known absent (TM_INDEX..TM_EQ) */
+  GCHeader;             /* extra: bit (1<<e) set = metamethod e known absent (TM_INDEX..TM_EQ);
+                        ** TAB_WATCHED (table.h) */
   uint8_t lsizenode;    /* log2 of size of 'node' array */
   uint8_t isdummy;      /* node points to the shared empty node */
   uint8_t ninline;      /* Value slots allocated right behind the Table in

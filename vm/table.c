@@ -256,6 +256,7 @@ void tab_resize(lua_State *L, Table *t, unsigned nasize, unsigned nhsize) {
   Value *newarray = NULL;
   int lsize = 0;
   if (nasize > MAXASIZE) dbg_runerror(L, "table overflow");
+  t->extra &= (uint8_t)~TAB_WATCHED;   /* the node array moves */
   if (nhsize > 0) {
     lsize = ceillog2(nhsize);
     if (lsize > MAXHBITS) dbg_runerror(L, "table overflow");

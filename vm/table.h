@@ -16,6 +16,17 @@
 
 #define isabstkey(p)  (*(p) == MVM_ABSTKEY)
 
+/* Bit of Table.extra set by compiled code's method caches (jit/jitrt.c
+** mvmrt_strself) on the tables an '__index' walk went through.  Invariant:
+** every store into a table's hash part or new key (tab_set, tab_setint,
+** tab_setslot, compiled code's inline stores), every resize and every
+** lua_setmetatable of the table clears the bit (all but the last already
+** clear the whole byte, for the metamethod-absence bits), so a bit still
+** set proves that no lookup through that table changed since it was set,
+** as long as the collector has not run since (gc_epoch) and nobody set
+** it again meanwhile (jit.h JitMethodCache: JitState.mcepoch). */
+#define TAB_WATCHED  0x80
+
 /* A removed entry (nil value) whose key was an object keeps that key only so
 ** that 'next' can continue from it; the collector turns it into a dead key:
 ** the reference with its low bit set, which is no longer a reference. */
