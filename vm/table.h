@@ -21,7 +21,10 @@
 ** every store into a table's hash part or new key (tab_set, tab_setint,
 ** tab_setslot, compiled code's inline stores), every resize and every
 ** lua_setmetatable of the table clears the bit (all but the last already
-** clear the whole byte, for the metamethod-absence bits), so a bit still
+** clear the whole byte, for the metamethod-absence bits) -- except compiled
+** code's inline integer-key stores (llvmgen.c set_finish), which only
+** overwrite the slot of an existing integer key or a free array slot: no
+** node moves and no string key appears or goes, so a bit still
 ** set proves that no lookup through that table changed since it was set,
 ** as long as the collector has not run since (gc_epoch) and nobody set
 ** it again meanwhile (jit.h JitMethodCache: JitState.mcepoch). */
