@@ -157,6 +157,8 @@ typedef struct global_State {
   Value **roots;
   int nroots, sizeroots;
   void *jit;                   /* JIT state (jit/), NULL until first compile */
+  void *jitran;                /* the JIT state once compiled code has run, else NULL */
+  unsigned long nresumes;      /* lua_resume calls (read by the JIT policy) */
   void *ffijit;                /* the ffi module's JitFFI (jit/jitffi.h), or NULL */
   /* lua_gc's incremental-mode knobs, remembered only to answer as 5.4 does
   ** (the collector has no such knobs): pause and step multiplier as stored
@@ -164,21 +166,18 @@ typedef struct global_State {
   ** amounting to a cycle (vm/api.c) */
   int gcpause, gcstepmul, gcstepdebt;
   /* 'interrupt' is set asynchronously (host interrupt, signal) and checked
-  ** at safe points.  It shares one 8-byte word with 'jitmode', so that an
-  ** interpreted loop back-edge tests both with one load of 'bepoll':
-  ** nonzero iff an interrupt is pending or the back-edge must count
-  ** hotness for the JIT (mode not off). */
-  union {
-    struct {
-      volatile sig_atomic_t interrupt;
-      int jitmode;             /* 0 off, 1 on, 2 eager */
-    };
-    volatile uint64_t bepoll;
-  };
+  ** at safe points (calls, compiled code's polls, and in the interpreter
+  ** at the expiry of 'becount') */
+  volatile sig_atomic_t interrupt;
+  int jitmode;                 /* 0 off, 1 on, 2 eager */
+  /* Interpreted loop back-edges (of any thread) until the interpreter's
+  ** next look at the interrupt flag and the JIT's hotness and OSR policy
+  ** (vm.c BACKEDGE): a decrement and a sign test per back-edge, the same
+  ** in every JIT mode.  mvm_interrupt makes it negative, so that a request
+  ** is seen at the next back-edge; a request lost to a decrement racing
+  ** with it (another OS thread) is seen at the next expiry anyway. */
+  int32_t becount;
 } global_State;
-/* 'bepoll' covers exactly 'interrupt' and 'jitmode' */
-_Static_assert(sizeof(sig_atomic_t) + sizeof(int) == sizeof(uint64_t),
-               "global_State.bepoll must overlay interrupt and jitmode");
 
 #define G(L)  ((L)->g)
 
