@@ -63,7 +63,7 @@ LUA_API void lua_sethook(lua_State *L, lua_Hook func, int mask, int count) {
     settraps(L->ci);
     /* a running interpreter reloads its trap at its next loop back-edge
     ** (vm.c BACKEDGE; lua_sethook may come from a signal handler) */
-    __atomic_store_n(&G(L)->becount, -1, __ATOMIC_RELEASE);
+    __atomic_store_n(&L->becount, -1, __ATOMIC_RELEASE);
   }
 }
 

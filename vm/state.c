@@ -47,6 +47,7 @@ static uint32_t make_seed(void *blk) {
 
 void state_preinit(lua_State *L1, global_State *g) {
   L1->g = g;
+  L1->becount = 0;
   L1->stack = NULL;
   L1->stack_last = NULL;
   L1->top = NULL;
@@ -195,7 +196,6 @@ LUA_API lua_State *lua_newstate(lua_Alloc f, void *ud) {
   g->roots = NULL;
   g->nroots = g->sizeroots = 0;
   g->interrupt = 0;
-  g->becount = 0;
   g->jit = NULL;
   g->jitran = NULL;
   g->nresumes = 0;

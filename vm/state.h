@@ -91,6 +91,14 @@ struct lua_State {
   uint8_t status;
   uint8_t allowhook;
   unsigned short nci;          /* number of items in 'ci' list */
+  /* Interpreted loop back-edges of this thread until the interpreter's
+  ** next look at the interrupt flag, the trap and the JIT's hotness and
+  ** OSR policy (vm.c BACKEDGE): a decrement and a sign test per
+  ** back-edge, the same in every JIT mode.  mvm_interrupt and lua_sethook
+  ** make it negative, so that the request is seen at the thread's next
+  ** back-edge (another thread, or a request lost to a decrement racing
+  ** with it from another OS thread, sees it at its next expiry). */
+  int32_t becount;
   Value *top;                  /* first free slot in the stack */
   struct global_State *g;
   CallInfo *ci;                /* call info for current function */
@@ -167,16 +175,9 @@ typedef struct global_State {
   int gcpause, gcstepmul, gcstepdebt;
   /* 'interrupt' is set asynchronously (host interrupt, signal) and checked
   ** at safe points (calls, compiled code's polls, and in the interpreter
-  ** at the expiry of 'becount') */
+  ** at the expiry of lua_State.becount) */
   volatile sig_atomic_t interrupt;
   int jitmode;                 /* 0 off, 1 on, 2 eager */
-  /* Interpreted loop back-edges (of any thread) until the interpreter's
-  ** next look at the interrupt flag and the JIT's hotness and OSR policy
-  ** (vm.c BACKEDGE): a decrement and a sign test per back-edge, the same
-  ** in every JIT mode.  mvm_interrupt makes it negative, so that a request
-  ** is seen at the next back-edge; a request lost to a decrement racing
-  ** with it (another OS thread) is seen at the next expiry anyway. */
-  int32_t becount;
 } global_State;
 
 #define G(L)  ((L)->g)

@@ -634,7 +634,12 @@ static inline int imm_shifted(int64_t r, int64_t *s) {
 #define imm_sub(a,b,s)  imm_shifted(v_getimmint(a) - v_getimmint(b), s)
 #define imm_mul(a,b,s)  1   /* the full-width operation */
 #endif
-#define imm_word(s)     (((uint64_t)(s) >> 16) | MVM_TAG_INT)
+/* (the low 16 bits of s are zero: setting them and rotating them to the
+** top is the tag, without a 64-bit constant) */
+static inline Value imm_word(int64_t s) {
+  uint64_t w = (uint64_t)s | 0xFFFF;
+  return (w >> 16) | (w << 48);
+}
 
 /* the operation on immediates for each integer operation of op_arith
 ** (1: none, the full-width operation runs) */
@@ -703,10 +708,10 @@ static inline uint8_t fb_kind(Value v) {
 #define FEEDBACK(v1, v2) \
   { if (l_unlikely(fb != NULL)) fb[pc - 1 - cl->p->code] |= (uint8_t)(fb_kind(v1) | fb_kind(v2)); }
 
-/* loop back-edge: one decrement and sign test of G(L)->becount (state.h),
+/* loop back-edge: one decrement and sign test of L->becount (state.h),
 ** the same in every JIT mode.  At its expiry (every JIT_OSR_EVERY
-** back-edges of the VM with the JIT on, every VM_BEPERIOD with it off, or
-** at once after mvm_interrupt) the running proto's hotcount grows by as
+** back-edges of the thread with the JIT on, every VM_BEPERIOD with it off,
+** or at once after mvm_interrupt or lua_sethook) the running proto's hotcount grows by as
 ** many (a sample: the proto running when it expires gets the counts,
 ** which puts them where the loops run), a pending interrupt is raised (an
 ** interrupt is asynchronous: a few dozen iterations late is in time) and,
@@ -723,10 +728,10 @@ static inline uint8_t fb_kind(Value v) {
 ** it (startfunc) */
 #define VM_OFFLOOK   65536u
 #define BACKEDGE(from) { \
-    if (l_unlikely(--G(L)->becount < 0)) { \
+    if (l_unlikely(--L->becount < 0)) { \
       Proto *p_ = cl->p; \
       int jm_ = G(L)->jitmode; \
-      G(L)->becount = (jm_ != 0 ? JIT_OSR_EVERY : VM_BEPERIOD) - 1; \
+      L->becount = (jm_ != 0 ? JIT_OSR_EVERY : VM_BEPERIOD) - 1; \
       p_->hotcount += jm_ != 0 ? JIT_OSR_EVERY : VM_BEPERIOD;   /* (only read by the JIT policy) */ \
       updatetrap(ci);   /* a hook set asynchronously (lua_sethook) */ \
       if (l_unlikely(G(L)->interrupt)) { \
@@ -1075,9 +1080,21 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value *rc = base + GETARG_C(i);
         const Value *slot = NULL;
         if (v_istable(*rb)) {
-          slot = rawget_any(v_tab(*rb), *rc);
+          Table *t = v_tab(*rb);
+          Value kv = *rc;
+          if (v_isimmint(kv)) {   /* an integer key in the array part */
+            uint64_t n1 = (uint64_t)v_getimmint(kv) - 1u;
+            if (l_likely(n1 < (uint64_t)t->asize)) {
+              Value v = t->array[n1];
+              if (l_likely(!v_isnil(v) || t->metatable == NULL)) {
+                base[GETARG_A(i)] = v;
+                vmbreak;
+              }
+            }
+          }
+          slot = rawget_any(t, kv);
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
-          if (v_tab(*rb)->metatable == NULL) { base[GETARG_A(i)] = MVM_NIL; vmbreak; }  /* raw miss */
+          if (t->metatable == NULL) { base[GETARG_A(i)] = MVM_NIL; vmbreak; }  /* raw miss */
         }
         Protect(vm_finishget(L, rb, rc, RA(i), slot));
         vmbreak;
