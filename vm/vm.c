@@ -532,6 +532,47 @@ static void push_closure(lua_State *L, CallInfo *ci, int bx, int a) {
 }
 
 /* ---------------------------------------------------------------------
+** Generic for loops with a C iterator (next, ipairs', gmatch's)
+** --------------------------------------------------------------------- */
+
+/* can TFORCALL call the iterator at 'func' inline (tfor_docall)?  A C
+** function, stack room for its LUA_MINSTACK, a spare CallInfo, no hooks */
+static inline int tfor_ccall(lua_State *L, CallInfo *ci, Value *func, int nresults) {
+  Value f = *func;
+  (void)nresults;
+  return (v_islcf(f) || v_isCclosure(f)) && L->stack_last - L->top > LUA_MINSTACK &&
+         ci->next != NULL && !L->hookmask;
+}
+
+/* the call do_call would make (precall_C's frame, do_poscall's results),
+** without the C-level bookkeeping of a call from C: the iterator runs on
+** the interpreter's C frame, as a C function called by OP_CALL does */
+static inline void tfor_docall(lua_State *L, CallInfo *ci, Value *func, int nresults) {
+  CallInfo *newci = ci->next;
+  lua_CFunction f = v_islcf(*func) ? v_lcf(*func) : v_ccl(*func)->f;
+  int n, wanted;
+  L->ci = newci;
+  newci->func = func;
+  newci->nresults = (short)nresults;
+  newci->callstatus = CIST_C;
+  newci->top = L->top + LUA_MINSTACK;
+  newci->u.c.k = NULL;
+  n = (*f)(L);
+  wanted = newci->nresults;   /* (lua_toclose may have marked it) */
+  if (l_likely(wanted >= 0 && !L->hookmask)) {
+    Value *res = newci->func;   /* (the stack may have moved) */
+    Value *first = L->top - n;
+    int j;
+    for (j = 0; j < wanted && j < n; j++) res[j] = first[j];
+    for (; j < wanted; j++) res[j] = MVM_NIL;
+    L->top = res + wanted;
+    L->ci = ci;
+  }
+  else
+    do_poscall(L, newci, n);
+}
+
+/* ---------------------------------------------------------------------
 ** Finishing an opcode interrupted by a yield (inside a metamethod or a
 ** __close): put the metamethod's result where the opcode wanted it.
 ** --------------------------------------------------------------------- */
@@ -1684,7 +1725,15 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         ra[5] = ra[1];
         ra[6] = ra[2];
         L->top = ra + 4 + 3;
-        ProtectNT(do_call(L, RA(i) + 4, GETARG_C(i)));
+        if (tfor_ccall(L, ci, ra + 4, GETARG_C(i))) {
+          savepc();
+          tfor_docall(L, ci, ra + 4, GETARG_C(i));
+          updatetrap(ci);
+          base = ci->func + 1;
+          cl = v_lcl(*ci->func);
+        }
+        else
+          ProtectNT(do_call(L, RA(i) + 4, GETARG_C(i)));
         i = *(pc++);   /* the TFORLOOP */
         goto l_tforloop;
        }
