@@ -75,6 +75,22 @@ static inline const Value *rawget_any(Table *t, Value key) {
   return tab_get(t, key);
 }
 
+/* t[key] missed in t, which has a metatable: the slot of key in the
+** chain of __index tables above t (a class's methods, its superclasses'),
+** up to 4 levels, else NULL (vm_finishget does the rest: __index
+** functions, misses, longer chains).  Allocates nothing. */
+static inline const Value *index_table(lua_State *L, Table *t, TString *key) {
+  int n;
+  for (n = 0; n < 4; n++) {
+    const Value *tm = fasttm(L, t->metatable, TM_INDEX), *s;
+    if (tm == NULL || !v_istable(*tm)) return NULL;
+    t = v_tab(*tm);
+    s = tab_getstr(t, key);
+    if (!isempty(s)) return s;
+  }
+  return NULL;
+}
+
 /* (GETI/SETI keys are 8-bit constants: always immediates) */
 static inline const Value *rawget_int(Table *t, int64_t n) {
   return tab_getimm(t, n);
@@ -1160,9 +1176,14 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value *key = k + GETARG_C(i);
         const Value *slot = NULL;
         if (v_istable(*rb)) {
+          const Value *s2;
           slot = tab_getstr(v_tab(*rb), v_str(*key));
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
           if (v_tab(*rb)->metatable == NULL) { base[GETARG_A(i)] = MVM_NIL; vmbreak; }  /* raw miss */
+          if ((s2 = index_table(L, v_tab(*rb), v_str(*key))) != NULL) {
+            base[GETARG_A(i)] = *s2;
+            vmbreak;
+          }
         }
         Protect(vm_finishget(L, rb, key, RA(i), slot));
         vmbreak;
@@ -1264,8 +1285,14 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         const Value *slot = NULL;
         base[GETARG_A(i) + 1] = obj;
         if (v_istable(obj)) {
+          const Value *s2;
           slot = tab_getstr(v_tab(obj), v_str(*rc));
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
+          if (v_tab(obj)->metatable != NULL &&
+              (s2 = index_table(L, v_tab(obj), v_str(*rc))) != NULL) {
+            base[GETARG_A(i)] = *s2;   /* a method of the object's class */
+            vmbreak;
+          }
         }
         Protect(vm_finishget(L, rb, rc, RA(i), slot));
         vmbreak;
