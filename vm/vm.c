@@ -698,13 +698,33 @@ static inline Value imm_word(int64_t s) {
   return (w >> 16) | (w << 48);
 }
 
-/* the operation on immediates for each integer operation of op_arith
-** (1: none, the full-width operation runs) */
+/* the operation on immediates for each integer operation of op_arith */
 #define l_iadd_imm(a,b,s)   imm_add(a, b, s)
 #define l_isub_imm(a,b,s)   imm_sub(a, b, s)
 #define l_imul_imm(a,b,s)   imm_mul(a, b, s)
-#define l_imod_imm(a,b,s)   1
-#define l_iidiv_imm(a,b,s)  1
+#define l_imod_imm(a,b,s)   imm_mod(a, b, s)
+#define l_iidiv_imm(a,b,s)  imm_idiv(a, b, s)
+
+/* % and // of two immediates: the result always fits an immediate
+** (|r| < |b|, |q| <= |a|) except for // -1 of the least one; a 0 or -1
+** divisor takes the full-width operation (errors, number.c) */
+static inline int imm_mod(Value a, Value b, int64_t *s) {
+  int64_t x = v_getimmint(a), y = v_getimmint(b), r;
+  if (l_unlikely((uint64_t)y + 1u <= 1u)) return 1;
+  r = x % y;
+  if (r != 0 && (r ^ y) < 0) r += y;
+  *s = (int64_t)((uint64_t)r << 16);
+  return 0;
+}
+
+static inline int imm_idiv(Value a, Value b, int64_t *s) {
+  int64_t x = v_getimmint(a), y = v_getimmint(b), q;
+  if (l_unlikely((uint64_t)y + 1u <= 1u)) return 1;
+  q = x / y;
+  if ((x % y != 0) && ((x ^ y) < 0)) q--;
+  *s = (int64_t)((uint64_t)q << 16);
+  return 0;
+}
 
 /* floor modulo/division inline; 0 and -1 divisors go to number.c */
 static inline int64_t int_mod(lua_State *L, int64_t a, int64_t b) {
