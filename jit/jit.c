@@ -242,6 +242,9 @@ static void print_stats(JitState *J) {
 ** a function's time, so estimated, for which a compile is worth it
 ** (interp_share) */
 #define JIT_OSR_SKIP     15
+/* a loop's type feedback starts this many OSR tests (at the rate of the
+** last one) before its payback (osr_pays) */
+#define JIT_FB_TESTS     4
 #define JIT_CCALL_COST   30
 #define JIT_MIN_SHARE    0.3
 /* a function or loop switches coroutines too often to gain from a
@@ -249,8 +252,8 @@ static void print_stats(JitState *J) {
 ** back-edges: calllook; back-edges of one loop: jit_osr) */
 #define JIT_SWITCH_CALLS 8
 #define JIT_SWITCH_LOOP  2
-/* back-edges between two OSR tests of a loop that switches, in units of
-** JIT_OSR_EVERY */
+/* OSR looks at a proto whose loop switches: one per this many expiries of
+** the back-edge count in it (vm.c BACKEDGE) */
 #define JIT_SWITCH_SPACING 16
 
 /* estimated seconds of LLVM per bytecode instruction: the compiles so far,
@@ -497,7 +500,7 @@ static void calllook(lua_State *L, JitState *J, Proto *p) {
   }
   if (p->feedback == NULL && J->payback > 0) {
     /* (a program that never resumed a coroutine does not switch) */
-    int sw = J->nresumes > 0 ? switching(J, p, p->code, JIT_SWITCH_CALLS) : 0;
+    int sw = G(L)->nresumes > 0 ? switching(J, p, p->code, JIT_SWITCH_CALLS) : 0;
     if (sw < 0 && p->hotcount < half + quarter) {
       p->jitlook = half + quarter;   /* the sample was lost (a hash collision) */
       return;
@@ -829,13 +832,6 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   double t, per, share, cost, est, dt, inc;
   uint32_t dh;
   int span;
-  /* far from paying back at the last test: the next tests are skipped
-  ** (the clock and the estimate cost ~200 instructions a test, 4% of
-  ** tables.lua's run time when every test was made) */
-  if (J->osrp[hp].p == p && J->osrp[hp].skip > 0) {
-    J->osrp[hp].skip--;
-    return 0;
-  }
   t = now();
   if (J->osrp[hp].p != p) {
     J->osrp[hp].p = p; J->osrp[hp].tlast = t; J->osrp[hp].lost = 0;
@@ -870,17 +866,30 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   cost = cost_per_instr(J);
   pthread_mutex_unlock(&J->lock);
   est = cost * p->sizecode;
-  if (J->osrp[hp].lost >= J->payback * est / 2) start_feedback(L, p);
   if (J->osrp[hp].lost < J->payback * est) {
     /* skip tests while at this rate the loss stays below half the way to
     ** the payback: at most JIT_OSR_SKIP (a compile comes at most that
-    ** many tests late) */
+    ** many tests late).  The interpreter skips them (p->jitedges: the
+    ** clock and the estimate cost ~200 instructions a test, 4% of
+    ** tables.lua's run time when every test was made). */
     double rest = J->payback * est - J->osrp[hp].lost;
     int skip = inc > 0 ? (rest / inc > 2.0 * JIT_OSR_SKIP ? JIT_OSR_SKIP : (int)(rest / inc / 2))
                        : JIT_OSR_SKIP;
-    J->osrp[hp].skip = skip;
+    /* The type feedback starts when at this rate the payback is
+    ** JIT_FB_TESTS tests away: recording costs a few % of the loop's
+    ** time, and a loop that is half-way may never get there (tables.lua's
+    ** main chunk recorded for the second half of its run: +1.2%
+    ** instructions).  LLVM is still loaded from half-way on. */
+    if (rest <= inc * JIT_FB_TESTS) start_feedback(L, p);
+    else if (J->osrp[hp].lost >= J->payback * est / 2) prefetch_backend(J, L, p);
+    p->jitedges = skip;
     J->osrp[hp].span = skip + 1;
     return 0;
+  }
+  if (p->feedback == NULL && p->jitnospec == 0) {
+    /* the rate jumped: the compile waits for one test's feedback */
+    start_feedback(L, p);
+    if (p->feedback != NULL) return 0;
   }
   if (J->stats > 2)
     fprintf(stderr, "mvm: JIT: OSR %s:%d pc %d: loop of %d, %.1f ns per back-edge, "
@@ -911,12 +920,12 @@ static int switching(JitState *J, Proto *p, const Instruction *hdr, uint32_t wor
   uint32_t dh;
   if (J->sw[h].p != p || J->sw[h].pc != hdr || p->hotcount < J->sw[h].hot) {
     J->sw[h].p = p; J->sw[h].pc = hdr;
-    J->sw[h].hot = p->hotcount; J->sw[h].res = J->nresumes;
+    J->sw[h].hot = p->hotcount; J->sw[h].res = J->g->nresumes;
     return -1;
   }
-  dr = J->nresumes - J->sw[h].res;
+  dr = J->g->nresumes - J->sw[h].res;
   dh = p->hotcount - J->sw[h].hot;
-  J->sw[h].hot = p->hotcount; J->sw[h].res = J->nresumes;
+  J->sw[h].hot = p->hotcount; J->sw[h].res = J->g->nresumes;
   return dr > 0 && dr >= dh / work;
 }
 
@@ -941,11 +950,11 @@ int jit_osr(lua_State *L, Proto *p) {
   if (J != NULL && J->regions != NULL && !jit_hascode(p) && enterregion(J, p, hdr))
     return 1;
   if (p->jitcode == NULL && G(L)->jitmode == MVM_JIT_ON && J != NULL && J->payback > 0) {
-    if (switching(J, p, L->ci->u.l.savedpc, JIT_SWITCH_LOOP) > 0) {
+    /* (a program that never resumed a coroutine does not switch) */
+    if (G(L)->nresumes > 0 && switching(J, p, L->ci->u.l.savedpc, JIT_SWITCH_LOOP) > 0) {
       p->hotcount = 0;   /* its hotness starts over */
-      /* and the next test is further away (interrupts wait as long: a
-      ** loop that switches coroutines at every iteration is not fast) */
-      p->jitedges = JIT_OSR_EVERY * JIT_SWITCH_SPACING - 1;
+      /* and the next test is further away */
+      p->jitedges = JIT_SWITCH_SPACING - 1;
       return 0;
     }
     if (p->hotcount >= J->threshold && !osr_pays(L, J, p, L->ci->u.l.savedpc))
@@ -1022,6 +1031,7 @@ int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   ** stores it again after each of its calls (a callee may have switched
   ** threads and left through longjmp without restoring it) */
   J->curL = L;
+  G(L)->jitran = J;   /* (jit_mark and co. have work from now on) */
   if (J->nactive < JIT_ACTMAX) J->act[J->nactive] = ci;
   J->nactive++;
   ci->callstatus |= CIST_JITACT;   /* its anchor is live while the code runs */
@@ -1153,6 +1163,7 @@ void jit_close(lua_State *L) {
   free(J->ctimes);
   free(J);
   g->jit = NULL;
+  g->jitran = NULL;
 }
 
 LUA_API void mvm_jitstats(lua_State *L, mvm_JITStats *st) {

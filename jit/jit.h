@@ -168,8 +168,7 @@ typedef struct JitState {
   ** lua_resumes at its last test (jit.c switching) */
   struct { const Proto *p; const Instruction *pc; uint32_t hot; unsigned long res; }
     sw[2 * JIT_OSR_SAMPLES];     /* loops, then functions (jit.c calllook) */
-  unsigned long nresumes;         /* lua_resume calls (jit_mark) */
-  struct { const Proto *p; double tlast, lost; int skip, span; } osrp[JIT_OSR_SAMPLES];
+  struct { const Proto *p; double tlast, lost; int span; } osrp[JIT_OSR_SAMPLES];
   const char *(*unsupported)(Proto *p);   /* jit_unsupported, for the backend */
   const lua_CFunction *builtins;  /* mvm_mathbuiltins, for the backend */
   const lua_CFunction *strbuiltins;  /* mvm_strbuiltins, for the backend */
@@ -275,22 +274,23 @@ LUAI_FUNC void jit_walkframes(lua_State *L, SMVisitor visit, void *ud);
 ** at lua_resume, and the jit_runs active at any time run frames ever
 ** higher up the CallInfo chain.  The other protected runs that go on
 ** after an error (do_pcall, do_closeprotected) restore J->nactive
-** (jit_active, jit_restore), so that J->act stays right.  No-ops when
-** nothing was ever compiled. */
+** (jit_active, jit_restore), so that J->act stays right.  No-ops until
+** compiled code first runs (global_State.jitran: J->curL and J->nactive
+** are NULL and 0 until then), so that -j on costs no more than -j off
+** there. */
 typedef struct JitMark { lua_State *cur; unsigned long active; } JitMark;
 LUAI_FUNC void jit_unwoundframes(lua_State *L, const CallInfo *low);
 static inline void jit_mark(global_State *g, JitMark *m) {
-  JitState *J = (JitState *)g->jit;
+  JitState *J = (JitState *)g->jitran;
   m->cur = NULL;
   m->active = 0;
   if (J != NULL) {
     m->cur = J->curL;
     m->active = J->nactive;
-    J->nresumes++;
   }
 }
 static inline void jit_unwound(lua_State *L, const JitMark *m) {
-  JitState *J = (JitState *)G(L)->jit;
+  JitState *J = (JitState *)G(L)->jitran;
   if (J == NULL) return;
   J->curL = m->cur;
   if (J->nactive != m->active) {
@@ -299,10 +299,10 @@ static inline void jit_unwound(lua_State *L, const JitMark *m) {
   }
 }
 static inline unsigned long jit_active(global_State *g) {
-  return g->jit ? ((JitState *)g->jit)->nactive : 0;
+  return g->jitran ? ((JitState *)g->jitran)->nactive : 0;
 }
 static inline void jit_restore(global_State *g, unsigned long active) {
-  if (g->jit) ((JitState *)g->jit)->nactive = active;
+  if (g->jitran) ((JitState *)g->jitran)->nactive = active;
 }
 /* the VM's stack-map registry, or NULL if nothing was ever compiled */
 LUAI_FUNC const SMRegistry *jit_stackmaps(global_State *g);

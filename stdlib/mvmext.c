@@ -67,12 +67,16 @@ LUA_API int mvm_jitmodename(const char *name) {
 }
 
 /* Both run from signal handlers and from other OS threads than the one
-** running the VM: one lock-free atomic store to the sig_atomic_t flag is all
+** running the VM: lock-free atomic stores are all
 ** they do (L->g never changes after lua_newstate, so reading it races with
 ** nothing).  The interpreter polls the flag (volatile) at calls and loop
-** back-edges and clears it when it raises "interrupted". */
+** back-edges (lua_State.becount) and clears it when it raises
+** "interrupted". */
 LUA_API void mvm_interrupt(lua_State *L) {
   __atomic_store_n(&G(L)->interrupt, 1, __ATOMIC_RELEASE);
+  /* L's interpreter looks at the flag at its next loop back-edge (other
+  ** threads at their next look, state.h) */
+  __atomic_store_n(&L->becount, -1, __ATOMIC_RELEASE);
 }
 
 LUA_API void mvm_clearinterrupt(lua_State *L) {

@@ -59,7 +59,12 @@ LUA_API void lua_sethook(lua_State *L, lua_Hook func, int mask, int count) {
   L->basehookcount = count;
   L->hookcount = count;
   L->hookmask = mask;
-  if (mask) settraps(L->ci);
+  if (mask) {
+    settraps(L->ci);
+    /* a running interpreter reloads its trap at its next loop back-edge
+    ** (vm.c BACKEDGE; lua_sethook may come from a signal handler) */
+    __atomic_store_n(&L->becount, -1, __ATOMIC_RELEASE);
+  }
 }
 
 LUA_API lua_Hook lua_gethook(lua_State *L) { return L->hook; }

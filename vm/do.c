@@ -725,6 +725,7 @@ LUA_API int lua_resume(lua_State *L, lua_State *from, int nargs, int *nresults) 
   if (getCcalls(L) >= LUAI_MAXCCALLS)
     return resume_error(L, "C stack overflow", nargs);
   L->nCcalls++;
+  G(L)->nresumes++;
   jit_mark(G(L), &jm);
   status = do_rawrunprotected(L, resume, &nargs);
   jit_unwound(L, &jm);   /* L's C stack is gone, whatever ended the run */

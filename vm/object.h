@@ -143,12 +143,14 @@ typedef struct Proto {
                           ** (incremented by that code; jit_run checks it) */
   uint8_t jitnospec;      /* speculation level: 0 types from feedback, 1 any
                           ** number, 2 none (raised each time it kept failing) */
-  uint32_t jitlook;       /* with the JIT on, calls of it while it has no code
-                          ** stay on the interpreter's inline path until
-                          ** hotcount reaches this (0: ask at every call;
-                          ** set by the policy, jit.c maybecompile) */
-  int32_t jitedges;       /* loop back-edges until the next look at
-                          ** interrupts and the JIT policy (vm.c BACKEDGE) */
+  uint32_t jitlook;       /* calls of it stay on the interpreter's inline
+                          ** path, and its frames skip the tier-up test,
+                          ** until hotcount reaches this (0: look at every
+                          ** call; set by the policy, jit.c maybecompile,
+                          ** and with the JIT off by vm.c startfunc) */
+  int32_t jitedges;       /* expiries of the back-edge count (vm.c BACKEDGE)
+                          ** in this proto to let pass before the next look
+                          ** of the JIT's OSR policy (0: look at each) */
 } Proto;
 
 /* type feedback bits recorded by the interpreter for arithmetic/compare/index */

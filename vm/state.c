@@ -31,6 +31,11 @@ typedef struct MainBlock {
 
 /* A little randomness for the string hash seed: the address of a stack
 ** variable (ASLR) mixed with the clock and the block's address. */
+#ifdef MVM_SEED
+/* a fixed hash seed, for measurements that must be reproducible (table
+** layouts, hence lookup costs, follow the seed) */
+static uint32_t make_seed(void *blk) { (void)blk; return (uint32_t)(MVM_SEED); }
+#else
 static uint32_t make_seed(void *blk) {
   int onstack = 0;
   uintptr_t h = (uintptr_t)&onstack ^ (uintptr_t)blk;
@@ -38,9 +43,11 @@ static uint32_t make_seed(void *blk) {
   h ^= (uintptr_t)clock();
   return (uint32_t)(h ^ (h >> 32));
 }
+#endif
 
 void state_preinit(lua_State *L1, global_State *g) {
   L1->g = g;
+  L1->becount = 0;
   L1->stack = NULL;
   L1->stack_last = NULL;
   L1->top = NULL;
@@ -190,6 +197,8 @@ LUA_API lua_State *lua_newstate(lua_Alloc f, void *ud) {
   g->nroots = g->sizeroots = 0;
   g->interrupt = 0;
   g->jit = NULL;
+  g->jitran = NULL;
+  g->nresumes = 0;
   g->ffijit = NULL;
   g->jitmode = 0;
   g->gcpause = 200;

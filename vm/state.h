@@ -91,6 +91,14 @@ struct lua_State {
   uint8_t status;
   uint8_t allowhook;
   unsigned short nci;          /* number of items in 'ci' list */
+  /* Interpreted loop back-edges of this thread until the interpreter's
+  ** next look at the interrupt flag, the trap and the JIT's hotness and
+  ** OSR policy (vm.c BACKEDGE): a decrement and a sign test per
+  ** back-edge, the same in every JIT mode.  mvm_interrupt and lua_sethook
+  ** make it negative, so that the request is seen at the thread's next
+  ** back-edge (another thread, or a request lost to a decrement racing
+  ** with it from another OS thread, sees it at its next expiry). */
+  int32_t becount;
   Value *top;                  /* first free slot in the stack */
   struct global_State *g;
   CallInfo *ci;                /* call info for current function */
@@ -157,6 +165,8 @@ typedef struct global_State {
   Value **roots;
   int nroots, sizeroots;
   void *jit;                   /* JIT state (jit/), NULL until first compile */
+  void *jitran;                /* the JIT state once compiled code has run, else NULL */
+  unsigned long nresumes;      /* lua_resume calls (read by the JIT policy) */
   void *ffijit;                /* the ffi module's JitFFI (jit/jitffi.h), or NULL */
   /* lua_gc's incremental-mode knobs, remembered only to answer as 5.4 does
   ** (the collector has no such knobs): pause and step multiplier as stored
@@ -164,21 +174,11 @@ typedef struct global_State {
   ** amounting to a cycle (vm/api.c) */
   int gcpause, gcstepmul, gcstepdebt;
   /* 'interrupt' is set asynchronously (host interrupt, signal) and checked
-  ** at safe points.  It shares one 8-byte word with 'jitmode', so that an
-  ** interpreted loop back-edge tests both with one load of 'bepoll':
-  ** nonzero iff an interrupt is pending or the back-edge must count
-  ** hotness for the JIT (mode not off). */
-  union {
-    struct {
-      volatile sig_atomic_t interrupt;
-      int jitmode;             /* 0 off, 1 on, 2 eager */
-    };
-    volatile uint64_t bepoll;
-  };
+  ** at safe points (calls, compiled code's polls, and in the interpreter
+  ** at the expiry of lua_State.becount) */
+  volatile sig_atomic_t interrupt;
+  int jitmode;                 /* 0 off, 1 on, 2 eager */
 } global_State;
-/* 'bepoll' covers exactly 'interrupt' and 'jitmode' */
-_Static_assert(sizeof(sig_atomic_t) + sizeof(int) == sizeof(uint64_t),
-               "global_State.bepoll must overlay interrupt and jitmode");
 
 #define G(L)  ((L)->g)
 

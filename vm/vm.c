@@ -75,6 +75,22 @@ static inline const Value *rawget_any(Table *t, Value key) {
   return tab_get(t, key);
 }
 
+/* t[key] missed in t, which has a metatable: the slot of key in the
+** chain of __index tables above t (a class's methods, its superclasses'),
+** up to 4 levels, else NULL (vm_finishget does the rest: __index
+** functions, misses, longer chains).  Allocates nothing. */
+static inline const Value *index_table(lua_State *L, Table *t, TString *key) {
+  int n;
+  for (n = 0; n < 4; n++) {
+    const Value *tm = fasttm(L, t->metatable, TM_INDEX), *s;
+    if (tm == NULL || !v_istable(*tm)) return NULL;
+    t = v_tab(*tm);
+    s = tab_getstr(t, key);
+    if (!isempty(s)) return s;
+  }
+  return NULL;
+}
+
 /* (GETI/SETI keys are 8-bit constants: always immediates) */
 static inline const Value *rawget_int(Table *t, int64_t n) {
   return tab_getimm(t, n);
@@ -532,6 +548,47 @@ static void push_closure(lua_State *L, CallInfo *ci, int bx, int a) {
 }
 
 /* ---------------------------------------------------------------------
+** Generic for loops with a C iterator (next, ipairs', gmatch's)
+** --------------------------------------------------------------------- */
+
+/* can TFORCALL call the iterator at 'func' inline (tfor_docall)?  A C
+** function, stack room for its LUA_MINSTACK, a spare CallInfo, no hooks */
+static inline int tfor_ccall(lua_State *L, CallInfo *ci, Value *func, int nresults) {
+  Value f = *func;
+  (void)nresults;
+  return (v_islcf(f) || v_isCclosure(f)) && L->stack_last - L->top > LUA_MINSTACK &&
+         ci->next != NULL && !L->hookmask;
+}
+
+/* the call do_call would make (precall_C's frame, do_poscall's results),
+** without the C-level bookkeeping of a call from C: the iterator runs on
+** the interpreter's C frame, as a C function called by OP_CALL does */
+static inline void tfor_docall(lua_State *L, CallInfo *ci, Value *func, int nresults) {
+  CallInfo *newci = ci->next;
+  lua_CFunction f = v_islcf(*func) ? v_lcf(*func) : v_ccl(*func)->f;
+  int n, wanted;
+  L->ci = newci;
+  newci->func = func;
+  newci->nresults = (short)nresults;
+  newci->callstatus = CIST_C;
+  newci->top = L->top + LUA_MINSTACK;
+  newci->u.c.k = NULL;
+  n = (*f)(L);
+  wanted = newci->nresults;   /* (lua_toclose may have marked it) */
+  if (l_likely(wanted >= 0 && !L->hookmask)) {
+    Value *res = newci->func;   /* (the stack may have moved) */
+    Value *first = L->top - n;
+    int j;
+    for (j = 0; j < wanted && j < n; j++) res[j] = first[j];
+    for (; j < wanted; j++) res[j] = MVM_NIL;
+    L->top = res + wanted;
+    L->ci = ci;
+  }
+  else
+    do_poscall(L, newci, n);
+}
+
+/* ---------------------------------------------------------------------
 ** Finishing an opcode interrupted by a yield (inside a metamethod or a
 ** __close): put the metamethod's result where the opcode wanted it.
 ** --------------------------------------------------------------------- */
@@ -612,6 +669,63 @@ void vm_finishOp(lua_State *L) {
 #define l_fidiv(L,a,b) (floor((a) / (b)))
 #define l_fmod(L,a,b)  vm_modf(L, a, b)
 
+/* +, - and * of two immediate integers on their words: shifted left by 16
+** the payloads are the integers times 2^16, whose sum, difference or
+** product (with the other factor unshifted) overflows 64 bits exactly
+** when the result does not fit an immediate (48 bits); shifted back and
+** tagged it is the result's word.  No decoding of the operands and no
+** range test of the result.  imm_op(a, b, s) is 1 on overflow (then the
+** caller does the full-width operation, which may box), else s is the
+** result shifted; imm_word(s) is its word. */
+#if defined(__GNUC__)
+#define imm_add(a,b,s)  __builtin_add_overflow((int64_t)((a) << 16), (int64_t)((b) << 16), s)
+#define imm_sub(a,b,s)  __builtin_sub_overflow((int64_t)((a) << 16), (int64_t)((b) << 16), s)
+#define imm_mul(a,b,s)  __builtin_mul_overflow((int64_t)((a) << 16), v_getimmint(b), s)
+#else
+static inline int imm_shifted(int64_t r, int64_t *s) {
+  if (!v_fitsimm(r)) return 1;
+  *s = (int64_t)((uint64_t)r << 16);
+  return 0;
+}
+#define imm_add(a,b,s)  imm_shifted(v_getimmint(a) + v_getimmint(b), s)
+#define imm_sub(a,b,s)  imm_shifted(v_getimmint(a) - v_getimmint(b), s)
+#define imm_mul(a,b,s)  1   /* the full-width operation */
+#endif
+/* (the low 16 bits of s are zero: setting them and rotating them to the
+** top is the tag, without a 64-bit constant) */
+static inline Value imm_word(int64_t s) {
+  uint64_t w = (uint64_t)s | 0xFFFF;
+  return (w >> 16) | (w << 48);
+}
+
+/* the operation on immediates for each integer operation of op_arith */
+#define l_iadd_imm(a,b,s)   imm_add(a, b, s)
+#define l_isub_imm(a,b,s)   imm_sub(a, b, s)
+#define l_imul_imm(a,b,s)   imm_mul(a, b, s)
+#define l_imod_imm(a,b,s)   imm_mod(a, b, s)
+#define l_iidiv_imm(a,b,s)  imm_idiv(a, b, s)
+
+/* % and // of two immediates: the result always fits an immediate
+** (|r| < |b|, |q| <= |a|) except for // -1 of the least one; a 0 or -1
+** divisor takes the full-width operation (errors, number.c) */
+static inline int imm_mod(Value a, Value b, int64_t *s) {
+  int64_t x = v_getimmint(a), y = v_getimmint(b), r;
+  if (l_unlikely((uint64_t)y + 1u <= 1u)) return 1;
+  r = x % y;
+  if (r != 0 && (r ^ y) < 0) r += y;
+  *s = (int64_t)((uint64_t)r << 16);
+  return 0;
+}
+
+static inline int imm_idiv(Value a, Value b, int64_t *s) {
+  int64_t x = v_getimmint(a), y = v_getimmint(b), q;
+  if (l_unlikely((uint64_t)y + 1u <= 1u)) return 1;
+  q = x / y;
+  if ((x % y != 0) && ((x ^ y) < 0)) q--;
+  *s = (int64_t)((uint64_t)q << 16);
+  return 0;
+}
+
 /* floor modulo/division inline; 0 and -1 divisors go to number.c */
 static inline int64_t int_mod(lua_State *L, int64_t a, int64_t b) {
   if (l_likely((uint64_t)b + 1u > 1u)) {   /* b not in {-1, 0} */
@@ -671,46 +785,53 @@ static inline uint8_t fb_kind(Value v) {
 #define FEEDBACK(v1, v2) \
   { if (l_unlikely(fb != NULL)) fb[pc - 1 - cl->p->code] |= (uint8_t)(fb_kind(v1) | fb_kind(v2)); }
 
-/* loop back-edge: hotness counter and host interrupt, both behind one test
-** of G(L)->bepoll (state.h); with the JIT off nothing reads the counter, so
-** it is not kept then.  The cost with the JIT on is a decrement of
-** p->jitedges: every JIT_OSR_EVERY back-edges of a proto (so that a loop
-** whose compiled code keeps exiting on a guard does not bounce between the
-** two every iteration) its hotcount grows by as many, a pending interrupt
-** is raised (an interrupt is asynchronous: a few dozen iterations late is
-** in time) and, with the JIT on, a function that is not known to stay
-** interpreted is compiled if the policy says so (jit_osr), and its
-** compiled code is entered at the loop header 'pc' (an entry point of
-** every compiled function), exactly like an entry at the start; never
-** under hooks.  'from' is the pc before the jump (just past the jumping
-** instruction): the error is raised there, so that it is reported at the
-** loop's own line and not at the instruction before the loop's start
-** (which may not exist: line -1). */
+/* loop back-edge: one decrement and sign test of L->becount (state.h),
+** the same in every JIT mode.  At its expiry (every JIT_OSR_EVERY
+** back-edges of the thread with the JIT on, every VM_BEPERIOD with it off,
+** or at once after mvm_interrupt or lua_sethook) the running proto's hotcount grows by as
+** many (a sample: the proto running when it expires gets the counts,
+** which puts them where the loops run), a pending interrupt is raised (an
+** interrupt is asynchronous: a few dozen iterations late is in time) and,
+** with the JIT on, a function that is not known to stay interpreted is
+** compiled if the policy says so (jit_osr; p->jitedges spaces out the
+** looks at a proto, see jit.c), and its compiled code is entered at the
+** loop header 'pc' (an entry point of every compiled function), exactly
+** like an entry at the start; never under hooks.  'from' is the pc before
+** the jump (just past the jumping instruction): the error is raised
+** there, so that it is reported at the loop's own line and not at the
+** instruction before the loop's start (which may not exist: line -1). */
+#define VM_BEPERIOD  1024
+/* -j off: calls of a function without compiled code between two looks at
+** it (startfunc) */
+#define VM_OFFLOOK   65536u
 #define BACKEDGE(from) { \
-    if (l_unlikely(G(L)->bepoll)) { \
+    if (l_unlikely(--L->becount < 0)) { \
       Proto *p_ = cl->p; \
-      if (l_unlikely(--p_->jitedges < 0)) { \
-        p_->jitedges = JIT_OSR_EVERY - 1; \
-        p_->hotcount += JIT_OSR_EVERY;   /* (only read by the JIT policy) */ \
-        if (l_unlikely(G(L)->interrupt)) { \
-          G(L)->interrupt = 0; \
-          pc = (from); \
-          Protect(dbg_runerror(L, "interrupted")); \
-        } \
-        if (G(L)->jitmode != 0 && p_->jitcode != JIT_NOCODE && !L->hookmask) { \
-          savepc(); \
-          if (jit_osr(L, p_)) goto runjit; \
-        } \
+      int jm_ = G(L)->jitmode; \
+      L->becount = (jm_ != 0 ? JIT_OSR_EVERY : VM_BEPERIOD) - 1; \
+      p_->hotcount += jm_ != 0 ? JIT_OSR_EVERY : VM_BEPERIOD;   /* (only read by the JIT policy) */ \
+      updatetrap(ci);   /* a hook set asynchronously (lua_sethook) */ \
+      if (l_unlikely(G(L)->interrupt)) { \
+        G(L)->interrupt = 0; \
+        pc = (from); \
+        Protect(dbg_runerror(L, "interrupted")); \
+      } \
+      if (jm_ != 0 && p_->jitcode != JIT_NOCODE && !L->hookmask && --p_->jitedges < 0) { \
+        p_->jitedges = 0; \
+        savepc(); \
+        if (jit_osr(L, p_)) goto runjit; \
       } \
     } \
   }
 
-/* jump to the target of jump instruction 'ni' (+ e) */
+/* jump to the target of jump instruction 'ni' (+ e).  (Jumps and loops
+** do not reload 'trap' themselves: a hook set while the function runs is
+** set by a call, after which 'trap' is reloaded, or asynchronously by
+** lua_sethook, which makes the next back-edge look (BACKEDGE).) */
 #define dojump(ni, e) { \
     int off_ = GETARG_sJ(ni) + (e); \
     pc += off_; \
     if (off_ < 0) BACKEDGE(pc - off_); \
-    updatetrap(ci); \
   }
 #define donextjump()   { Instruction ni_ = *pc; dojump(ni_, 1); }
 #define docondjump(cond) { if ((cond) != GETARG_k(i)) pc++; else donextjump(); }
@@ -769,8 +890,12 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
     double d1_, d2_; \
     FEEDBACK(v1, v2); \
     if (v_isimmint(v1) && v_isimmint(v2)) { \
-      int64_t r_ = iop(L, v_getimmint(v1), v_getimmint(v2)); \
-      pc++; setint_ra(i, r_); \
+      int64_t s_; \
+      Value *ra_ = base + GETARG_A(i);   /* (before the operation: its jo) */ \
+      pc++; \
+      if (l_unlikely(iop##_imm(v1, v2, &s_))) \
+        setint_ra(i, iop(L, v_getimmint(v1), v_getimmint(v2))); \
+      else *ra_ = imm_word(s_); \
     } \
     else if (v_isfloat(v1) && v_isfloat(v2)) { \
       pc++; flt_store(fx, base + GETARG_A(i), fop(L, flt_load(p1), flt_load(p2))); \
@@ -897,12 +1022,27 @@ void vm_execute(lua_State *L, CallInfo *ci) {
     /* tier-up: run the function's compiled code, if any (never under
     ** hooks; only from the first instruction) */
     Proto *p_ = v_lcl(*ci->func)->p;
-    if (l_unlikely(p_->jitcode != NULL || G(L)->jitmode != 0) && !trap &&
-        ci->u.l.savedpc == p_->code) {
-      if (p_->jitcode == NULL)
-        jit_trycompile(L, p_);
-      if (jit_hascode(p_))
-        goto runjit;
+    /* (a frame resumed after a yield comes here too: in a cold function
+    ** it costs this test only, in every JIT mode) */
+    if (l_unlikely(p_->hotcount >= p_->jitlook)) {
+      if (p_->jitcode == NULL && G(L)->jitmode == 0) {
+        /* -j off, no code: nothing to look at for VM_OFFLOOK calls (a
+        ** look now and then hands p to the policy after jit.on()) */
+        p_->jitlook = p_->hotcount < UINT32_MAX - VM_OFFLOOK ? p_->hotcount + VM_OFFLOOK
+                                                             : UINT32_MAX;
+      }
+      else if (ci->u.l.savedpc != p_->code) {
+        /* resumed after a yield: no look; the next call of p looks again
+        ** (a generator's body, called once, whose back-edges took its
+        ** hotcount past jitlook, skips this at its other resumes) */
+        if (p_->hotcount < UINT32_MAX) p_->jitlook = p_->hotcount + 1;
+      }
+      else if (!trap) {
+        if (p_->jitcode == NULL)
+          jit_trycompile(L, p_);
+        if (jit_hascode(p_))
+          goto runjit;
+      }
     }
   }
   goto returning;
@@ -1017,9 +1157,21 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value *rc = base + GETARG_C(i);
         const Value *slot = NULL;
         if (v_istable(*rb)) {
-          slot = rawget_any(v_tab(*rb), *rc);
+          Table *t = v_tab(*rb);
+          Value kv = *rc;
+          if (v_isimmint(kv)) {   /* an integer key in the array part */
+            uint64_t n1 = (uint64_t)v_getimmint(kv) - 1u;
+            if (l_likely(n1 < (uint64_t)t->asize)) {
+              Value v = t->array[n1];
+              if (l_likely(!v_isnil(v) || t->metatable == NULL)) {
+                base[GETARG_A(i)] = v;
+                vmbreak;
+              }
+            }
+          }
+          slot = rawget_any(t, kv);
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
-          if (v_tab(*rb)->metatable == NULL) { base[GETARG_A(i)] = MVM_NIL; vmbreak; }  /* raw miss */
+          if (t->metatable == NULL) { base[GETARG_A(i)] = MVM_NIL; vmbreak; }  /* raw miss */
         }
         Protect(vm_finishget(L, rb, rc, RA(i), slot));
         vmbreak;
@@ -1044,9 +1196,14 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value *key = k + GETARG_C(i);
         const Value *slot = NULL;
         if (v_istable(*rb)) {
+          const Value *s2;
           slot = tab_getstr(v_tab(*rb), v_str(*key));
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
           if (v_tab(*rb)->metatable == NULL) { base[GETARG_A(i)] = MVM_NIL; vmbreak; }  /* raw miss */
+          if ((s2 = index_table(L, v_tab(*rb), v_str(*key))) != NULL) {
+            base[GETARG_A(i)] = *s2;
+            vmbreak;
+          }
         }
         Protect(vm_finishget(L, rb, key, RA(i), slot));
         vmbreak;
@@ -1148,8 +1305,14 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         const Value *slot = NULL;
         base[GETARG_A(i) + 1] = obj;
         if (v_istable(obj)) {
+          const Value *s2;
           slot = tab_getstr(v_tab(obj), v_str(*rc));
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
+          if (v_tab(obj)->metatable != NULL &&
+              (s2 = index_table(L, v_tab(obj), v_str(*rc))) != NULL) {
+            base[GETARG_A(i)] = *s2;   /* a method of the object's class */
+            vmbreak;
+          }
         }
         Protect(vm_finishget(L, rb, rc, RA(i), slot));
         vmbreak;
@@ -1159,7 +1322,11 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         int imm = GETARG_sC(i);
         FEEDBACK(v1, v1);
         if (v_isimmint(v1)) {
-          pc++; setint_ra(i, v_getimmint(v1) + imm);
+          int64_t s;
+          Value *ra = base + GETARG_A(i);   /* (before the addition: its jo) */
+          pc++;
+          if (l_unlikely(imm_add(v1, v_immint(imm), &s))) setint_ra(i, v_getimmint(v1) + imm);
+          else *ra = imm_word(s);
         }
         else if (v_isfloat(v1)) {
           pc++; flt_store_arith(base + GETARG_A(i), flt_load(base + GETARG_B(i)) + (double)imm);
@@ -1393,9 +1560,8 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             /* startfunc: hooks, compiled code to run, or the JIT policy
             ** to ask once hotcount reaches jitlook (0 when p has code or
             ** is queued; a cold or declined function costs only this
-            ** test; the first one is all that -j off pays) */
-            if (l_unlikely(((p->jitcode != NULL || G(L)->jitmode != 0) &&
-                            p->hotcount >= p->jitlook) || L->hookmask))
+            ** test, in every JIT mode) */
+            if (l_unlikely(p->hotcount >= p->jitlook || L->hookmask))
               goto startfunc;
             /* plain interpreted entry: what startfunc and returning do
             ** for a fresh frame without compiled code or hooks */
@@ -1405,6 +1571,42 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             pc = p->code;
             base = ra + 1;
             trap = 0;
+            vmbreak;
+          }
+        }
+        else {
+          /* C callee with stack room and a spare CallInfo, no hooks:
+          ** precall_C's frame set-up and do_poscall for 0 or 1 results,
+          ** inline */
+          lua_CFunction f = v_islcf(*ra) ? v_lcf(*ra)
+                          : v_isCclosure(*ra) ? v_ccl(*ra)->f : NULL;
+          if (f != NULL && l_likely(L->stack_last - L->top > LUA_MINSTACK &&
+                                    ci->next != NULL && !L->hookmask)) {
+            int n, wanted;
+            newci = ci->next;
+            L->ci = newci;
+            newci->func = ra;
+            newci->nresults = (short)nresults;
+            newci->callstatus = CIST_C;
+            newci->top = L->top + LUA_MINSTACK;
+            newci->u.c.k = NULL;
+            n = (*f)(L);
+            /* (the results' place: the stack may have moved) */
+            wanted = newci->nresults;   /* (lua_toclose may have marked it) */
+            if (l_likely((unsigned)wanted <= 1u && !L->hookmask)) {
+              Value *res = newci->func;
+              if (wanted == 1) {
+                *res = n > 0 ? L->top[-n] : MVM_NIL;
+                res++;
+              }
+              L->top = res;
+              L->ci = ci;
+            }
+            else
+              do_poscall(L, newci, n);
+            updatetrap(ci);
+            base = ci->func + 1;
+            cl = v_lcl(*ci->func);
             vmbreak;
           }
         }
@@ -1503,22 +1705,28 @@ void vm_execute(lua_State *L, CallInfo *ci) {
       }
       vmcase(FORLOOP) {
         Value *ra = RA(i);
-        /* all three immediates: the AND of their words keeps the 0xFFFF tag */
-        if (l_likely(v_isimmint(ra[0] & ra[1] & ra[2]))) {
-          int64_t count = v_getimmint(ra[1]);
-          if (count > 0) {   /* (immediate counts are < 2^47) */
-            int64_t idx = v_getimmint(ra[0]) + v_getimmint(ra[2]);
-            ra[1] = v_immint(count - 1);
-            if (l_likely(v_fitsimm(idx))) {
-              ra[0] = v_immint(idx);
+        Value w0 = ra[0], w1 = ra[1], w2 = ra[2];
+        /* all three immediates: the AND of their words keeps the 0xFFFF
+        ** tag.  Then the words are worked on as they are: the count's
+        ** payload shifted to the top is > 0 for a count in [1, 2^47) (its
+        ** word minus 1 is the count minus 1), and the index plus the step
+        ** is imm_add's */
+        if (l_likely(v_isimmint(w0 & w1 & w2))) {
+          int64_t c16 = (int64_t)(w1 << 16);
+          if (c16 > 0) {
+            int64_t s;
+            ra[1] = w1 - 1;
+            if (l_likely(!imm_add(w0, w2, &s))) {
+              ra[0] = imm_word(s);
               ra[3] = ra[0];
             }
             else
-              Protect(for_store(L, RA(i), (uint64_t)(count - 1), idx));
+              Protect(for_store(L, RA(i), (uint64_t)(c16 >> 16) - 1,
+                                v_getimmint(w0) + v_getimmint(w2)));
             pc -= GETARG_Bx(i);
             BACKEDGE(pc + GETARG_Bx(i));
           }
-          else if (count < 0)   /* a huge unsigned count stored as negative */
+          else if (c16 < 0)   /* a huge unsigned count stored as negative */
             goto slow_forloop;
         }
         else if (v_isinteger(ra[2])) {
@@ -1542,7 +1750,6 @@ void vm_execute(lua_State *L, CallInfo *ci) {
           pc -= GETARG_Bx(i);
           BACKEDGE(pc + GETARG_Bx(i));
         }
-        updatetrap(ci);
         vmbreak;
       }
       vmcase(FORPREP) {
@@ -1565,7 +1772,15 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         ra[5] = ra[1];
         ra[6] = ra[2];
         L->top = ra + 4 + 3;
-        ProtectNT(do_call(L, RA(i) + 4, GETARG_C(i)));
+        if (tfor_ccall(L, ci, ra + 4, GETARG_C(i))) {
+          savepc();
+          tfor_docall(L, ci, ra + 4, GETARG_C(i));
+          updatetrap(ci);
+          base = ci->func + 1;
+          cl = v_lcl(*ci->func);
+        }
+        else
+          ProtectNT(do_call(L, RA(i) + 4, GETARG_C(i)));
         i = *(pc++);   /* the TFORLOOP */
         goto l_tforloop;
        }

@@ -78,6 +78,10 @@ int main(void) {
   expect_interrupt(L, "local co = coroutine.wrap(function() while true do coroutine.yield() end end)\n"
                       "while true do co() end");
   expect_interrupt(L, "repeat local s = ('x'):rep(10) until false");
+  /* a loop inside a coroutine: the request is for the main thread, the
+  ** coroutine's own back-edge count (lua_State.becount) finds it */
+  expect_interrupt(L, "local co = coroutine.wrap(function() while true do end end)\n"
+                      "co()");
   /* the error is catchable inside Lua: pcall returns it, code goes on */
   CHECK(run_interrupted(L,
     "local ok, e = pcall(function() while true do end end)\n"
