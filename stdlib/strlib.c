@@ -359,6 +359,39 @@ static inline int pm_classmatch(int c, int cl) {
   return r != 0;
 }
 
+/* Class letters name ctype tests: a run of bytes from 'q' on whose test
+** result equals 'want' has one loop per class, so the compiler keeps the
+** class choice (and the locale's ctype table) out of the per-byte loop;
+** pm_classmatch per byte dispatched on the letter at every byte. */
+#define PM_SPAN(test) \
+  while (q < e && ((test(UC(*q)) != 0) == want)) q++; \
+  return q
+#define PM_ISZERO(c)  ((c) == 0)
+
+/* the first byte from 'q' (up to 'e') where pm_classmatch(c, cl) != want */
+static const char *pm_classspan(const char *q, const char *e, int cl, int want) {
+  int upper = (unsigned)(cl - 'A') <= 'Z' - 'A';
+  int lit = want;   /* a literal compares with the letter itself */
+  if (upper)
+    want = !want;   /* upper-case letter: complement */
+  switch (upper ? cl | 0x20 : cl) {
+    case 'a': PM_SPAN(isalpha);
+    case 'c': PM_SPAN(iscntrl);
+    case 'd': PM_SPAN(isdigit);
+    case 'g': PM_SPAN(isgraph);
+    case 'l': PM_SPAN(islower);
+    case 'p': PM_SPAN(ispunct);
+    case 's': PM_SPAN(isspace);
+    case 'u': PM_SPAN(isupper);
+    case 'w': PM_SPAN(isalnum);
+    case 'x': PM_SPAN(isxdigit);
+    case 'z': PM_SPAN(PM_ISZERO);
+    default:
+      while (q < e && (UC(*q) == cl) == lit) q++;
+      return q;
+  }
+}
+
 /* 'p' points at '[', 'close' at the matching ']' */
 static int pm_setmatch(int c, const char *p, const char *close) {
   int found = 1;
@@ -428,8 +461,7 @@ static ptrdiff_t pm_run(Matcher *m, const char *s, const char *p, const char *ep
   switch (*p) {
     case '.': return e - s;
     case PAT_ESC:
-      cl = UC(p[1]);
-      while (q < e && pm_classmatch(UC(*q), cl)) q++;
+      q = pm_classspan(q, e, UC(p[1]), 1);
       break;
     case '[':
       while (q < e && pm_setmatch(UC(*q), p, ep - 1)) q++;
@@ -681,6 +713,7 @@ static const char *pm_firstclass(Matcher *m, const char *p) {
 /* the first position from 's' on (up to the subject's end) where the
 ** class [p, ep) matches */
 static const char *pm_skipto(Matcher *m, const char *s, const char *p, const char *ep) {
+  if (*p == PAT_ESC) return pm_classspan(s, m->src_end, UC(p[1]), 0);
   while (s < m->src_end && !pm_single(m, s, p, ep)) s++;
   return s;
 }
