@@ -280,14 +280,30 @@ LUA_API size_t lua_stringtonumber(lua_State *L, const char *s) {
 
 LUA_API lua_Number lua_tonumberx(lua_State *L, int idx, int *pisnum) {
   double n = 0;
-  int ok = vm_tonumber(L, *index2value(L, idx), &n);
+  Value v = *index2value(L, idx);
+  int ok;
+  if (v_isfloat(v)) {   /* numbers need no conversion call */
+    if (pisnum) *pisnum = 1;
+    return v_getfloat(v);
+  }
+  if (v_isimmint(v)) {
+    if (pisnum) *pisnum = 1;
+    return (lua_Number)v_getint(v);
+  }
+  ok = vm_tonumber(L, v, &n);
   if (pisnum) *pisnum = ok;
   return ok ? n : 0;
 }
 
 LUA_API lua_Integer lua_tointegerx(lua_State *L, int idx, int *pisnum) {
   int64_t i = 0;
-  int ok = vm_tointeger(*index2value(L, idx), &i, 0);
+  Value v = *index2value(L, idx);
+  int ok;
+  if (v_isimmint(v)) {   /* the common case needs no conversion call */
+    if (pisnum) *pisnum = 1;
+    return (lua_Integer)v_getint(v);
+  }
+  ok = vm_tointeger(v, &i, 0);
   if (pisnum) *pisnum = ok;
   return ok ? (lua_Integer)i : 0;
 }
