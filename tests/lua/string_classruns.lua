@@ -44,3 +44,22 @@ end
 print(("((a)(b))x"):find("%b()"), ("THE (quick) fox"):find("%f[%a]%a+", 5),
       ("abcabc"):match("(a%a)c%1"))
 print(pcall(string.gsub, "abc", "%", "x"))
+-- a leading frontier %f[set]: positions where the byte is not in the set
+-- are skipped by find/gmatch/gsub; the end of the subject is still tried
+local fsubj = { "THE (quick) fox, 12.5:7 jumps;over\0the lazy dog 99", "", "a", " ", "x9." }
+for _, fp in ipairs({ "%f[%a]%a+", "%f[%A]", "%f[%w]", "%f[^%w]", "%f[%z]", "%f[%d.](%d+):?",
+                      "%f[^%s]", "%f[a-z]", "%f[%]]", "%f[%S]*", "%f[%a]x?" }) do
+  local out = {}
+  for _, subj in ipairs(fsubj) do
+    local r, n = subj:gsub(fp, "<%0>")
+    local g = {}
+    for a in subj:gmatch(fp) do g[#g + 1] = a end
+    local f1, f2 = subj:find(fp)
+    local f3, f4 = subj:find(fp, 4)
+    out[#out + 1] = string.format("%q %d [%s] %s %s %s %s", r, n, table.concat(g, "|"),
+      tostring(f1), tostring(f2), tostring(f3), tostring(f4))
+  end
+  print(fp, table.concat(out, " / "))
+end
+print(pcall(string.find, "abc", "%f[%a"), pcall(string.gsub, "abc", "%f", "x"),
+      pcall(string.gmatch("abc", "%fa")))
