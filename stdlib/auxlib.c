@@ -341,8 +341,17 @@ LUALIB_API lua_Integer luaL_checkinteger(lua_State *L, int arg) {
   return d;
 }
 
+/* the conversion first: nil and none never convert, so a present argument
+** (the common case) costs one API call */
 LUALIB_API lua_Integer luaL_optinteger(lua_State *L, int arg, lua_Integer def) {
-  return luaL_opt(L, luaL_checkinteger, arg, def);
+  int isnum;
+  lua_Integer d = lua_tointegerx(L, arg, &isnum);
+  if (luai_likely(isnum))
+    return d;
+  if (lua_isnoneornil(L, arg))
+    return def;
+  interror(L, arg);
+  return 0;
 }
 
 /* ------------------------------------------------------------------------

@@ -157,7 +157,8 @@ static int sl_byte(lua_State *L) {
   if (to - from >= (size_t)INT_MAX)
     return luaL_error(L, "string slice too long");
   n = (int)(to - from) + 1;
-  luaL_checkstack(L, n, "string slice too long");
+  if (n > LUA_MINSTACK)   /* a C function starts with LUA_MINSTACK free slots */
+    luaL_checkstack(L, n, "string slice too long");
   for (i = 0; i < n; i++)
     lua_pushinteger(L, UC(s[from + i - 1]));
   return n;
@@ -668,7 +669,10 @@ static void pm_pushcap(Matcher *m, int i, const char *s, const char *e) {
 static int pm_pushcaps(Matcher *m, const char *s, const char *e) {
   int n = (m->nlevel == 0 && s != NULL) ? 1 : m->nlevel;
   int i;
-  luaL_checkstack(m->L, n, "too many captures");
+  /* a C function starts with LUA_MINSTACK free slots; the callers have
+  ** pushed at most 2 values of their own before this */
+  if (n > LUA_MINSTACK - 2)
+    luaL_checkstack(m->L, n, "too many captures");
   for (i = 0; i < n; i++)
     pm_pushcap(m, i, s, e);
   return n;
