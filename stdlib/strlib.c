@@ -1119,6 +1119,22 @@ static void sl_addlenmod(char *form, const char *mod) {
   form[l + lm] = '\0';
 }
 
+/* what "%lld" writes for n, without printf; returns the length */
+static int sl_decimal(char *buff, lua_Integer n) {
+  char tmp[24];
+  int i = 24, len;
+  lua_Unsigned u = n < 0 ? 0u - (lua_Unsigned)n : (lua_Unsigned)n;
+  do {
+    tmp[--i] = (char)('0' + u % 10);
+    u /= 10;
+  } while (u != 0);
+  if (n < 0)
+    tmp[--i] = '-';
+  len = 24 - i;
+  memcpy(buff, tmp + i, (size_t)len);
+  return len;
+}
+
 static int sl_format(lua_State *L) {
   int top = lua_gettop(L);
   int arg = 1;
@@ -1162,6 +1178,10 @@ static int sl_format(lua_State *L) {
         flags = FF_HEX;
       intconv: {
         lua_Integer n = luaL_checkinteger(L, arg);
+        if (form[2] == '\0' && (form[1] == 'd' || form[1] == 'i')) {
+          nb = sl_decimal(buff, n);   /* a bare %d: no flags, width, precision */
+          break;
+        }
         sl_checkspec(L, form, flags, 1);
         sl_addlenmod(form, "ll");
         nb = snprintf(buff, (size_t)maxitem, form, (long long)n);
