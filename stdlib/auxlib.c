@@ -734,10 +734,10 @@ LUALIB_API const char *luaL_tolstring(lua_State *L, int idx, size_t *len) {
   else {
     switch (lua_type(L, idx)) {
       case LUA_TNUMBER:
-        if (lua_isinteger(L, idx))
-          lua_pushfstring(L, "%I", (LUAI_UACINT)lua_tointeger(L, idx));
-        else
-          lua_pushfstring(L, "%f", (LUAI_UACNUMBER)lua_tonumber(L, idx));
+        /* a copy converted in place: lua_tolstring writes what "%I" and
+        ** "%f" of lua_pushfstring write (vm_num2buff), without printf */
+        lua_pushvalue(L, idx);
+        lua_tolstring(L, -1, NULL);
         break;
       case LUA_TSTRING:
         lua_pushvalue(L, idx);

@@ -12,3 +12,10 @@ for _, bad in ipairs({ 1.5, "1.5", "x", {}, true, 2^63, -2^64 }) do
 end
 print(pcall(string.format, "%d"))
 print(pcall(string.format, "%i %d", 1))
+-- tostring and %s of numbers (luaL_tolstring)
+local nums = { 0, -0.0, 1, -1, 0.1, 1/3, 100.0, -2^53, 2^63, 1e14, 1e15, 1e100, -1e-300,
+               math.huge, -math.huge, math.maxinteger, math.mininteger, 123456789012 }
+for _, v in ipairs(nums) do
+  io.write(tostring(v), " ", string.format("%s|%5s|%-4s|", v, v, v), select("#", tostring(v)), "\n")
+end
+print(tostring(0/0) == tostring(0/0), string.format("%s", 2^24))
