@@ -341,14 +341,15 @@ LUALIB_API lua_Integer luaL_checkinteger(lua_State *L, int arg) {
   return d;
 }
 
-/* the conversion first: nil and none never convert, so a present argument
-** (the common case) costs one API call */
+/* none/nil test and conversion in one call (vm/api.c) */
+LUAI_FUNC int api_optinteger(lua_State *L, int idx, lua_Integer *res);
+
 LUALIB_API lua_Integer luaL_optinteger(lua_State *L, int arg, lua_Integer def) {
-  int isnum;
-  lua_Integer d = lua_tointegerx(L, arg, &isnum);
-  if (luai_likely(isnum))
+  lua_Integer d = 0;
+  int st = api_optinteger(L, arg, &d);
+  if (luai_likely(st > 0))
     return d;
-  if (lua_isnoneornil(L, arg))
+  if (st == 0)
     return def;
   interror(L, arg);
   return 0;

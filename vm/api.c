@@ -308,6 +308,22 @@ LUA_API lua_Integer lua_tointegerx(lua_State *L, int idx, int *pisnum) {
   return ok ? (lua_Integer)i : 0;
 }
 
+/* luaL_optinteger's tests in one call (stdlib/auxlib.c): 1 with *res when
+** the value converts to an integer, 0 for none or nil, -1 otherwise */
+LUAI_FUNC int api_optinteger(lua_State *L, int idx, lua_Integer *res);
+int api_optinteger(lua_State *L, int idx, lua_Integer *res) {
+  Value v = *index2value(L, idx);   /* an absent index reads as nil */
+  int64_t i = 0;
+  if (v_isimmint(v)) {
+    *res = (lua_Integer)v_getint(v);
+    return 1;
+  }
+  if (v_isnil(v)) return 0;
+  if (!vm_tointeger(v, &i, 0)) return -1;
+  *res = (lua_Integer)i;
+  return 1;
+}
+
 LUA_API int lua_toboolean(lua_State *L, int idx) {
   return !v_isfalsy(*index2value(L, idx));
 }

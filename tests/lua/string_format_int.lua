@@ -19,3 +19,14 @@ for _, v in ipairs(nums) do
   io.write(tostring(v), " ", string.format("%s|%5s|%-4s|", v, v, v), select("#", tostring(v)), "\n")
 end
 print(tostring(0/0) == tostring(0/0), string.format("%s", 2^24))
+-- optional integer arguments (luaL_optinteger): absent, nil, coercible
+-- strings and floats, and the errors for everything else
+local s = "hello world"
+print(s:byte(), s:byte(nil), s:byte(2, nil), s:byte("3"), s:byte(4.0, "5"), s:sub(2), s:sub(2, nil))
+print(s:find("o", nil), s:find("o", "6"), s:find("o", 8.0), select("#", s:gsub("o", "0", nil)))
+print(table.concat({ 1, 2, 3 }, "-", nil, nil), table.concat({ 1, 2, 3 }, "-", "2"), table.concat({ 1, 2, 3 }, "", 2.0, 3))
+for _, bad in ipairs({ 1.5, "1.5", "x", {}, true, 2^63 }) do
+  print(select(2, pcall(string.byte, s, bad)), select(2, pcall(string.sub, s, 1, bad)),
+        select(2, pcall(string.find, s, "o", bad)), select(2, pcall(table.concat, { 1 }, "", bad)),
+        select(2, pcall(string.gsub, s, "o", "0", bad)))
+end
