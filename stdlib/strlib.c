@@ -595,8 +595,9 @@ static const char *pm_match(Matcher *m, const char *s, const char *p) {
       default:
         break;
     }
-    /* single char class, possibly followed by a repetition suffix */
-    ep = pm_classend(m, p);
+    /* single char class, possibly followed by a repetition suffix; a
+    ** plain byte (the common item) ends right after itself */
+    ep = (*p == PAT_ESC || *p == '[') ? pm_classend(m, p) : p + 1;
     if (!pm_single(m, s, p, ep)) {
       if (*ep == '*' || *ep == '?' || *ep == '-') {  /* zero repetitions ok */
         p = ep + 1;
