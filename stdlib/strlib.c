@@ -700,9 +700,15 @@ static void pm_reset(Matcher *m) {
 ** match can then only start where that class matches, and the search
 ** loops skip the other positions without a match attempt each.  Called
 ** where the first attempt would run: a malformed first class raises the
-** same error at the same time. */
-static const char *pm_firstclass(Matcher *m, const char *p) {
+** same error at the same time.  Captures opening before that class consume
+** nothing, so a few leading '(' and '()' are looked through; *cp is set to
+** the class's start. */
+static const char *pm_firstclass(Matcher *m, const char *p, const char **cp) {
   const char *ep;
+  int n;
+  for (n = 0; n < 8 && p < m->pat_end && *p == '('; n++)
+    p += (p[1] == ')') ? 2 : 1;   /* the pattern is '\0'-terminated */
+  *cp = p;
   if (p == m->pat_end || *p == '(' || *p == ')' ||
       (*p == '$' && p + 1 == m->pat_end))
     return NULL;
@@ -777,12 +783,12 @@ static int sl_findaux(lua_State *L, int isfind) {
       p++;
       lp--;
     }
-    const char *fe;
+    const char *fe, *fc = p;
     pm_init(&m, L, s, ls, p, lp);
-    fe = anchored ? NULL : pm_firstclass(&m, p);
+    fe = anchored ? NULL : pm_firstclass(&m, p, &fc);
     do {
       const char *e;
-      if (fe != NULL) s1 = pm_skipto(&m, s1, p, fe);
+      if (fe != NULL) s1 = pm_skipto(&m, s1, fc, fe);
       pm_reset(&m);
       e = pm_match(&m, s1, p);
       if (e != NULL) {
@@ -810,6 +816,7 @@ typedef struct GmatchState {
   const char *pat;
   const char *lastend;	/* end of the previous match (no repeat there) */
   const char *fe;	/* pm_firstclass of 'pat', once 'scanned' */
+  const char *fc;	/* the start of that class */
   int scanned;
   Matcher m;
 } GmatchState;
@@ -819,13 +826,13 @@ static int sl_gmatch_step(lua_State *L) {
   const char *s, *fe;
   g->m.L = L;  /* the iterator may run in another coroutine */
   if (!g->scanned && g->next <= g->m.src_end) {
-    g->fe = pm_firstclass(&g->m, g->pat);
+    g->fe = pm_firstclass(&g->m, g->pat, &g->fc);
     g->scanned = 1;
   }
   fe = g->fe;
   for (s = g->next; s <= g->m.src_end; s++) {
     const char *e;
-    if (fe != NULL) s = pm_skipto(&g->m, s, g->pat, fe);
+    if (fe != NULL) s = pm_skipto(&g->m, s, g->fc, fe);
     pm_reset(&g->m);
     e = pm_match(&g->m, s, g->pat);
     if (e != NULL && e != g->lastend) {
@@ -933,7 +940,7 @@ static int sl_gsub(lua_State *L) {
   int anchored = (*p == '^');
   lua_Integer count = 0;
   int changed = 0;
-  const char *fe = NULL;
+  const char *fe = NULL, *fc = NULL;
   Matcher m;
   luaL_Buffer b;
   luaL_argexpected(L, rtype == LUA_TNUMBER || rtype == LUA_TSTRING ||
@@ -945,11 +952,11 @@ static int sl_gsub(lua_State *L) {
     lp--;
   }
   pm_init(&m, L, src, srcl, p, lp);
-  if (count < maxn && !anchored) fe = pm_firstclass(&m, p);
+  if (count < maxn && !anchored) fe = pm_firstclass(&m, p, &fc);
   while (count < maxn) {
     const char *e;
     if (fe != NULL) {   /* positions where no match starts are copied */
-      const char *q = pm_skipto(&m, src, p, fe);
+      const char *q = pm_skipto(&m, src, fc, fe);
       luaL_addlstring(&b, src, (size_t)(q - src));
       src = q;
     }

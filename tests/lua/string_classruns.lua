@@ -63,3 +63,22 @@ for _, fp in ipairs({ "%f[%a]%a+", "%f[%A]", "%f[%w]", "%f[^%w]", "%f[%z]", "%f[
 end
 print(pcall(string.find, "abc", "%f[%a"), pcall(string.gsub, "abc", "%f", "x"),
       pcall(string.gmatch("abc", "%fa")))
+-- leading captures before the first class: '(' and '()' consume nothing
+local csubj = { "ab 12 cd 345 (x) ef6", "", "9", "((()))", "zzz" }
+for _, cp in ipairs({ "(%d+)", "()(%d)", "(()%a)(%d?)", "((%a)%d*)", "(((((((((%d)))))))))",
+                      "((((((((%d))))))))", "()", "()$", "(%()", "(.-)%d", "(%a*)", "([%d%(])",
+                      "(z)z", "()()()%d", "(x?)" }) do
+  local out = {}
+  for _, subj in ipairs(csubj) do
+    local r, n = subj:gsub(cp, "<%1>")
+    local g = {}
+    for a, b in subj:gmatch(cp) do g[#g + 1] = tostring(a) .. "," .. tostring(b) end
+    out[#out + 1] = string.format("%q %d [%s] %s", r, n, table.concat(g, "|"),
+      table.concat({ tostring(subj:find(cp)), tostring((select(3, subj:find(cp, 3)))) }, ","))
+  end
+  print(cp, table.concat(out, " / "))
+end
+for _, bad in ipairs({ "(", "(%", "(()", "((%b", "([a", "(%1)" }) do
+  print(bad, select(2, pcall(string.find, "abc", bad)), select(2, pcall(string.gsub, "abc", bad, "")),
+        select(2, pcall(function() for _ in ("abc"):gmatch(bad) do end end)))
+end
