@@ -341,8 +341,18 @@ LUALIB_API lua_Integer luaL_checkinteger(lua_State *L, int arg) {
   return d;
 }
 
+/* none/nil test and conversion in one call (vm/api.c) */
+LUAI_FUNC int api_optinteger(lua_State *L, int idx, lua_Integer *res);
+
 LUALIB_API lua_Integer luaL_optinteger(lua_State *L, int arg, lua_Integer def) {
-  return luaL_opt(L, luaL_checkinteger, arg, def);
+  lua_Integer d = 0;
+  int st = api_optinteger(L, arg, &d);
+  if (luai_likely(st > 0))
+    return d;
+  if (st == 0)
+    return def;
+  interror(L, arg);
+  return 0;
 }
 
 /* ------------------------------------------------------------------------
@@ -725,10 +735,10 @@ LUALIB_API const char *luaL_tolstring(lua_State *L, int idx, size_t *len) {
   else {
     switch (lua_type(L, idx)) {
       case LUA_TNUMBER:
-        if (lua_isinteger(L, idx))
-          lua_pushfstring(L, "%I", (LUAI_UACINT)lua_tointeger(L, idx));
-        else
-          lua_pushfstring(L, "%f", (LUAI_UACNUMBER)lua_tonumber(L, idx));
+        /* a copy converted in place: lua_tolstring writes what "%I" and
+        ** "%f" of lua_pushfstring write (vm_num2buff), without printf */
+        lua_pushvalue(L, idx);
+        lua_tolstring(L, -1, NULL);
         break;
       case LUA_TSTRING:
         lua_pushvalue(L, idx);

@@ -157,7 +157,8 @@ static int sl_byte(lua_State *L) {
   if (to - from >= (size_t)INT_MAX)
     return luaL_error(L, "string slice too long");
   n = (int)(to - from) + 1;
-  luaL_checkstack(L, n, "string slice too long");
+  if (n > LUA_MINSTACK)   /* a C function starts with LUA_MINSTACK free slots */
+    luaL_checkstack(L, n, "string slice too long");
   for (i = 0; i < n; i++)
     lua_pushinteger(L, UC(s[from + i - 1]));
   return n;
@@ -364,6 +365,39 @@ static inline int pm_classmatch(int c, int cl) {
   return r != 0;
 }
 
+/* Class letters name ctype tests: a run of bytes from 'q' on whose test
+** result equals 'want' has one loop per class, so the compiler keeps the
+** class choice (and the locale's ctype table) out of the per-byte loop;
+** pm_classmatch per byte dispatched on the letter at every byte. */
+#define PM_SPAN(test) \
+  while (q < e && ((test(UC(*q)) != 0) == want)) q++; \
+  return q
+#define PM_ISZERO(c)  ((c) == 0)
+
+/* the first byte from 'q' (up to 'e') where pm_classmatch(c, cl) != want */
+static const char *pm_classspan(const char *q, const char *e, int cl, int want) {
+  int upper = (unsigned)(cl - 'A') <= 'Z' - 'A';
+  int lit = want;   /* a literal compares with the letter itself */
+  if (upper)
+    want = !want;   /* upper-case letter: complement */
+  switch (upper ? cl | 0x20 : cl) {
+    case 'a': PM_SPAN(isalpha);
+    case 'c': PM_SPAN(iscntrl);
+    case 'd': PM_SPAN(isdigit);
+    case 'g': PM_SPAN(isgraph);
+    case 'l': PM_SPAN(islower);
+    case 'p': PM_SPAN(ispunct);
+    case 's': PM_SPAN(isspace);
+    case 'u': PM_SPAN(isupper);
+    case 'w': PM_SPAN(isalnum);
+    case 'x': PM_SPAN(isxdigit);
+    case 'z': PM_SPAN(PM_ISZERO);
+    default:
+      while (q < e && (UC(*q) == cl) == lit) q++;
+      return q;
+  }
+}
+
 /* 'p' points at '[', 'close' at the matching ']' */
 static int pm_setmatch(int c, const char *p, const char *close) {
   int found = 1;
@@ -433,8 +467,7 @@ static ptrdiff_t pm_run(Matcher *m, const char *s, const char *p, const char *ep
   switch (*p) {
     case '.': return e - s;
     case PAT_ESC:
-      cl = UC(p[1]);
-      while (q < e && pm_classmatch(UC(*q), cl)) q++;
+      q = pm_classspan(q, e, UC(p[1]), 1);
       break;
     case '[':
       while (q < e && pm_setmatch(UC(*q), p, ep - 1)) q++;
@@ -567,8 +600,9 @@ static const char *pm_match(Matcher *m, const char *s, const char *p) {
       default:
         break;
     }
-    /* single char class, possibly followed by a repetition suffix */
-    ep = pm_classend(m, p);
+    /* single char class, possibly followed by a repetition suffix; a
+    ** plain byte (the common item) ends right after itself */
+    ep = (*p == PAT_ESC || *p == '[') ? pm_classend(m, p) : p + 1;
     if (!pm_single(m, s, p, ep)) {
       if (*ep == '*' || *ep == '?' || *ep == '-') {  /* zero repetitions ok */
         p = ep + 1;
@@ -641,7 +675,10 @@ static void pm_pushcap(Matcher *m, int i, const char *s, const char *e) {
 static int pm_pushcaps(Matcher *m, const char *s, const char *e) {
   int n = (m->nlevel == 0 && s != NULL) ? 1 : m->nlevel;
   int i;
-  luaL_checkstack(m->L, n, "too many captures");
+  /* a C function starts with LUA_MINSTACK free slots; the callers have
+  ** pushed at most 2 values of their own before this */
+  if (n > LUA_MINSTACK - 2)
+    luaL_checkstack(m->L, n, "too many captures");
   for (i = 0; i < n; i++)
     pm_pushcap(m, i, s, e);
   return n;
@@ -668,9 +705,15 @@ static void pm_reset(Matcher *m) {
 ** match can then only start where that class matches, and the search
 ** loops skip the other positions without a match attempt each.  Called
 ** where the first attempt would run: a malformed first class raises the
-** same error at the same time. */
-static const char *pm_firstclass(Matcher *m, const char *p) {
+** same error at the same time.  Captures opening before that class consume
+** nothing, so a few leading '(' and '()' are looked through; *cp is set to
+** the class's start. */
+static const char *pm_firstclass(Matcher *m, const char *p, const char **cp) {
   const char *ep;
+  int n;
+  for (n = 0; n < 8 && p < m->pat_end && *p == '('; n++)
+    p += (p[1] == ')') ? 2 : 1;   /* the pattern is '\0'-terminated */
+  *cp = p;
   if (p == m->pat_end || *p == '(' || *p == ')' ||
       (*p == '$' && p + 1 == m->pat_end))
     return NULL;
@@ -686,6 +729,7 @@ static const char *pm_firstclass(Matcher *m, const char *p) {
 /* the first position from 's' on (up to the subject's end) where the
 ** class [p, ep) matches */
 static const char *pm_skipto(Matcher *m, const char *s, const char *p, const char *ep) {
+  if (*p == PAT_ESC) return pm_classspan(s, m->src_end, UC(p[1]), 0);
   while (s < m->src_end && !pm_single(m, s, p, ep)) s++;
   return s;
 }
@@ -744,12 +788,12 @@ static int sl_findaux(lua_State *L, int isfind) {
       p++;
       lp--;
     }
-    const char *fe;
+    const char *fe, *fc = p;
     pm_init(&m, L, s, ls, p, lp);
-    fe = anchored ? NULL : pm_firstclass(&m, p);
+    fe = anchored ? NULL : pm_firstclass(&m, p, &fc);
     do {
       const char *e;
-      if (fe != NULL) s1 = pm_skipto(&m, s1, p, fe);
+      if (fe != NULL) s1 = pm_skipto(&m, s1, fc, fe);
       pm_reset(&m);
       e = pm_match(&m, s1, p);
       if (e != NULL) {
@@ -777,6 +821,7 @@ typedef struct GmatchState {
   const char *pat;
   const char *lastend;	/* end of the previous match (no repeat there) */
   const char *fe;	/* pm_firstclass of 'pat', once 'scanned' */
+  const char *fc;	/* the start of that class */
   int scanned;
   Matcher m;
 } GmatchState;
@@ -786,13 +831,13 @@ static int sl_gmatch_step(lua_State *L) {
   const char *s, *fe;
   g->m.L = L;  /* the iterator may run in another coroutine */
   if (!g->scanned && g->next <= g->m.src_end) {
-    g->fe = pm_firstclass(&g->m, g->pat);
+    g->fe = pm_firstclass(&g->m, g->pat, &g->fc);
     g->scanned = 1;
   }
   fe = g->fe;
   for (s = g->next; s <= g->m.src_end; s++) {
     const char *e;
-    if (fe != NULL) s = pm_skipto(&g->m, s, g->pat, fe);
+    if (fe != NULL) s = pm_skipto(&g->m, s, g->fc, fe);
     pm_reset(&g->m);
     e = pm_match(&g->m, s, g->pat);
     if (e != NULL && e != g->lastend) {
@@ -900,7 +945,7 @@ static int sl_gsub(lua_State *L) {
   int anchored = (*p == '^');
   lua_Integer count = 0;
   int changed = 0;
-  const char *fe = NULL;
+  const char *fe = NULL, *fc = NULL;
   Matcher m;
   luaL_Buffer b;
   luaL_argexpected(L, rtype == LUA_TNUMBER || rtype == LUA_TSTRING ||
@@ -912,11 +957,11 @@ static int sl_gsub(lua_State *L) {
     lp--;
   }
   pm_init(&m, L, src, srcl, p, lp);
-  if (count < maxn && !anchored) fe = pm_firstclass(&m, p);
+  if (count < maxn && !anchored) fe = pm_firstclass(&m, p, &fc);
   while (count < maxn) {
     const char *e;
     if (fe != NULL) {   /* positions where no match starts are copied */
-      const char *q = pm_skipto(&m, src, p, fe);
+      const char *q = pm_skipto(&m, src, fc, fe);
       luaL_addlstring(&b, src, (size_t)(q - src));
       src = q;
     }
@@ -1087,6 +1132,22 @@ static void sl_addlenmod(char *form, const char *mod) {
   form[l + lm] = '\0';
 }
 
+/* what "%lld" writes for n, without printf; returns the length */
+static int sl_decimal(char *buff, lua_Integer n) {
+  char tmp[24];
+  int i = 24, len;
+  lua_Unsigned u = n < 0 ? 0u - (lua_Unsigned)n : (lua_Unsigned)n;
+  do {
+    tmp[--i] = (char)('0' + u % 10);
+    u /= 10;
+  } while (u != 0);
+  if (n < 0)
+    tmp[--i] = '-';
+  len = 24 - i;
+  memcpy(buff, tmp + i, (size_t)len);
+  return len;
+}
+
 static int sl_format(lua_State *L) {
   int top = lua_gettop(L);
   int arg = 1;
@@ -1130,6 +1191,10 @@ static int sl_format(lua_State *L) {
         flags = FF_HEX;
       intconv: {
         lua_Integer n = luaL_checkinteger(L, arg);
+        if (form[2] == '\0' && (form[1] == 'd' || form[1] == 'i')) {
+          nb = sl_decimal(buff, n);   /* a bare %d: no flags, width, precision */
+          break;
+        }
         sl_checkspec(L, form, flags, 1);
         sl_addlenmod(form, "ll");
         nb = snprintf(buff, (size_t)maxitem, form, (long long)n);

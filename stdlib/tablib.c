@@ -61,6 +61,13 @@ static void check_tablike(lua_State *L, int arg, int need) {
 
 static lua_Integer length_of(lua_State *L, int arg, int need) {
   check_tablike(L, arg, need | NEED_LEN);
+  /* a table without a metatable has no __len: its raw length, without
+  ** luaL_len's push, conversion and pop */
+  if (lua_type(L, arg) == LUA_TTABLE) {
+    if (!lua_getmetatable(L, arg))
+      return (lua_Integer)lua_rawlen(L, arg);
+    lua_pop(L, 1);   /* the metatable */
+  }
   return luaL_len(L, arg);
 }
 
@@ -149,8 +156,7 @@ static int tab_move(lua_State *L) {
 /* ---------------------------------------------------------------- concat */
 
 static void concat_piece(lua_State *L, luaL_Buffer *b, lua_Integer i) {
-  lua_geti(L, 1, i);
-  if (!lua_isstring(L, -1))
+  if (lua_geti(L, 1, i) != LUA_TSTRING && !lua_isstring(L, -1))
     luaL_error(L, "invalid value (%s) at index %I in table for 'concat'",
                luaL_typename(L, -1), (LUAI_UACINT)i);
   luaL_addvalue(b);

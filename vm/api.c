@@ -280,16 +280,48 @@ LUA_API size_t lua_stringtonumber(lua_State *L, const char *s) {
 
 LUA_API lua_Number lua_tonumberx(lua_State *L, int idx, int *pisnum) {
   double n = 0;
-  int ok = vm_tonumber(L, *index2value(L, idx), &n);
+  Value v = *index2value(L, idx);
+  int ok;
+  if (v_isfloat(v)) {   /* numbers need no conversion call */
+    if (pisnum) *pisnum = 1;
+    return v_getfloat(v);
+  }
+  if (v_isimmint(v)) {
+    if (pisnum) *pisnum = 1;
+    return (lua_Number)v_getint(v);
+  }
+  ok = vm_tonumber(L, v, &n);
   if (pisnum) *pisnum = ok;
   return ok ? n : 0;
 }
 
 LUA_API lua_Integer lua_tointegerx(lua_State *L, int idx, int *pisnum) {
   int64_t i = 0;
-  int ok = vm_tointeger(*index2value(L, idx), &i, 0);
+  Value v = *index2value(L, idx);
+  int ok;
+  if (v_isimmint(v)) {   /* the common case needs no conversion call */
+    if (pisnum) *pisnum = 1;
+    return (lua_Integer)v_getint(v);
+  }
+  ok = vm_tointeger(v, &i, 0);
   if (pisnum) *pisnum = ok;
   return ok ? (lua_Integer)i : 0;
+}
+
+/* luaL_optinteger's tests in one call (stdlib/auxlib.c): 1 with *res when
+** the value converts to an integer, 0 for none or nil, -1 otherwise */
+LUAI_FUNC int api_optinteger(lua_State *L, int idx, lua_Integer *res);
+int api_optinteger(lua_State *L, int idx, lua_Integer *res) {
+  Value v = *index2value(L, idx);   /* an absent index reads as nil */
+  int64_t i = 0;
+  if (v_isimmint(v)) {
+    *res = (lua_Integer)v_getint(v);
+    return 1;
+  }
+  if (v_isnil(v)) return 0;
+  if (!vm_tointeger(v, &i, 0)) return -1;
+  *res = (lua_Integer)i;
+  return 1;
 }
 
 LUA_API int lua_toboolean(lua_State *L, int idx) {

@@ -84,7 +84,9 @@ uint32_t str_hash(const char *s, size_t l, uint32_t seed) {
   h ^= h >> 33;
   h *= 0xFF51AFD7ED558CCDULL;
   h ^= h >> 29;
-  return (uint32_t)(h ^ (h >> 32));
+  h ^= h >> 32;
+  /* 0 marks an empty slot of the intern table's hash array */
+  return (uint32_t)h != 0 ? (uint32_t)h : 1;
 }
 
 /* ---------------- the intern table ---------------- */
@@ -98,19 +100,22 @@ uint32_t str_hash(const char *s, size_t l, uint32_t seed) {
 ** bench/strings were the load of a header).  The runs of a 3/4 full
 ** table are longer than at 1/2, but a probe of another string is a load
 ** from the hash array, 16 to a cache line.  Removal shifts the rest of the
-** run back (no tombstones). */
+** run back (no tombstones).  A hash is never 0 (str_hash), so a 0 in the
+** hash array marks an empty slot: probes walk the hash array alone and
+** load a slot's string pointer only on a hash match (one cache miss per
+** probed slot instead of two). */
 static TString **str_alloc(lua_State *L, int size, uint32_t **hashes) {
   TString **a = (TString **)mvm_memtryrealloc(L, NULL, 0, str_tablebytes(size));
   if (a == NULL) return NULL;
-  memset(a, 0, (size_t)size * sizeof(TString *));
+  memset(a, 0, str_tablebytes(size));
   *hashes = (uint32_t *)(void *)(a + size);
   return a;
 }
 
 /* the first free slot of the run from hash 'h' on */
-static unsigned str_freeslot(TString *const *str, unsigned mask, uint32_t h) {
+static unsigned str_freeslot(const uint32_t *hash, unsigned mask, uint32_t h) {
   unsigned i = h & mask;
-  while (str[i] != NULL) i = (i + 1) & mask;
+  while (hash[i] != 0) i = (i + 1) & mask;
   return i;
 }
 
@@ -127,7 +132,7 @@ void str_resize(lua_State *L, int newsize) {
   if ((ns = str_alloc(L, newsize, &nh)) == NULL) return;
   for (i = 0; i < tb->size; i++) {
     if (tb->str[i] != NULL) {
-      unsigned j = str_freeslot(ns, mask, tb->hash[i]);
+      unsigned j = str_freeslot(nh, mask, tb->hash[i]);
       ns[j] = tb->str[i];
       nh[j] = tb->hash[i];
     }
@@ -156,9 +161,10 @@ void str_remove(lua_State *L, TString *ts) {
   TString **str = tb->str;
   uint32_t *hash = tb->hash;
   unsigned mask = (unsigned)tb->size - 1, i = ts->hash & mask, j;
-  while (str[i] != NULL && str[i] != ts) i = (i + 1) & mask;
-  if (str[i] == NULL) return;
-  for (j = (i + 1) & mask; str[j] != NULL; j = (j + 1) & mask) {
+  uint32_t h = ts->hash;
+  while (hash[i] != 0 && (hash[i] != h || str[i] != ts)) i = (i + 1) & mask;
+  if (hash[i] == 0) return;
+  for (j = (i + 1) & mask; hash[j] != 0; j = (j + 1) & mask) {
     unsigned home = hash[j] & mask;
     if (((j - home) & mask) >= ((j - i) & mask)) {   /* home not in (i, j] */
       str[i] = str[j];
@@ -167,6 +173,7 @@ void str_remove(lua_State *L, TString *ts) {
     }
   }
   str[i] = NULL;
+  hash[i] = 0;
   tb->nuse--;
 }
 
@@ -178,7 +185,7 @@ static void str_link(lua_State *L, TString *ts) {
     str_resize(L, tb->size * 2);
     if (tb->nuse + 1 >= tb->size) do_throw(L, LUA_ERRMEM);
   }
-  i = str_freeslot(tb->str, (unsigned)tb->size - 1, ts->hash);
+  i = str_freeslot(tb->hash, (unsigned)tb->size - 1, ts->hash);
   tb->str[i] = ts;
   tb->hash[i] = ts->hash;
   tb->nuse++;
@@ -191,10 +198,11 @@ static TString *str_find(global_State *g, const char *s, size_t l, uint32_t h) {
   TString *const *str = tb->str;
   const uint32_t *hash = tb->hash;
   unsigned mask = (unsigned)tb->size - 1, i;
-  for (i = h & mask; str[i] != NULL; i = (i + 1) & mask) {
-    TString *ts = str[i];
-    if (hash[i] == h && ts->len == l && memcmp(getstr(ts), s, l) == 0)
-      return ts;
+  for (i = h & mask; hash[i] != 0; i = (i + 1) & mask) {
+    if (hash[i] == h) {
+      TString *ts = str[i];
+      if (ts->len == l && memcmp(getstr(ts), s, l) == 0) return ts;
+    }
   }
   return NULL;
 }
