@@ -560,6 +560,18 @@ static inline int tfor_ccall(lua_State *L, CallInfo *ci, Value *func, int nresul
          ci->next != NULL && !L->hookmask;
 }
 
+/* the frame of a C function called from the interpreter's own C frame
+** (OP_CALL's and TFORCALL's inline C calls): precall_C's, without the
+** checks they made already; 'newci' is ci->next */
+static inline void push_cframe(lua_State *L, CallInfo *newci, Value *func, int nresults) {
+  L->ci = newci;
+  newci->func = func;
+  newci->nresults = (short)nresults;
+  newci->callstatus = CIST_C;
+  newci->top = L->top + LUA_MINSTACK;
+  newci->u.c.k = NULL;
+}
+
 /* the call do_call would make (precall_C's frame, do_poscall's results),
 ** without the C-level bookkeeping of a call from C: the iterator runs on
 ** the interpreter's C frame, as a C function called by OP_CALL does */
@@ -567,12 +579,7 @@ static inline void tfor_docall(lua_State *L, CallInfo *ci, Value *func, int nres
   CallInfo *newci = ci->next;
   lua_CFunction f = v_islcf(*func) ? v_lcf(*func) : v_ccl(*func)->f;
   int n, wanted;
-  L->ci = newci;
-  newci->func = func;
-  newci->nresults = (short)nresults;
-  newci->callstatus = CIST_C;
-  newci->top = L->top + LUA_MINSTACK;
-  newci->u.c.k = NULL;
+  push_cframe(L, newci, func, nresults);
   n = (*f)(L);
   wanted = newci->nresults;   /* (lua_toclose may have marked it) */
   if (l_likely(wanted >= 0 && !L->hookmask)) {
@@ -1584,12 +1591,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
                                     ci->next != NULL && !L->hookmask)) {
             int n, wanted;
             newci = ci->next;
-            L->ci = newci;
-            newci->func = ra;
-            newci->nresults = (short)nresults;
-            newci->callstatus = CIST_C;
-            newci->top = L->top + LUA_MINSTACK;
-            newci->u.c.k = NULL;
+            push_cframe(L, newci, ra, nresults);
             n = (*f)(L);
             /* (the results' place: the stack may have moved) */
             wanted = newci->nresults;   /* (lua_toclose may have marked it) */
