@@ -2914,8 +2914,12 @@ static void leanreturn(Gen *g, int a, int n) {
     LLVMValueRef v = getreg(g, a + k);
     tb(g, LLVMBuildStore(B_, v, byteptr(g, func, (size_t)k * sizeof(Value))), g->tb_stack);
   }
-  cnt = LLVMBuildSelect(B_, LLVMBuildICmp(B_, LLVMIntSLT, wanted, ci64(g, 0), ""),
-                        ci64(g, (uint64_t)n), wanted, "");
+  /* wanted < 0 ? n : wanted, for -1 <= wanted <= n: the unsigned minimum;
+  ** 0 for n == 0 and wanted & 1 for n == 1 (one result, the common case) */
+  if (n == 0) cnt = ci64(g, 0);
+  else if (n == 1) cnt = LLVMBuildAnd(B_, wanted, ci64(g, 1), "");
+  else cnt = LLVMBuildSelect(B_, LLVMBuildICmp(B_, LLVMIntULT, wanted, ci64(g, (uint64_t)n), ""),
+                             wanted, ci64(g, (uint64_t)n), "");
   top = LLVMBuildGEP2(B_, g->i64, func, &cnt, 1, "");
   tb(g, LLVMBuildStore(B_, top, byteptr(g, g->L, offsetof(lua_State, top))), g->tb_frame);
   prev = tb(g, LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, previous)), "prev"),
