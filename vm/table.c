@@ -570,6 +570,57 @@ static unsigned nearborder(const Table *t, unsigned asize) {
   return h;
 }
 
+/* The check of arraysearch() when asize is 2^k (rehash's sizes): the
+** search's i before the probe of bit b is h with bits b..0 cleared, so
+** the probe reads slot (h & ~(2^(b+1) - 1)) + 2^b - 1 and must find a
+** value exactly when bit b of h is set.  The nil outcomes, top bit first,
+** shifted into 'nils' must then spell the complement of h's k bits.  One
+** straight-line step per level (entered by k): a mask and a load with the
+** offset in the address (hence the pointer arithmetic), no loop counter. */
+#define PROBE(b) \
+  nils = nils * 2 + \
+    (unsigned)v_isnil((a + ((1u << (b)) - 1u))[hz & ~(size_t)((2u << (b)) - 1u)])
+static int pow2verify(const Value *a, unsigned asize, unsigned h) {
+  unsigned nils = 0;
+  size_t hz = h;
+  switch (ceillog2(asize)) {   /* k, for asize = 2^k */
+    case 31: PROBE(30);  /* FALLTHROUGH */
+    case 30: PROBE(29);  /* FALLTHROUGH */
+    case 29: PROBE(28);  /* FALLTHROUGH */
+    case 28: PROBE(27);  /* FALLTHROUGH */
+    case 27: PROBE(26);  /* FALLTHROUGH */
+    case 26: PROBE(25);  /* FALLTHROUGH */
+    case 25: PROBE(24);  /* FALLTHROUGH */
+    case 24: PROBE(23);  /* FALLTHROUGH */
+    case 23: PROBE(22);  /* FALLTHROUGH */
+    case 22: PROBE(21);  /* FALLTHROUGH */
+    case 21: PROBE(20);  /* FALLTHROUGH */
+    case 20: PROBE(19);  /* FALLTHROUGH */
+    case 19: PROBE(18);  /* FALLTHROUGH */
+    case 18: PROBE(17);  /* FALLTHROUGH */
+    case 17: PROBE(16);  /* FALLTHROUGH */
+    case 16: PROBE(15);  /* FALLTHROUGH */
+    case 15: PROBE(14);  /* FALLTHROUGH */
+    case 14: PROBE(13);  /* FALLTHROUGH */
+    case 13: PROBE(12);  /* FALLTHROUGH */
+    case 12: PROBE(11);  /* FALLTHROUGH */
+    case 11: PROBE(10);  /* FALLTHROUGH */
+    case 10: PROBE(9);  /* FALLTHROUGH */
+    case 9: PROBE(8);  /* FALLTHROUGH */
+    case 8: PROBE(7);  /* FALLTHROUGH */
+    case 7: PROBE(6);  /* FALLTHROUGH */
+    case 6: PROBE(5);  /* FALLTHROUGH */
+    case 5: PROBE(4);  /* FALLTHROUGH */
+    case 4: PROBE(3);  /* FALLTHROUGH */
+    case 3: PROBE(2);  /* FALLTHROUGH */
+    case 2: PROBE(1);  /* FALLTHROUGH */
+    case 1: PROBE(0);  /* FALLTHROUGH */
+    default: break;
+  }
+  return nils == (~h & (asize - 1));
+}
+#undef PROBE
+
 /* lua5.4's binary search over [0, asize] for a border, probe for probe
 ** (the border it finds among several is part of the observable
 ** behaviour), 'a[asize - 1]' being nil.  The probes are first checked
@@ -583,7 +634,9 @@ static unsigned nearborder(const Table *t, unsigned asize) {
 static unsigned arraysearch(Table *t, unsigned asize, unsigned h) {
   const Value *a = t->array;
   unsigned i = 0, j = asize, bad = 0;
-  while (j - i > 1u) {
+  if ((asize & (asize - 1)) == 0 && h < asize)
+    bad = !pow2verify(a, asize, h);
+  else while (j - i > 1u) {
     unsigned m = (i + j) / 2;
     unsigned above = m > h;
     bad |= above ^ (unsigned)v_isnil(a[m - 1]);
