@@ -1707,32 +1707,39 @@ void vm_execute(lua_State *L, CallInfo *ci) {
       }
       vmcase(FORLOOP) {
         Value *ra = RA(i);
-        Value w0 = ra[0], w1 = ra[1], w2 = ra[2];
-        /* all three immediates: the AND of their words keeps the 0xFFFF
-        ** tag.  Then the words are worked on as they are: the count's
-        ** payload shifted to the top is > 0 for a count in [1, 2^47) (its
-        ** word minus 1 is the count minus 1), and the index plus the step
-        ** is imm_add's */
-        if (l_likely(v_isimmint(w0 & w1 & w2))) {
-          int64_t c16 = (int64_t)(w1 << 16);
-          if (c16 > 0) {
-            int64_t s;
-            ra[1] = w1 - 1;
-            if (l_likely(!imm_add(w0, w2, &s))) {
-              ra[0] = imm_word(s);
-              ra[3] = ra[0];
-            }
-            else
-              Protect(for_store(L, RA(i), (uint64_t)(c16 >> 16) - 1,
-                                v_getimmint(w0) + v_getimmint(w2)));
+        Value w0 = ra[0], w1 = ra[1], w2 = ra[2], n1 = w1 - 1;
+        /* index and step immediates, the count an immediate in [1, 2^47):
+        ** the AND of the index's and step's words and of the count's word
+        ** minus 1 keeps the 0xFFFF tag exactly when all three are
+        ** immediates and the count is not 0 (an immediate 0 minus 1 has
+        ** tag 0xFFFE; no other valid word minus 1 gains tag 0xFFFF), and
+        ** bit 47 is the count's sign (a huge unsigned count is stored
+        ** negative).  The count's word minus 1 is then the count minus 1,
+        ** and the index plus the step is imm_add's.  Everything else
+        ** (the loop's end included) takes the general integer step */
+        if (l_likely(v_isimmint(w0 & n1 & w2) && !(w1 & (1ULL << 47)))) {
+          int64_t s;
+          ra[1] = n1;
+          if (l_likely(!imm_add(w0, w2, &s))) {
+            ra[0] = imm_word(s);
+            ra[3] = ra[0];
+          }
+          else
+            Protect(for_store(L, RA(i), (uint64_t)v_getimmint(n1),
+                              v_getimmint(w0) + v_getimmint(w2)));
+          pc -= GETARG_Bx(i);
+          BACKEDGE(pc + GETARG_Bx(i));
+        }
+        else if (v_isfloat(w2)) {
+          if (flt_forloop(ra)) {
             pc -= GETARG_Bx(i);
             BACKEDGE(pc + GETARG_Bx(i));
           }
-          else if (c16 < 0)   /* a huge unsigned count stored as negative */
-            goto slow_forloop;
         }
-        else if (v_isinteger(ra[2])) {
-         slow_forloop: ;
+        else if (w1 == v_immint(0)) {
+          /* the integer loop's end */
+        }
+        else if (v_isinteger(w2)) {
           uint64_t count = (uint64_t)v_getint(ra[1]);
           if (count > 0) {
             int64_t idx = l_iadd(L, v_getint(ra[0]), v_getint(ra[2]));
@@ -1747,10 +1754,6 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             pc -= GETARG_Bx(i);
             BACKEDGE(pc + GETARG_Bx(i));
           }
-        }
-        else if (flt_forloop(ra)) {
-          pc -= GETARG_Bx(i);
-          BACKEDGE(pc + GETARG_Bx(i));
         }
         vmbreak;
       }
