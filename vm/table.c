@@ -583,7 +583,11 @@ static unsigned nearborder(const Table *t, unsigned asize) {
 static int pow2verify(const Value *a, unsigned asize, unsigned h) {
   unsigned nils = 0;
   size_t hz = h;
-  switch (ceillog2(asize)) {   /* k, for asize = 2^k */
+#if defined(__GNUC__)
+  switch (__builtin_ctz(asize)) {   /* k, for asize = 2^k */
+#else
+  switch (ceillog2(asize)) {
+#endif
     case 31: PROBE(30);  /* FALLTHROUGH */
     case 30: PROBE(29);  /* FALLTHROUGH */
     case 29: PROBE(28);  /* FALLTHROUGH */

@@ -1443,6 +1443,16 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         vmbreak;
       }
       vmcase(LEN) {
+        Value rb = base[GETARG_B(i)];
+        /* a table without a metatable: tab_getn neither allocates nor
+        ** raises errors */
+        if (v_istable(rb) && v_tab(rb)->metatable == NULL) {
+          lua_Unsigned n = tab_getn(v_tab(rb));
+          if (l_likely(n <= (lua_Unsigned)MVM_IMM_MAX)) {
+            *RA(i) = v_immint((int64_t)n);
+            vmbreak;
+          }
+        }
         Protect(vm_objlen(L, RA(i), base + GETARG_B(i)));
         vmbreak;
       }
