@@ -1671,12 +1671,12 @@ static void gcwrite(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slot)
   if (LLVMIsConstant(v)) return;   /* cword(): integers, floats, nil, booleans */
   if (storesnum(g)) return;        /* a number, known statically */
   tryobj = newbb(g, "cardobj"); mark = newbb(g, "cardmark"); done = newbb(g, "carddone");
-  {   /* numbers, nil and booleans need no mark (0014: a test on the value) */
+  {   /* numbers, nil and booleans need no mark (0014: a test on the value;
+      ** 'v' is a Lua value, never word 0: no null test, as isvalreftt) */
     LLVMBasicBlockRef isref = newbb(g, "cardref");
     LLVMValueRef b = LLVMBuildPtrToInt(B_, v, g->i64, "");
     LLVMValueRef c = LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildAnd(B_, b, ci64(g, 0xFFFF000000000007ULL), ""),
                                    ci64(g, 0), "");
-    c = LLVMBuildAnd(B_, c, LLVMBuildICmp(B_, LLVMIntNE, b, ci64(g, 0), ""), "");
     LLVMBuildCondBr(B_, c, isref, done);
     LLVMPositionBuilderAtEnd(B_, isref);
   }
@@ -1739,9 +1739,11 @@ static void isvalreftt(Gen *g, LLVMValueRef v, LLVMValueRef b, int tt, LLVMBasic
   LLVMPositionBuilderAtEnd(B_, yes);
 }
 
+/* the tables of the table instructions are Lua values (registers,
+** upvalues): isvalreftt */
 static void istable(Gen *g, LLVMValueRef v, LLVMValueRef b, LLVMBasicBlockRef yes,
                     LLVMBasicBlockRef no) {
-  isreftt(g, v, b, MVM_TTABLE, yes, no);
+  isvalreftt(g, v, b, MVM_TTABLE, yes, no);
 }
 
 /* address of t->array[key-1] when table 't' has integer 'key' (i64, from an
