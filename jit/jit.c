@@ -136,8 +136,6 @@ static double cputime(void) {
 /* a call of a Lua function, in instructions of pathgain (compiled callers
 ** make it inline, without the interpreter's frame set-up) */
 #define JIT_LUACALL_GAIN 4
-/* and its own entry and return, when its callers are compiled too */
-#define JIT_ENTRY_GAIN 0
 
 /* the VM's JitState, created on first use (plain malloc: it is not a Lua
 ** object and holds no Lua references) */
@@ -803,7 +801,7 @@ static double pathgain(global_State *g, const LClosure *cl) {
     else if (testTMode(op)) e[i] = w + 0.5 * (e[i + 1] + e[i + 2]);
     else e[i] = w + e[i + 1];
   }
-  r = e[0] + JIT_ENTRY_GAIN;
+  r = e[0];
   free(e);
   return r;
 }
