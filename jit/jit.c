@@ -130,6 +130,12 @@ static double cputime(void) {
 
 /* the size under which a function needs more calls to be compiled (call_threshold) */
 #define JIT_SMALL_CALLS 120
+/* what compiled code saves per bytecode instruction of a call, in ps
+** (JIT_INTERP_COST times JIT_GAIN: calls_pay) */
+#define JIT_CALL_GAIN 500
+/* a call of a Lua function, in instructions of pathgain (compiled callers
+** make it inline, without the interpreter's frame set-up) */
+#define JIT_LUACALL_GAIN 4
 
 /* the VM's JitState, created on first use (plain malloc: it is not a Lua
 ** object and holds no Lua references) */
@@ -155,6 +161,8 @@ static JitState *getstate(lua_State *L) {
     J->payback = getenv("MVM_JIT_PAYBACK") && strcmp(getenv("MVM_JIT_PAYBACK"), "0") == 0
                  ? 0.0 : env_uint("MVM_JIT_PAYBACK", 20) / 100.0;
     J->background = getenv("MVM_JIT_BACKGROUND") == NULL || env_flag("MVM_JIT_BACKGROUND");
+    /* MVM_JIT_CALLGAIN: picoseconds a compile saves per instruction of a call (calls_pay) */
+    J->callgain = env_uint("MVM_JIT_CALLGAIN", JIT_CALL_GAIN) * 1e-12;
     J->smallcalls = getenv("MVM_JIT_SMALL") != NULL ? atoi(getenv("MVM_JIT_SMALL")) : JIT_SMALL_CALLS;
     /* MVM_JIT_PREFETCH=0: LLVM loads at the first compile, not before (prefetch_backend) */
     J->prefetch = getenv("MVM_JIT_PREFETCH") != NULL && !env_flag("MVM_JIT_PREFETCH") ? 2 : 0;
@@ -453,6 +461,7 @@ static int enqueue(JitState *J, Proto *p, int lo, int hi) {
 }
 
 static int library_bound(JitState *J, lua_State *L, Proto *p);
+static int calls_pay(JitState *J, lua_State *L, Proto *p);
 static int switching(JitState *J, Proto *p, const Instruction *hdr, uint32_t work);
 
 /* Code half-way to a compile (where its type feedback starts) is likely to
@@ -587,6 +596,8 @@ static void maybecompile(lua_State *L, Proto *p, int osr, const Instruction *reg
   }
   if (g->jitmode == MVM_JIT_ON && J->payback > 0 && !osr && library_bound(J, L, p))
     return;
+  if (g->jitmode == MVM_JIT_ON && J->payback > 0 && !osr && !calls_pay(J, L, p))
+    return;
   p->jitlook = 0;   /* from now on every call looks for the code */
   if (region != NULL) osrregion(p, region, &lo, &hi);   /* (a scan of p: only now) */
   /* in the background, the compile thread loads LLVM (start_backend):
@@ -679,23 +690,25 @@ static const Table *stringlib(global_State *g) {
 ** (not NULL: asked at a loop back-edge), also generic-for loops whose
 ** iterator (R[A] of the TFORCALL, as it is now) is a C function (pairs'
 ** next, gmatch's) */
+static int ccallat(const Table *strlib, const LClosure *cl, int pc, const Value *base) {
+  Instruction in = cl->p->code[pc];
+  OpCode op = GET_OPCODE(in);
+  if (op == OP_CALL || op == OP_TAILCALL) {
+    const Value *f = regsource(strlib, cl, pc, GETARG_A(in), 0);
+    return f != NULL && (v_islcf(*f) || v_isCclosure(*f) ||
+                         (v_isLclosure(*f) && v_lcl(*f)->p->jitcode == JIT_NOCODE));
+  }
+  if (op == OP_TFORCALL && base != NULL) {
+    Value f = base[GETARG_A(in)];
+    return v_islcf(f) || v_isCclosure(f);
+  }
+  return 0;
+}
+
 static int ccalls(global_State *g, const LClosure *cl, int from, int to, const Value *base) {
   const Table *strlib = stringlib(g);
   int pc, n = 0;
-  for (pc = from; pc < to; pc++) {
-    Instruction in = cl->p->code[pc];
-    OpCode op = GET_OPCODE(in);
-    if (op == OP_CALL || op == OP_TAILCALL) {
-      const Value *f = regsource(strlib, cl, pc, GETARG_A(in), 0);
-      if (f != NULL && (v_islcf(*f) || v_isCclosure(*f) ||
-                        (v_isLclosure(*f) && v_lcl(*f)->p->jitcode == JIT_NOCODE)))
-        n++;
-    }
-    else if (op == OP_TFORCALL && base != NULL) {
-      Value f = base[GETARG_A(in)];
-      if (v_islcf(f) || v_isCclosure(f)) n++;
-    }
-  }
+  for (pc = from; pc < to; pc++) n += ccallat(strlib, cl, pc, base);
   return n;
 }
 
@@ -731,6 +744,103 @@ static int library_bound(JitState *J, lua_State *L, Proto *p) {
   p->jitcode = JIT_NOCODE;
   p->jitlook = UINT32_MAX;
   return 1;
+}
+
+/* What compiled code saves at code[pc] of 'cl', in interpreted
+** instructions: nothing for a C call or a call of a Lua function that stays
+** interpreted (ccallat), for allocation and the runtime's work (CONCAT,
+** NEWTABLE, CLOSURE, VARARG, SETLIST, LEN: the same helpers run either
+** way), 1 for a call of a Lua function that has no code yet (its callee's
+** frame is set up as in the interpreter), JIT_LUACALL_GAIN for one that
+** has code or is not known (method calls: compiled callers call compiled
+** callees inline, with method caches), 1 for any other instruction. */
+static double opgain(const Table *strlib, const LClosure *cl, int pc) {
+  Instruction in = cl->p->code[pc];
+  OpCode op = GET_OPCODE(in);
+  switch (op) {
+    case OP_CONCAT: case OP_NEWTABLE: case OP_CLOSURE: case OP_VARARG:
+    case OP_SETLIST: case OP_LEN:
+      return 0;
+    case OP_CALL: case OP_TAILCALL: {
+      const Value *f;
+      if (ccallat(strlib, cl, pc, NULL)) return 0;
+      f = regsource(strlib, cl, pc, GETARG_A(in), 0);
+      return f != NULL && v_isLclosure(*f) && !jit_hascode(v_lcl(*f)->p) ? 1 : JIT_LUACALL_GAIN;
+    }
+    default:
+      return 1;
+  }
+}
+
+/* What one call of 'cl' runs that a compile can make faster, in bytecode
+** instructions: the expected path through its code (a conditional test
+** goes either way with probability 1/2, a loop's body counts once), an
+** instruction counting 1, a Lua call JIT_LUACALL_GAIN and a C call 0
+** (ccallat: its time is not made faster).  A compile costs LLVM time in proportion to all of the code,
+** but a call runs one path through it: a function made of alternatives (a
+** generator's if-elseif chain, json.lua:153) gains per call for a fraction
+** of its size.  The function's size when out of memory. */
+static double pathgain(global_State *g, const LClosure *cl) {
+  const Proto *p = cl->p;
+  const Table *strlib = stringlib(g);
+  int n = p->sizecode, i;
+  double *e = (double *)malloc((size_t)(n + 2) * sizeof *e), r;
+  if (e == NULL) return n;
+  e[n] = e[n + 1] = 0;
+  for (i = n - 1; i >= 0; i--) {
+    Instruction in = p->code[i];
+    OpCode op = GET_OPCODE(in);
+    double w = opgain(strlib, cl, i);
+    if (op == OP_RETURN || op == OP_RETURN0 || op == OP_RETURN1 || op == OP_TAILCALL)
+      e[i] = w;
+    else if (op == OP_JMP) {   /* (a back-edge: the loop's exit follows it) */
+      int t = i + 1 + GETARG_sJ(in);
+      e[i] = w + (t > i && t <= n ? e[t] : e[i + 1]);
+    }
+    else if (op == OP_LFALSESKIP) e[i] = w + e[i + 2];
+    else if (testTMode(op)) e[i] = w + 0.5 * (e[i + 1] + e[i + 2]);
+    else e[i] = w + e[i + 1];
+  }
+  r = e[0];
+  free(e);
+  return r;
+}
+
+/* Rent or buy for call-count compiles ("on", at the call threshold): 'p'
+** is compiled once its calls so far, each gaining its expected path
+** (pathgain) times JIT_CALL_GAIN seconds, lost 'payback' times the
+** estimated compile cost, as osr_pays does for loops with a measured
+** rate.  Else the next look is at the hotcount where they will have.
+** (json.lua's generator and encoder: 112 and 85 instructions of which a
+** call runs ~25, compiled after 2200 calls for 45-50 ms of LLVM each,
+** gained nothing over their 160000-390000 calls.) */
+static int calls_pay(JitState *J, lua_State *L, Proto *p) {
+  Value f = *L->ci->func;
+  double gain, est, need;
+  if (!v_isLclosure(f) || v_lcl(f)->p != p) return 1;
+  /* called from compiled code: a compiled caller's call of an interpreted
+  ** function costs more than the interpreter's own call (it leaves the
+  ** compiled code, and comes back through jit_run); richards.lua ran 16-19 G
+  ** instructions where -j off runs 14 G with its task closures so left out */
+  if (L->ci->previous != NULL && (L->ci->previous->callstatus & (CIST_JITACT | CIST_JIT)))
+    return 1;
+  gain = pathgain(G(L), v_lcl(f)) * J->callgain;
+  pthread_mutex_lock(&J->lock);
+  est = cost_per_instr(J) * p->sizecode;
+  pthread_mutex_unlock(&J->lock);
+  need = gain > 0 ? J->payback * est / gain : (double)UINT32_MAX;
+  if (J->stats > 2)
+    fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): %.1f gaining per call, "
+            "compile estimated %.1f ms: pays after %.0f calls (%u)\n",
+            p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode,
+            gain / J->callgain, est * 1e3, need, p->hotcount);
+  if ((double)p->hotcount >= need) return 1;
+  if (J->stats > 1)
+    fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): not compiled yet: pays after "
+            "%.0f calls\n", p->source ? getstr(p->source) : "?", p->linedefined,
+            p->sizecode, need);
+  p->jitlook = need < (double)(UINT32_MAX - 1) ? (uint32_t)need + 1 : UINT32_MAX - 1;
+  return 0;
 }
 
 static void prefetch_backend(JitState *J, lua_State *L, Proto *p) {

@@ -154,6 +154,8 @@ typedef struct JitState {
                                   ** time (MVM_JIT_PAYBACK, %; 0 off; jit.c osr_pays) */
   int smallcalls;                 /* "on": small functions need more calls (jit.c
                                   ** call_threshold; MVM_JIT_SMALL) */
+  double callgain;                /* "on": seconds a compile saves per instruction of
+                                  ** a call's path (jit.c calls_pay; MVM_JIT_CALLGAIN) */
   double instrs_compiled;         /* bytecode instructions of the compiles timed in
                                   ** compile_seconds (the estimate's calibration) */
   /* OSR policy (jit_osr, osr_pays): per loop (proto, header) seen at an

@@ -11,7 +11,12 @@
 # calls.  A small function needs more calls than the threshold (jit.c
 # call_threshold: 1000 + 1000 * 120 / size); MVM_JIT_PAYBACK=0 or
 # MVM_JIT_SMALL=0 compile it at the threshold (with no compile-time
-# budget: the OSR compile of the loop would use it up).  Compiles in the VM's
+# budget: the OSR compile of the loop would use it up).  Rent or buy (jit.c
+# calls_pay): a function whose calls each run a short path through much
+# code (an if-elseif chain building strings and tables) is not compiled
+# after 20000 calls ("not compiled yet: pays after"), and is with
+# MVM_JIT_CALLGAIN raised; the call_threshold cases
+# raise MVM_JIT_CALLGAIN to leave that rule out.  Compiles in the VM's
 # thread, so that the counts do not
 # depend on the compile thread's progress.
 #   jit_call_policy.sh MVM
@@ -82,6 +87,31 @@ local n, x = tonumber(arg[1]), 0
 for _ = 1, n do x = inc(x) end
 print(x)
 LUA
+cat >"$TMP/branchy.lua" <<'LUA'
+local function pick(i)
+  local r = i % 8
+  if r == 0 then return "a" .. i
+  elseif r == 1 then return { i }
+  elseif r == 2 then return "b" .. i
+  elseif r == 3 then return { i, i }
+  elseif r == 4 then return "c" .. i
+  elseif r == 5 then return { x = i }
+  elseif r == 6 then return "d" .. i
+  else return { y = i } end
+end
+local n = 0
+for i = 1, 20000 do if type(pick(i)) == "table" then n = n + 1 end end
+print(n)
+LUA
+out=$("$MVM" -j on "$TMP/branchy.lua" 2>&1 >/dev/null </dev/null) || fail "branchy: status" "$out"
+printf '%s\n' "$out" | grep -q 'branchy.lua:1 .*: compiled' && fail "branchy: compiled" "$out"
+printf '%s\n' "$out" | grep -q 'branchy.lua:1 .*not compiled yet: pays after' ||
+  fail "branchy: no pays-after line" "$out"
+for env in MVM_JIT_CALLGAIN=4000000000; do
+  out=$(env $env "$MVM" -j on "$TMP/branchy.lua" 2>&1 >/dev/null </dev/null) || fail "branchy, $env: status" "$out"
+  printf '%s\n' "$out" | grep -q 'branchy.lua:1 .*: compiled' || fail "branchy, $env: not compiled" "$out"
+done
+export MVM_JIT_CALLGAIN=4000000000
 out=$(MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/small.lua" 5000 2>&1 >/dev/null </dev/null) || fail "small: status" "$out"
 printf '%s\n' "$out" | grep -q 'small.lua:1 .*: compiled' && fail "small, 5000 calls: compiled" "$out"
 out=$(MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/small.lua" 100000 2>&1 >/dev/null </dev/null) || fail "small: status" "$out"
@@ -90,6 +120,7 @@ for env in MVM_JIT_PAYBACK=0 MVM_JIT_SMALL=0; do
   out=$(env $env MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/small.lua" 5000 2>&1 >/dev/null </dev/null) || fail "small, $env: status" "$out"
   printf '%s\n' "$out" | grep -q 'small.lua:1 .*: compiled' || fail "small, $env: not compiled" "$out"
 done
+unset MVM_JIT_CALLGAIN
 out=$("$MVM" -j on "$TMP/library.lua" 2>&1 >/dev/null </dev/null) || fail "library: status" "$out"
 printf '%s\n' "$out" | grep -q '^mvm: JIT: 0 compiled' || fail "library: compiled" "$out"
 printf '%s\n' "$out" | grep -q 'library.lua:2 .*not compiled: library-bound' || fail "library: no library-bound line" "$out"
