@@ -246,10 +246,12 @@ static int base_collectgarbage(lua_State *L) {
 
 /* ---------------------------------------------------------- iteration */
 
+LUAI_FUNC void api_pushtypename(lua_State *L, int t);   /* vm/api.c */
+
 static int base_type(lua_State *L) {
   int t = lua_type(L, 1);
   luaL_argcheck(L, t != LUA_TNONE, 1, "value expected");
-  lua_pushstring(L, lua_typename(L, t));
+  api_pushtypename(L, t);
   return 1;
 }
 

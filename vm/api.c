@@ -310,6 +310,13 @@ LUA_API lua_Integer lua_tointegerx(lua_State *L, int idx, int *pisnum) {
 
 /* luaL_optinteger's tests in one call (stdlib/auxlib.c): 1 with *res when
 ** the value converts to an integer, 0 for none or nil, -1 otherwise */
+/* type(v)'s result for a type tag t (>= 0): the preallocated name, no
+** hashing or interning per call (baselib). */
+LUAI_FUNC void api_pushtypename(lua_State *L, int t);
+void api_pushtypename(lua_State *L, int t) {
+  pushvalue(L, v_ref(G(L)->tname[t]));
+}
+
 LUAI_FUNC int api_optinteger(lua_State *L, int idx, lua_Integer *res);
 int api_optinteger(lua_State *L, int idx, lua_Integer *res) {
   Value v = *index2value(L, idx);   /* an absent index reads as nil */

@@ -44,6 +44,8 @@ void meta_init(lua_State *L) {
     /* strings never move; the collector treats g->tmname[] as roots */
     G(L)->tmname[i] = str_newz(L, event_names[i]);
   }
+  for (i = 0; i < LUA_NUMTYPES; i++)   /* roots too (type() returns them) */
+    G(L)->tname[i] = str_newz(L, meta_typename(i));
 }
 
 const char *meta_typename(int t) {

@@ -156,6 +156,7 @@ typedef struct global_State {
   uint32_t idhash;             /* next identity hash (gc/) */
   TString *tmname[TM_N];       /* metamethod event names "__index"... */
   struct Table *mt[LUA_NUMTYPES];  /* metatables for basic types */
+  TString *tname[LUA_NUMTYPES];    /* "nil", "boolean"...: type()'s results */
   TString *memerrmsg;          /* "not enough memory", preallocated */
   lua_CFunction panic;
   struct lua_State *mainthread;

@@ -91,6 +91,21 @@ static inline const Value *index_table(lua_State *L, Table *t, TString *key) {
   return NULL;
 }
 
+/* s[key] for a string s (s:sub(...), s:byte(...)): the slot of key in the
+** __index table of the string metatable, else NULL (vm_finishget does the
+** rest).  Read at every use: debug.setmetatable and assignments to
+** getmetatable("").__index may change either at any time.  Allocates
+** nothing. */
+static inline const Value *index_string(lua_State *L, TString *key) {
+  Table *mt = G(L)->mt[LUA_TSTRING];
+  const Value *tm, *s;
+  if (mt == NULL) return NULL;
+  tm = fasttm(L, mt, TM_INDEX);
+  if (tm == NULL || !v_istable(*tm)) return NULL;
+  s = tab_getstr(v_tab(*tm), key);
+  return isempty(s) ? NULL : s;
+}
+
 /* (GETI/SETI keys are 8-bit constants: always immediates) */
 static inline const Value *rawget_int(Table *t, int64_t n) {
   return tab_getimm(t, n);
@@ -112,6 +127,11 @@ void vm_finishget(lua_State *L, const Value *t, Value *key, Value *val,
   int loop;
   Value tv = *t;
   Value kv = *key;
+  /* s:sub(...), s:byte(...) (a table receiver comes with its slot) */
+  if (slot == NULL && v_isstring(tv) && v_isstring(kv)) {
+    const Value *s = index_string(L, v_str(kv));
+    if (s != NULL) { *val = *s; return; }
+  }
   for (loop = 0; loop < MAXTAGLOOP; loop++) {
     const Value *tm;
     if (v_istable(tv)) {
