@@ -132,7 +132,7 @@ typedef struct Gen {
   int rlo, rhi;               /* an OSR region: only pcs rlo..rhi have code (rlo < 0: all) */
   int trapexit;               /* reload_after_call may leave when the trap is set */
   int contcall;               /* the last pc with a call that goes on whatever the trap (callop) */
-  LLVMBasicBlockRef trapret, resumefail, entryexit;   /* shared cold blocks (one per function) */
+  LLVMBasicBlockRef trapret, resumefail;   /* shared cold blocks (one per function) */
   unsigned tbaa_kind;
   LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card, tb_hint;
 } Gen;
@@ -1265,7 +1265,9 @@ static void flush_for_call(Gen *g, int pc, const RegSet *extra) {
 ** fifth of the IR of a function such as nbody's advance), the frame goes
 ** back to the interpreter, for which the VM stack holds everything (all
 ** live registers were flushed before the call, as for the exit after a
-** call that turned hooks on).  One block per function. */
+** call that turned hooks on).  One block per function, also where an
+** OSR entry into a loop fails forentrycheck (nothing done yet, the interpreter
+** simply goes on at savedpc). */
 static LLVMBasicBlockRef trapret(Gen *g) {
   if (g->trapret == NULL) {
     LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
@@ -1325,17 +1327,6 @@ static void reload_after_call(Gen *g, int pc) {
 
 static void countexit(Gen *g);
 
-/* leaves without doing anything: the interpreter goes on at savedpc */
-static LLVMBasicBlockRef entryexit(Gen *g) {
-  if (g->entryexit == NULL) {
-    LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
-    g->entryexit = LLVMAppendBasicBlockInContext(g->C, g->fn, "entryexit");
-    LLVMPositionBuilderAtEnd(B_, g->entryexit);
-    LLVMBuildRet(B_, ci32(g, JIT_EXITED));
-    LLVMPositionBuilderAtEnd(B_, cur);
-  }
-  return g->entryexit;
-}
 
 /* With speculation the types at an entry point are those of the compiled
 ** paths into it (tyanalyse): entering there checks them for every live
@@ -1407,7 +1398,7 @@ static void forentrycheck(Gen *g, int pc) {
   ok = LLVMBuildAnd(B_, ok, LLVMBuildOr(B_, wide, LLVMBuildICmp(B_, LLVMIntSLT,
                        LLVMBuildTrunc(B_, w[1], g->i64, ""), ci64(g, 0), ""), ""), "forok");
   in = LLVMAppendBasicBlockInContext(g->C, g->fn, "forentry");
-  LLVMBuildCondBr(B_, ok, in, entryexit(g));
+  LLVMBuildCondBr(B_, ok, in, trapret(g));
   LLVMPositionBuilderAtEnd(B_, in);
 }
 
