@@ -1697,14 +1697,14 @@ static void gcwrite(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slot)
 }
 
 /* branch to 'yes' if word 'b' is a reference to an object of type 'tt',
-** else to 'no' */
-static void isreftt(Gen *g, LLVMValueRef v, LLVMValueRef b, int tt, LLVMBasicBlockRef yes,
-                    LLVMBasicBlockRef no) {
+** else to 'no'; 'maybenull': 'b' may be word 0 (not a Lua value) */
+static void reftest(Gen *g, LLVMValueRef v, LLVMValueRef b, int tt, LLVMBasicBlockRef yes,
+                    LLVMBasicBlockRef no, int maybenull) {
   LLVMBasicBlockRef isref = newbb(g, "isref");
   LLVMValueRef c = LLVMBuildICmp(B_, LLVMIntEQ,
                                  LLVMBuildAnd(B_, b, ci64(g, 0xFFFF000000000007ULL), ""),
                                  ci64(g, 0), "");
-  c = LLVMBuildAnd(B_, c, LLVMBuildICmp(B_, LLVMIntNE, b, ci64(g, 0), ""), "");
+  if (maybenull) c = LLVMBuildAnd(B_, c, LLVMBuildICmp(B_, LLVMIntNE, b, ci64(g, 0), ""), "");
   LLVMBuildCondBr(B_, c, isref, no);
   LLVMPositionBuilderAtEnd(B_, isref);
   c = hload(g, g->i8, v, "tt");   /* GCHeader.tt at offset 0 */
@@ -1712,22 +1712,17 @@ static void isreftt(Gen *g, LLVMValueRef v, LLVMValueRef b, int tt, LLVMBasicBlo
                   yes, no);
   LLVMPositionBuilderAtEnd(B_, yes);
 }
+static void isreftt(Gen *g, LLVMValueRef v, LLVMValueRef b, int tt, LLVMBasicBlockRef yes,
+                    LLVMBasicBlockRef no) {
+  reftest(g, v, b, tt, yes, no, 1);
+}
 
 /* isreftt for a Lua value (a VM register or stack slot, never word 0:
 ** value.h), where the null test is redundant: one test fewer on every
 ** call (inlinecall, leantailcall) */
 static void isvalreftt(Gen *g, LLVMValueRef v, LLVMValueRef b, int tt, LLVMBasicBlockRef yes,
                        LLVMBasicBlockRef no) {
-  LLVMBasicBlockRef isref = newbb(g, "isref");
-  LLVMValueRef c = LLVMBuildICmp(B_, LLVMIntEQ,
-                                 LLVMBuildAnd(B_, b, ci64(g, 0xFFFF000000000007ULL), ""),
-                                 ci64(g, 0), "");
-  LLVMBuildCondBr(B_, c, isref, no);
-  LLVMPositionBuilderAtEnd(B_, isref);
-  c = hload(g, g->i8, v, "tt");   /* GCHeader.tt at offset 0 */
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, c, LLVMConstInt(g->i8, tt, 0), ""),
-                  yes, no);
-  LLVMPositionBuilderAtEnd(B_, yes);
+  reftest(g, v, b, tt, yes, no, 0);
 }
 
 /* the tables of the table instructions are Lua values (registers,
