@@ -15,9 +15,8 @@
 # calls_pay): a function whose calls each run a short path through much
 # code (an if-elseif chain building strings and tables) is not compiled
 # after 20000 calls ("not compiled yet: pays after"), and is with
-# MVM_JIT_CALLGAIN raised; the call_threshold cases
-# raise MVM_JIT_CALLGAIN to leave that rule out.  Compiles in the VM's
-# thread, so that the counts do not
+# MVM_JIT_CALLGAIN raised; the call_threshold cases raise it to leave
+# that rule out.  Compiles in the VM's thread, so that the counts do not
 # depend on the compile thread's progress.
 #   jit_call_policy.sh MVM
 set -u
@@ -104,43 +103,39 @@ for i = 1, 20000 do if type(pick(i)) == "table" then n = n + 1 end end
 print(n)
 LUA
 out=$("$MVM" -j on "$TMP/branchy.lua" 2>&1 >/dev/null </dev/null) || fail "branchy: status" "$out"
-printf '%s\n' "$out" | grep -q 'branchy.lua:1 .*: compiled' && fail "branchy: compiled" "$out"
-printf '%s\n' "$out" | grep -q 'branchy.lua:1 .*not compiled yet: pays after' ||
-  fail "branchy: no pays-after line" "$out"
-for env in MVM_JIT_CALLGAIN=4000000000; do
-  out=$(env $env "$MVM" -j on "$TMP/branchy.lua" 2>&1 >/dev/null </dev/null) || fail "branchy, $env: status" "$out"
-  printf '%s\n' "$out" | grep -q 'branchy.lua:1 .*: compiled' || fail "branchy, $env: not compiled" "$out"
-done
+lacks 'branchy.lua:1 .*: compiled' "branchy: compiled"
+has 'branchy.lua:1 .*not compiled yet: pays after' "branchy: no pays-after line"
+out=$(MVM_JIT_CALLGAIN=4000000000 "$MVM" -j on "$TMP/branchy.lua" 2>&1 >/dev/null </dev/null) ||
+  fail "branchy, rule off: status" "$out"
+has 'branchy.lua:1 .*: compiled' "branchy, rule off: not compiled"
 export MVM_JIT_CALLGAIN=4000000000
 out=$(MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/small.lua" 5000 2>&1 >/dev/null </dev/null) || fail "small: status" "$out"
-printf '%s\n' "$out" | grep -q 'small.lua:1 .*: compiled' && fail "small, 5000 calls: compiled" "$out"
+lacks 'small.lua:1 .*: compiled' "small, 5000 calls: compiled"
 out=$(MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/small.lua" 100000 2>&1 >/dev/null </dev/null) || fail "small: status" "$out"
-printf '%s\n' "$out" | grep -q 'small.lua:1 .*: compiled' || fail "small, 100000 calls: not compiled" "$out"
+has 'small.lua:1 .*: compiled' "small, 100000 calls: not compiled"
 for env in MVM_JIT_PAYBACK=0 MVM_JIT_SMALL=0; do
   out=$(env $env MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/small.lua" 5000 2>&1 >/dev/null </dev/null) || fail "small, $env: status" "$out"
-  printf '%s\n' "$out" | grep -q 'small.lua:1 .*: compiled' || fail "small, $env: not compiled" "$out"
+  has 'small.lua:1 .*: compiled' "small, $env: not compiled"
 done
 unset MVM_JIT_CALLGAIN
 out=$("$MVM" -j on "$TMP/library.lua" 2>&1 >/dev/null </dev/null) || fail "library: status" "$out"
-printf '%s\n' "$out" | grep -q '^mvm: JIT: 0 compiled' || fail "library: compiled" "$out"
-printf '%s\n' "$out" | grep -q 'library.lua:2 .*not compiled: library-bound' || fail "library: no library-bound line" "$out"
-printf '%s\n' "$out" | grep -q 'loading LLVM' && fail "library: LLVM was loaded" "$out"
+has '^mvm: JIT: 0 compiled' "library: compiled"
+has 'library.lua:2 .*not compiled: library-bound' "library: no library-bound line"
+lacks 'loading LLVM' "library: LLVM was loaded"
 out=$(MVM_JIT_PAYBACK=0 "$MVM" -j on "$TMP/library.lua" 2>&1 >/dev/null </dev/null) || fail "library, payback 0: status" "$out"
-printf '%s\n' "$out" | grep -q 'library-bound' && fail "library, payback 0: rule applied" "$out"
-printf '%s\n' "$out" | grep -q '^mvm: JIT: [1-9][0-9]* compiled' || fail "library, payback 0: not compiled" "$out"
+lacks 'library-bound' "library, payback 0: rule applied"
+has '^mvm: JIT: [1-9][0-9]* compiled' "library, payback 0: not compiled"
 out=$("$MVM" -j on "$TMP/numeric.lua" 2>&1 >/dev/null </dev/null) || fail "numeric: status" "$out"
-printf '%s\n' "$out" | grep -q 'numeric.lua:1 .*: compiled' || fail "numeric: not compiled" "$out"
-printf '%s\n' "$out" | grep -q 'loading LLVM and starting its session took' || fail "numeric: no start-up time" "$out"
+has 'numeric.lua:1 .*: compiled' "numeric: not compiled"
+has 'loading LLVM and starting its session took' "numeric: no start-up time"
 out=$("$MVM" -j on "$TMP/methods.lua" 2>&1 >/dev/null </dev/null) || fail "methods: status" "$out"
-printf '%s\n' "$out" | grep -q 'methods.lua:1 .*not compiled: library-bound' || fail "methods: no library-bound line" "$out"
+has 'methods.lua:1 .*not compiled: library-bound' "methods: no library-bound line"
 out=$("$MVM" -j on "$TMP/switching.lua" 2>&1 >/dev/null </dev/null) || fail "switching: status" "$out"
-printf '%s\n' "$out" | grep -q '^mvm: JIT: 0 compiled' || fail "switching: compiled" "$out"
-printf '%s\n' "$out" | grep -q 'switching.lua:5 .*not compiled yet: switches coroutines' ||
-  fail "switching: no switching line" "$out"
-printf '%s\n' "$out" | grep -q '^mvm: JIT: [1-9][0-9]* times a function was left interpreted: it switches' ||
-  fail "switching: not counted" "$out"
+has '^mvm: JIT: 0 compiled' "switching: compiled"
+has 'switching.lua:5 .*not compiled yet: switches coroutines' "switching: no switching line"
+has '^mvm: JIT: [1-9][0-9]* times a function was left interpreted: it switches' "switching: not counted"
 out=$(MVM_JIT_PAYBACK=0 "$MVM" -j on "$TMP/switching.lua" 2>&1 >/dev/null </dev/null) || fail "switching, payback 0: status" "$out"
-printf '%s\n' "$out" | grep -q 'switches coroutines' && fail "switching, payback 0: rule applied" "$out"
-printf '%s\n' "$out" | grep -q '^mvm: JIT: [1-9][0-9]* compiled' || fail "switching, payback 0: not compiled" "$out"
+lacks 'switches coroutines' "switching, payback 0: rule applied"
+has '^mvm: JIT: [1-9][0-9]* compiled' "switching, payback 0: not compiled"
 [ $FAIL = 0 ] && echo "ok"
 exit $FAIL

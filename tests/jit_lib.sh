@@ -9,6 +9,11 @@ FAIL=0
 # fail WHAT [OUTPUT]: report a failed check (and the output it looked at)
 fail() { echo "FAIL $1"; [ $# -gt 1 ] && printf '%s\n' "$2"; FAIL=1; }
 
+# has PATTERN WHAT / lacks PATTERN WHAT: the caller's $out has (lacks) a
+# line matching the grep PATTERN, else fail WHAT with $out
+has() { printf '%s\n' "$out" | grep -q "$1" || fail "$2" "$out"; }
+lacks() { ! printf '%s\n' "$out" | grep -q "$1" || fail "$2" "$out"; }
+
 # jit_run NAME LABEL ARGS...: run "$MVM ARGS... NAME.lua" from tests/lua;
 # stdout, then stderr without the "mvm: JIT: " statistics lines, must
 # equal NAME.expected and the status must be 0.  The statistics stay in
