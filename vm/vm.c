@@ -573,9 +573,8 @@ static void push_closure(lua_State *L, CallInfo *ci, int bx, int a) {
 
 /* can TFORCALL call the iterator at 'func' inline (tfor_docall)?  A C
 ** function, stack room for its LUA_MINSTACK, a spare CallInfo, no hooks */
-static inline int tfor_ccall(lua_State *L, CallInfo *ci, Value *func, int nresults) {
+static inline int tfor_ccall(lua_State *L, CallInfo *ci, Value *func) {
   Value f = *func;
-  (void)nresults;
   return (v_islcf(f) || v_isCclosure(f)) && L->stack_last - L->top > LUA_MINSTACK &&
          ci->next != NULL && !L->hookmask;
 }
@@ -735,41 +734,40 @@ static inline Value imm_word(int64_t s) {
 /* % and // of two immediates: the result always fits an immediate
 ** (|r| < |b|, |q| <= |a|) except for // -1 of the least one; a 0 or -1
 ** divisor takes the full-width operation (errors, number.c) */
+/* floor modulo/division for b not in {-1, 0} (no error, no overflow) */
+static inline int64_t floor_mod(int64_t a, int64_t b) {
+  int64_t r = a % b;
+  if (r != 0 && (r ^ b) < 0) r += b;
+  return r;
+}
+static inline int64_t floor_div(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a ^ b) < 0)) q--;
+  return q;
+}
+#define divisor_ok(b)  ((uint64_t)(b) + 1u > 1u)   /* b not in {-1, 0} */
+
 static inline int imm_mod(Value a, Value b, int64_t *s) {
-  int64_t x = v_getimmint(a), y = v_getimmint(b), r;
-  if (l_unlikely((uint64_t)y + 1u <= 1u)) return 1;
-  r = x % y;
-  if (r != 0 && (r ^ y) < 0) r += y;
-  *s = (int64_t)((uint64_t)r << 16);
+  int64_t y = v_getimmint(b);
+  if (l_unlikely(!divisor_ok(y))) return 1;
+  *s = (int64_t)((uint64_t)floor_mod(v_getimmint(a), y) << 16);
   return 0;
 }
 
 static inline int imm_idiv(Value a, Value b, int64_t *s) {
-  int64_t x = v_getimmint(a), y = v_getimmint(b), q;
-  if (l_unlikely((uint64_t)y + 1u <= 1u)) return 1;
-  q = x / y;
-  if ((x % y != 0) && ((x ^ y) < 0)) q--;
-  *s = (int64_t)((uint64_t)q << 16);
+  int64_t y = v_getimmint(b);
+  if (l_unlikely(!divisor_ok(y))) return 1;
+  *s = (int64_t)((uint64_t)floor_div(v_getimmint(a), y) << 16);
   return 0;
 }
 
 /* floor modulo/division inline; 0 and -1 divisors go to number.c */
 static inline int64_t int_mod(lua_State *L, int64_t a, int64_t b) {
-  if (l_likely((uint64_t)b + 1u > 1u)) {   /* b not in {-1, 0} */
-    int64_t r = a % b;
-    if (r != 0 && (r ^ b) < 0) r += b;
-    return r;
-  }
-  return vm_mod(L, a, b);
+  return l_likely(divisor_ok(b)) ? floor_mod(a, b) : vm_mod(L, a, b);
 }
 
 static inline int64_t int_idiv(lua_State *L, int64_t a, int64_t b) {
-  if (l_likely((uint64_t)b + 1u > 1u)) {
-    int64_t q = a / b;
-    if ((a % b != 0) && ((a ^ b) < 0)) q--;
-    return q;
-  }
-  return vm_idiv(L, a, b);
+  return l_likely(divisor_ok(b)) ? floor_div(a, b) : vm_idiv(L, a, b);
 }
 
 #define RA(i)     (base + GETARG_A(i))
@@ -1807,7 +1805,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         ra[5] = ra[1];
         ra[6] = ra[2];
         L->top = ra + 4 + 3;
-        if (tfor_ccall(L, ci, ra + 4, GETARG_C(i))) {
+        if (tfor_ccall(L, ci, ra + 4)) {
           savepc();
           tfor_docall(L, ci, ra + 4, GETARG_C(i));
           updatetrap(ci);
