@@ -269,6 +269,11 @@ static void convergeephemerons(global_State *g, GCState *gs) {
   } while (gs->nmarked != before);
 }
 
+/* a Proto that compiled code inlines (jit_markinlined) */
+static void markinlined(void *gs, Proto *p) {
+  markobject((GCState *)gs, (GCObject *)p);
+}
+
 static void markroots(lua_State *L, global_State *g, GCState *gs) {
   int i;
   size_t j;
@@ -281,6 +286,7 @@ static void markroots(lua_State *L, global_State *g, GCState *gs) {
   markobjectN(gs, g->memerrmsg);
   for (i = 0; i < g->nroots; i++) markvalue(gs, *g->roots[i]);
   for (j = gs->fnzhead; j < gs->tobefnz.n; j++) markobject(gs, gs->tobefnz.a[j]);
+  jit_markinlined(g, markinlined, gs);   /* the Protos compiled code guards on */
 }
 
 /* ---------------- weak tables ---------------- */

@@ -204,6 +204,8 @@ static void print_stats(JitState *J) {
           J->nexits, J->nosr, J->codepeak, J->stackmaps.n);
   if (J->ndespec)
     fprintf(stderr, "mvm: JIT: %lu functions recompiled with wider types\n", J->ndespec);
+  if (J->ninlined)
+    fprintf(stderr, "mvm: JIT: inlined %lu call sites\n", J->ninlined);
   if (J->nlibrary)
     fprintf(stderr, "mvm: JIT: %lu functions left interpreted as library-bound\n",
             J->nlibrary);
@@ -292,10 +294,11 @@ static int over_budget(JitState *J) {
 ** maps registered), so the VM's thread sees JIT_QUEUED or a complete
 ** entry. */
 static void install(JitState *J, Proto *p, int lo, int hi, int r, void *entry, void *handle,
-                    const char *why, double dt) {
+                    const char *why, double dt, JitInline *inl, int ninl) {
   JitUnit *u = NULL;
   char region[48] = "";
   pthread_mutex_lock(&J->lock);
+  if (J->compinl == inl) { J->compinl = NULL; J->ncompinl = 0; }   /* the unit or free() takes them */
   J->compile_seconds += dt;
   J->instrs_compiled += lo >= 0 ? hi - lo + 1 : p->sizecode;
   if (J->stats) record_ctime(J, dt);
@@ -309,6 +312,8 @@ static void install(JitState *J, Proto *p, int lo, int hi, int r, void *entry, v
     J->ncompiled++;
     if (J->codebytes > J->codepeak) J->codepeak = J->codebytes;
     u->p = p; u->handle = handle; u->lo = lo; u->hi = hi; u->entry = entry;
+    u->inl = inl; u->ninl = ninl;   /* marked while the code lives */
+    inl = NULL;
     if (lo >= 0) {   /* p itself stays without code (see JitState.regions) */
       u->next = J->regions;
       __atomic_store_n(&J->regions, u, __ATOMIC_RELEASE);
@@ -333,6 +338,7 @@ static void install(JitState *J, Proto *p, int lo, int hi, int r, void *entry, v
     __atomic_store_n(&p->jitcode, JIT_NOCODE, __ATOMIC_RELEASE);
   }
   pthread_mutex_unlock(&J->lock);
+  free(inl);   /* no code holds them (the compile thread's copy: see compile_thread) */
   if (r == JIT_OK && u == NULL) {   /* out of memory for the unit: drop the code */
     pthread_mutex_lock(&J->belock);
     backend->release(J->bs, handle);
@@ -369,7 +375,8 @@ static int start_backend(JitState *J) {
 
 /* run the backend on 'p' ('L' NULL on the compile thread: no hints taken
 ** from the running frame) and install the result */
-static void compile_now(JitState *J, lua_State *L, Proto *p, int lo, int hi) {
+static void compile_now(JitState *J, lua_State *L, Proto *p, int lo, int hi,
+                        JitInline *inl, int ninl) {
   void *entry = NULL, *handle = NULL;
   const char *why = NULL;
   char whybuf[256];
@@ -377,14 +384,14 @@ static void compile_now(JitState *J, lua_State *L, Proto *p, int lo, int hi) {
   int r;
   pthread_mutex_lock(&J->belock);
   t0 = cputime();
-  r = backend->compile(J->bs, L, p, lo, hi, &entry, &handle, &why);
+  r = backend->compile(J->bs, L, p, lo, hi, inl, ninl, &entry, &handle, &why);
   t0 = cputime() - t0;
   if (why != NULL) {   /* may point into the backend's state: copy it */
     snprintf(whybuf, sizeof whybuf, "%s", why);
     why = whybuf;
   }
   pthread_mutex_unlock(&J->belock);
-  install(J, p, lo, hi, r, entry, handle, why, t0);
+  install(J, p, lo, hi, r, entry, handle, why, t0, inl, ninl);
 }
 
 /* The compile thread: compiles queued protos one at a time.  A queued
@@ -410,14 +417,19 @@ static void *compile_thread(void *ud) {
     J->qhead = q->next;
     if (J->qhead == NULL) J->qtail = NULL;
     J->compiling = q->p;
+    /* the callees stay marked (compinl) until install() hands them to
+    ** the unit under J->lock: compile_now reads them meanwhile */
+    J->compinl = q->inl; J->ncompinl = q->ninl;
     lo = q->lo; hi = q->hi;
     free(q);
     pthread_mutex_unlock(&J->lock);
     if (start_backend(J))
-      compile_now(J, NULL, J->compiling, lo, hi);   /* only this thread writes 'compiling' */
+      compile_now(J, NULL, J->compiling, lo, hi, J->compinl, J->ncompinl);
     else
       __atomic_store_n(&J->compiling->jitcode, JIT_NOCODE, __ATOMIC_RELEASE);
     pthread_mutex_lock(&J->lock);
+    free(J->compinl);   /* NULL unless the backend could not start */
+    J->compinl = NULL; J->ncompinl = 0;
     J->compiling = NULL;
     pthread_cond_broadcast(&J->done);
   }
@@ -441,10 +453,11 @@ static int startthread(JitState *J) {
 /* Queue 'p' for the compile thread (started on first use); the VM goes on
 ** interpreting it meanwhile.  0 if that is not possible (then the caller
 ** compiles it right away). */
-static int enqueue(JitState *J, Proto *p, int lo, int hi) {
+static int enqueue(JitState *J, Proto *p, int lo, int hi, JitInline *inl, int ninl) {
   JitQueued *q = (JitQueued *)malloc(sizeof *q);
   if (q == NULL) return 0;
   q->p = p; q->lo = lo; q->hi = hi;
+  q->inl = inl; q->ninl = ninl;
   q->next = NULL;
   pthread_mutex_lock(&J->lock);
   if (!startthread(J)) {
@@ -461,6 +474,7 @@ static int enqueue(JitState *J, Proto *p, int lo, int hi) {
 }
 
 static int library_bound(JitState *J, lua_State *L, Proto *p);
+static int predict_inlines(lua_State *L, Proto *p, JitInline **out);
 static int calls_pay(JitState *J, lua_State *L, Proto *p);
 static int switching(JitState *J, Proto *p, const Instruction *hdr, uint32_t work);
 
@@ -557,7 +571,8 @@ static void maybecompile(lua_State *L, Proto *p, int osr, const Instruction *reg
   global_State *g = G(L);
   JitState *J = (JitState *)g->jit;
   const char *why = NULL;
-  int lo = -1, hi = -1;
+  int lo = -1, hi = -1, ninl;
+  JitInline *inl = NULL;
   if (g->jitmode == MVM_JIT_OFF) return;
   if (J == NULL && (J = getstate(L)) == NULL) return;   /* no LLVM yet: a malloc */
   if (g->jitmode == MVM_JIT_ON && p->hotcount < J->threshold) {
@@ -600,15 +615,18 @@ static void maybecompile(lua_State *L, Proto *p, int osr, const Instruction *reg
     return;
   p->jitlook = 0;   /* from now on every call looks for the code */
   if (region != NULL) osrregion(p, region, &lo, &hi);   /* (a scan of p: only now) */
+  ninl = predict_inlines(L, p, &inl);
   /* in the background, the compile thread loads LLVM (start_backend):
   ** the program goes on meanwhile */
-  if (g->jitmode == MVM_JIT_ON && J->background && g->ffijit == NULL && enqueue(J, p, lo, hi))
+  if (g->jitmode == MVM_JIT_ON && J->background && g->ffijit == NULL &&
+      enqueue(J, p, lo, hi, inl, ninl))
     return;
   if (!start_backend(J)) {
+    free(inl);
     p->jitcode = JIT_NOCODE;
     return;
   }
-  compile_now(J, L, p, lo, hi);
+  compile_now(J, L, p, lo, hi, inl, ninl);
 }
 
 void jit_maybecompile(lua_State *L, Proto *p) {
@@ -710,6 +728,102 @@ static int ccalls(global_State *g, const LClosure *cl, int from, int to, const V
   int pc, n = 0;
   for (pc = from; pc < to; pc++) n += ccallat(strlib, cl, pc, base);
   return n;
+}
+
+/* ---------------------------------------------------------------------
+** Inlined leaf calls (llvmgen.c inlineleaf; docs/decisions/0015).  A
+** "pure leaf" is a small function with fixed parameters whose bytecode
+** only moves, loads constants, upvalues and table fields, computes,
+** compares and jumps forward, then returns: no call, no store, no
+** allocation, so compiled code may evaluate it in place of a call and,
+** on anything its fast paths do not handle, make the real call instead.
+** --------------------------------------------------------------------- */
+
+static int pureleaf(const Proto *p) {
+  int pc;
+  if (p->is_vararg || p->sizecode > JIT_INLINE_MAXCODE) return 0;
+  for (pc = 0; pc < p->sizecode; pc++) {
+    Instruction i = p->code[pc];
+    switch (GET_OPCODE(i)) {
+      case OP_MOVE: case OP_LOADI: case OP_LOADF: case OP_LOADK: case OP_LOADFALSE:
+      case OP_LOADTRUE: case OP_LOADNIL: case OP_GETUPVAL: case OP_GETTABUP:
+      case OP_GETTABLE: case OP_GETI: case OP_GETFIELD:
+      case OP_ADDI: case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK:
+      case OP_MODK: case OP_IDIVK: case OP_POWK:
+      case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: case OP_IDIV:
+      case OP_POW: case OP_MMBIN: case OP_MMBINI: case OP_MMBINK:
+      case OP_UNM: case OP_NOT: case OP_EQ: case OP_LT: case OP_LE: case OP_EQK:
+      case OP_EQI: case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI:
+      case OP_TEST: case OP_TESTSET: case OP_RETURN0: case OP_RETURN1:
+        break;
+      case OP_JMP:
+        if (GETARG_sJ(i) < 0) return 0;
+        break;
+      case OP_RETURN:
+        if (GETARG_B(i) == 0 || GETARG_k(i)) return 0;
+        break;
+      default:
+        return 0;
+    }
+  }
+  return 1;
+}
+
+/* The CALL sites of 'p' (B != 0, fixed results) whose callee, as the
+** frame L->ci running a closure of 'p' sees it now through an upvalue or
+** a global (regsource), is a closure of a pure leaf: at most
+** JIT_MAXINLINE of them in *out (malloc'ed; NULL and 0 when none).  Only
+** a prediction: the code guards the callee's Proto. */
+static int predict_inlines(lua_State *L, Proto *p, JitInline **out) {
+  Value f;
+  const LClosure *cl;
+  JitInline *v = NULL;
+  int pc, n = 0;
+  *out = NULL;
+  if (L == NULL || L->ci == NULL || (L->ci->callstatus & CIST_C)) return 0;
+  f = *L->ci->func;
+  if (!v_isLclosure(f) || v_lcl(f)->p != p) return 0;
+  cl = v_lcl(f);
+  for (pc = 0; pc < p->sizecode && n < JIT_MAXINLINE; pc++) {
+    Instruction in = p->code[pc];
+    const Value *c;
+    Proto *cp;
+    if (GET_OPCODE(in) != OP_CALL || GETARG_B(in) == 0 || GETARG_C(in) == 0) continue;
+    c = regsource(NULL, cl, pc, GETARG_A(in), 0);
+    if (c == NULL || !v_isLclosure(*c)) continue;
+    cp = v_lcl(*c)->p;
+    if (cp == p || !pureleaf(cp)) continue;
+    if (v == NULL && (v = (JitInline *)malloc(JIT_MAXINLINE * sizeof *v)) == NULL) return 0;
+    v[n].pc = pc;
+    v[n].p = cp;
+    n++;
+  }
+  *out = v;
+  return n;
+}
+
+static void markinl(const JitInline *inl, int n, void (*mark)(void *, Proto *), void *ud) {
+  int k;
+  for (k = 0; k < n; k++) mark(ud, inl[k].p);
+}
+
+/* KEEP-ALIVE (see JitInline): every Proto whose address compiled code
+** compares in an inlined call's guard is marked for as long as that code
+** exists (units, regions, flushed code: it may still run), and from the
+** prediction on (queued, being compiled), since the compile reads it.
+** Protos never move, so marking is all it takes. */
+void jit_markinlined(global_State *g, void (*mark)(void *ud, Proto *p), void *ud) {
+  JitState *J = (JitState *)g->jit;
+  const JitUnit *u;
+  const JitQueued *q;
+  if (J == NULL) return;
+  pthread_mutex_lock(&J->lock);
+  for (u = J->units; u != NULL; u = u->next) markinl(u->inl, u->ninl, mark, ud);
+  for (u = J->regions; u != NULL; u = u->next) markinl(u->inl, u->ninl, mark, ud);
+  for (u = J->flushed; u != NULL; u = u->next) markinl(u->inl, u->ninl, mark, ud);
+  for (q = J->qhead; q != NULL; q = q->next) markinl(q->inl, q->ninl, mark, ud);
+  markinl(J->compinl, J->ncompinl, mark, ud);
+  pthread_mutex_unlock(&J->lock);
 }
 
 /* The share of code[from..to)'s time that compiled code can make faster,
@@ -1158,6 +1272,7 @@ static void release_list(JitState *J, JitUnit *u, int clear) {
     JitUnit *next = u->next;
     if (clear) u->p->jitcode = NULL;
     backend->release(J->bs, u->handle);
+    free(u->inl);
     free(u);
     u = next;
   }
@@ -1185,6 +1300,7 @@ void jit_freeproto(lua_State *L, Proto *p) {
     if ((*pq)->p == p) {   /* queued: the thread will not see it */
       JitQueued *q = *pq;
       *pq = q->next;
+      free(q->inl);
       if (J->qtail == q) {   /* recompute the tail */
         JitQueued *t = J->qhead;
         while (t != NULL && t->next != NULL) t = t->next;
@@ -1208,6 +1324,7 @@ void jit_freeproto(lua_State *L, Proto *p) {
     pthread_mutex_lock(&J->belock);
     backend->release(J->bs, u->handle);
     pthread_mutex_unlock(&J->belock);
+    free(u->inl);
     free(u);
   }
 }
@@ -1242,6 +1359,7 @@ void jit_stopthread(lua_State *L) {
   while ((q = J->qhead) != NULL) {   /* queued: back to "not tried" */
     J->qhead = q->next;
     q->p->jitcode = NULL;
+    free(q->inl);
     free(q);
   }
   J->qtail = NULL;

@@ -71,8 +71,23 @@ typedef int (*JitFunction)(lua_State *L, CallInfo *ci, int direct);
 #define JIT_DIRECT      0x1000000u
 #define JIT_MAXNEST     (LUAI_MAXCCALLS - 40)
 
+/* A CALL site whose callee compiled code evaluates inline ("inlined leaf
+** calls", llvmgen.c inlineleaf): predicted on the VM's thread when the
+** compile is requested (jit.c predict_inlines), from the value the callee
+** register is loaded from (an upvalue, a global); the code guards that
+** R[A] is a closure of 'p'.  KEEP-ALIVE: the code embeds 'p' (a Proto's
+** address is all the guard compares), so every JitInline of a request,
+** of the compile in progress and of live or flushed code is marked by
+** the collector (jit_markinlined): a freed Proto whose memory another
+** Proto reused would make the guard pass for the wrong function. */
+typedef struct JitInline { int pc; Proto *p; } JitInline;
+#define JIT_MAXINLINE 32      /* sites per compile */
+#define JIT_INLINE_MAXCODE 30 /* instructions of an inlined callee */
+
 typedef struct JitUnit {          /* one compiled function (or OSR region) */
   Proto *p;                       /* protos never move (old space) */
+  JitInline *inl;                 /* the callees its code inlines (malloc'ed) */
+  int ninl;
   void *handle;                   /* backend's resource tracker */
   struct JitUnit *next;
   int lo, hi;                     /* a region: its instructions (JitState.regions) */
@@ -81,6 +96,8 @@ typedef struct JitUnit {          /* one compiled function (or OSR region) */
 
 typedef struct JitQueued {       /* a proto waiting for the compile thread */
   Proto *p;
+  JitInline *inl;                 /* predicted inline callees (malloc'ed), or NULL */
+  int ninl;
   struct JitQueued *next;
   int lo, hi;                     /* an OSR region to compile, or lo = -1 */
 } JitQueued;
@@ -110,6 +127,9 @@ typedef struct JitState {
   int background;                 /* MVM_JIT_BACKGROUND (default 1) */
   JitQueued *qhead, *qtail;
   Proto *compiling;               /* proto the thread is compiling, or NULL */
+  JitInline *compinl;             /* its predicted inline callees (jit_markinlined) */
+  int ncompinl;
+  unsigned long ninlined;         /* call sites compiled inline (llvmgen.c, under belock) */
   void *bs;                       /* backend state, NULL if unavailable */
   lua_State *curL;                /* thread running compiled code (safepoint slow path) */
   unsigned long nactive;          /* jit_runs entered and not returned from (a longjmp
@@ -306,6 +326,10 @@ static inline unsigned long jit_active(global_State *g) {
 static inline void jit_restore(global_State *g, unsigned long active) {
   if (g->jitran) ((JitState *)g->jitran)->nactive = active;
 }
+/* The collector (majors, gc/collect.c markroots): pass every Proto that
+** compiled code, a queued compile or the compile in progress inlines
+** (JitInline) to 'mark'.  See JitInline for why. */
+LUAI_FUNC void jit_markinlined(global_State *g, void (*mark)(void *ud, Proto *p), void *ud);
 /* the VM's stack-map registry, or NULL if nothing was ever compiled */
 LUAI_FUNC const SMRegistry *jit_stackmaps(global_State *g);
 

@@ -16,9 +16,10 @@
 #include "state.h"
 #include "stackmap.h"
 
-#define MVM_JIT_ABI  9
+#define MVM_JIT_ABI  10
 
 struct JitState;
+struct JitInline;
 
 /* a runtime helper callable from compiled code */
 typedef struct JitHelper {
@@ -50,8 +51,10 @@ typedef struct MvmJitBackend {
   void (*freestate)(void *bs);
   /* compile 'p'; on JIT_OK sets *entry (the compiled function) and *handle
   ** (to release the code and its stack maps).  lo >= 0: only the region of
-  ** instructions lo..hi (an OSR region, jit.c): the rest exits */
-  int (*compile)(void *bs, lua_State *L, Proto *p, int lo, int hi, void **entry,
+  ** instructions lo..hi (an OSR region, jit.c): the rest exits; 'inl':
+  ** 'ninl' CALL sites whose predicted callee may be evaluated inline */
+  int (*compile)(void *bs, lua_State *L, Proto *p, int lo, int hi,
+                 const struct JitInline *inl, int ninl, void **entry,
                  void **handle, const char **why);
   void (*release)(void *bs, void *handle);
 } MvmJitBackend;

@@ -105,6 +105,8 @@ typedef struct Gen {
   Proto *p;
   JitState *J;
   lua_State *Lc;      /* the thread compiling: its frame runs a closure of 'p' */
+  const JitInline *inl;   /* CALL sites with a predicted leaf callee (inlineleaf) */
+  int ninl;
   char *entry;       /* entry[pc]: compiled code can be entered at pc (entrypoints()) */
   /* registers: regvar[r] is the alloca holding register r (promoted to SSA
   ** by sroa), NULL for a register that stays in the VM stack (captured by
@@ -2838,6 +2840,444 @@ static void bytecall(Gen *g, int a, int b, LLVMBasicBlockRef done) {
   LLVMPositionBuilderAtEnd(B_, gen);
 }
 
+/* ---------------------------------------------------------------------
+** Inlined leaf calls (docs/decisions/0015 "Inlined leaf calls").  At a
+** CALL site where jit.c predicted the callee (JitInline: a closure of a
+** "pure leaf" Proto P, jit.c pureleaf) the callee's bytecode is evaluated
+** in place: guarded by hookmask == 0 (a hook must see the call) and
+** R[A] being a Lua closure of P, its registers start as the arguments
+** (missing ones nil), and each instruction runs its fast path only;
+** anything else (another type, an overflow, a metamethod, a key not
+** found at once, a string to convert) branches to the real call, which
+** starts from scratch: nothing was written before the RETURN, which
+** stores the results where the call puts them (R[A].., L->top) and joins
+** the code after the call.  The region makes no call that may collect
+** (only gc-leaf helpers), raises no error and allocates nothing, so the
+** callee's registers (allocas that sroa promotes, before the statepoint
+** rewriting: llvmgen_check_promoted verifies) never live across a
+** statepoint, and tracebacks and debug info are unchanged.
+** --------------------------------------------------------------------- */
+
+typedef struct Leaf {
+  const Proto *p;
+  LLVMValueRef cl;            /* its closure (R[A]), read before any call */
+  LLVMValueRef reg[MAXREGS];  /* allocas of its registers (p1 words) */
+  LLVMBasicBlockRef *bb;      /* per instruction */
+  LLVMBasicBlockRef gen;      /* the real call */
+} Leaf;
+
+/* the callee predicted for the CALL at 'pc', or NULL */
+static const Proto *inlinee(Gen *g, int pc) {
+  int k;
+  for (k = 0; k < g->ninl; k++)
+    if (g->inl[k].pc == pc) return g->inl[k].p;
+  return NULL;
+}
+
+static LLVMValueRef lget(Gen *g, Leaf *lf, int r) {
+  return LLVMBuildLoad2(B_, g->p1, lf->reg[r], "");
+}
+static void lset(Gen *g, Leaf *lf, int r, LLVMValueRef v) {
+  LLVMBuildStore(B_, v, lf->reg[r]);
+}
+/* continue in a new block when 'cond' holds, else make the real call */
+static void lguard(Gen *g, Leaf *lf, LLVMValueRef cond) {
+  LLVMBasicBlockRef ok = newbb(g, "leaf.ok");
+  LLVMBuildCondBr(B_, cond, ok, lf->gen);
+  LLVMPositionBuilderAtEnd(B_, ok);
+}
+static LLVMValueRef falsy(Gen *g, LLVMValueRef b) {   /* nil or false */
+  return LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildAnd(B_, b, ci64(g, ~(uint64_t)4), ""),
+                       ci64(g, MVM_NIL), "falsy");
+}
+/* a constant operand K[k] as a word, or NULL for a reference (a boxed
+** integer, a string: the arithmetic and comparisons give up on them) */
+static LLVMValueRef lconst(Gen *g, Leaf *lf, int k) {
+  Value v = lf->p->k[k];
+  return v_isref(v) ? NULL : cword(g, v);
+}
+
+/* x op y (words) for the arithmetic opcodes (OP_ADD .. OP_IDIV, OP_POW):
+** integer immediates and floats, else the real call */
+static LLVMValueRef leafarith(Gen *g, Leaf *lf, OpCode op, LLVMValueRef vx, LLVMValueRef vy) {
+  LLVMBasicBlockRef ib = newbb(g, "leaf.int"), fb = newbb(g, "leaf.flt"), join = newbb(g, "leaf.ar");
+  LLVMValueRef bx = bits(g, vx), by = bits(g, vy), x, y, r, ri = NULL, rf, dx, dy, vals[2];
+  LLVMBasicBlockRef from[2];
+  int intop = op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_MOD || op == OP_IDIV;
+  LLVMBuildCondBr(B_, intop ? LLVMBuildAnd(B_, isint(g, bx), isint(g, by), "") : LLVMConstInt(g->i1, 0, 0),
+                  ib, fb);
+  LLVMPositionBuilderAtEnd(B_, ib);
+  if (!intop) LLVMBuildUnreachable(B_);
+  else {
+    x = sext48(g, bx); y = sext48(g, by);
+    if (op == OP_MUL) {   /* exact in 128 bits */
+      LLVMValueRef wide = LLVMBuildMul(B_, LLVMBuildSExt(B_, x, g->i128, ""),
+                                       LLVMBuildSExt(B_, y, g->i128, ""), "");
+      r = LLVMBuildTrunc(B_, wide, g->i64, "");
+      lguard(g, lf, LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildSExt(B_, sext48(g, r), g->i128, ""), wide, ""));
+    }
+    else if (op == OP_MOD || op == OP_IDIV) {   /* floor semantics; by 0: the call raises */
+      LLVMValueRef rem, adj;
+      lguard(g, lf, LLVMBuildICmp(B_, LLVMIntNE, y, ci64(g, 0), ""));
+      rem = LLVMBuildSRem(B_, x, y, "");
+      if (op == OP_MOD) {
+        adj = LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntNE, rem, ci64(g, 0), ""),
+                           LLVMBuildICmp(B_, LLVMIntSLT, LLVMBuildXor(B_, rem, y, ""), ci64(g, 0), ""), "");
+        r = LLVMBuildSelect(B_, adj, LLVMBuildAdd(B_, rem, y, ""), rem, "");
+      }
+      else {
+        adj = LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntNE, rem, ci64(g, 0), ""),
+                           LLVMBuildICmp(B_, LLVMIntSLT, LLVMBuildXor(B_, x, y, ""), ci64(g, 0), ""), "");
+        r = LLVMBuildSub(B_, LLVMBuildSDiv(B_, x, y, ""), LLVMBuildZExt(B_, adj, g->i64, ""), "");
+      }
+    }
+    else r = op == OP_ADD ? LLVMBuildAdd(B_, x, y, "") : LLVMBuildSub(B_, x, y, "");
+    lguard(g, lf, fits48(g, r));   /* beyond the immediates: the call boxes it */
+    ri = mkint(g, r);
+    from[0] = LLVMGetInsertBlock(B_);
+    LLVMBuildBr(B_, join);
+  }
+  LLVMPositionBuilderAtEnd(B_, fb);
+  lguard(g, lf, LLVMBuildAnd(B_, isnum(g, bx), isnum(g, by), ""));
+  dx = tonum(g, bx); dy = tonum(g, by);
+  switch (op) {
+    case OP_ADD: rf = LLVMBuildFAdd(B_, dx, dy, ""); break;
+    case OP_SUB: rf = LLVMBuildFSub(B_, dx, dy, ""); break;
+    case OP_MUL: rf = LLVMBuildFMul(B_, dx, dy, ""); break;
+    case OP_DIV: rf = LLVMBuildFDiv(B_, dx, dy, ""); break;
+    case OP_MOD: rf = callff(g, "mvmrt_fltmod", dx, dy); break;
+    case OP_IDIV: rf = callff(g, "mvmrt_fltidiv", dx, dy); break;
+    default: rf = callff(g, "mvmrt_fltpow", dx, dy); break;
+  }
+  if (op == OP_MOD || op == OP_IDIV || op == OP_POW) rf = canonflt(g, rf);
+  else {   /* as setflt: a NaN LLVM folds gets the hardware's sign */
+    LLVMTypeRef ty = LLVMFunctionType(g->i1, &g->f64, 1, 0);
+    LLVMValueRef isk = LLVMBuildCall2(B_, ty, getfn(g, "llvm.is.constant.f64", ty, 1), &rf, 1, "");
+    rf = LLVMBuildSelect(B_, isk, hwnan(g, rf, dx, dy), rf, "");
+  }
+  rf = boxdbl(g, rf);
+  from[1] = LLVMGetInsertBlock(B_);
+  LLVMBuildBr(B_, join);
+  LLVMPositionBuilderAtEnd(B_, join);
+  if (!intop) return rf;
+  r = LLVMBuildPhi(B_, g->p1, "ar");
+  vals[0] = ri; vals[1] = rf;
+  LLVMAddIncoming(r, vals, from, 2);
+  return r;
+}
+
+/* x < y or x <= y on numbers (48-bit integers convert to doubles exactly) */
+static LLVMValueRef leafless(Gen *g, Leaf *lf, LLVMValueRef bx, LLVMValueRef by, int le) {
+  LLVMValueRef ic, fc;
+  lguard(g, lf, LLVMBuildAnd(B_, isnum(g, bx), isnum(g, by), ""));
+  ic = LLVMBuildICmp(B_, le ? LLVMIntSLE : LLVMIntSLT, sext48(g, bx), sext48(g, by), "");
+  fc = LLVMBuildFCmp(B_, le ? LLVMRealOLE : LLVMRealOLT, tonum(g, bx), tonum(g, by), "");
+  return LLVMBuildSelect(B_, LLVMBuildAnd(B_, isint(g, bx), isint(g, by), ""), ic, fc, "");
+}
+
+/* is word 'b' a reference? (value.h: tag 0, low bits 0) */
+static LLVMValueRef isrefw(Gen *g, LLVMValueRef b) {
+  return LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildAnd(B_, b, ci64(g, 0xFFFF000000000007ULL), ""),
+                       ci64(g, 0), "isref");
+}
+
+/* x == y without __eq: numbers by value, else equal words are equal
+** values and two words that are no references (nil, booleans, light C
+** functions, numbers) differ; two references that differ are unequal
+** when one is a string (strings are interned), else (tables, userdata:
+** __eq; a number and a boxed integer) the real call */
+static LLVMValueRef leafeq(Gen *g, Leaf *lf, LLVMValueRef vx, LLVMValueRef vy) {
+  LLVMBasicBlockRef num = newbb(g, "eq.num"), other = newbb(g, "eq.other");
+  LLVMBasicBlockRef diff = newbb(g, "eq.diff"), anyref = newbb(g, "eq.anyref");
+  LLVMBasicBlockRef refs = newbb(g, "eq.refs"), join = newbb(g, "eq.join");
+  LLVMValueRef bx = bits(g, vx), by = bits(g, vy), c[4], r, xr, yr;
+  LLVMBasicBlockRef from[4];
+  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isnum(g, bx), isnum(g, by), ""), num, other);
+  LLVMPositionBuilderAtEnd(B_, num);
+  c[0] = LLVMBuildFCmp(B_, LLVMRealOEQ, tonum(g, bx), tonum(g, by), "");
+  from[0] = num;
+  LLVMBuildBr(B_, join);
+  LLVMPositionBuilderAtEnd(B_, other);
+  c[1] = LLVMConstInt(g->i1, 1, 0);
+  from[1] = other;
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, bx, by, ""), join, diff);
+  LLVMPositionBuilderAtEnd(B_, diff);
+  xr = isrefw(g, bx); yr = isrefw(g, by);
+  c[2] = LLVMConstInt(g->i1, 0, 0);
+  from[2] = diff;
+  LLVMBuildCondBr(B_, LLVMBuildOr(B_, xr, yr, ""), anyref, join);
+  LLVMPositionBuilderAtEnd(B_, anyref);
+  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, xr, yr, ""), refs, lf->gen);
+  LLVMPositionBuilderAtEnd(B_, refs);
+  {
+    LLVMValueRef tx = hload(g, g->i8, vx, "tt"), ty = hload(g, g->i8, vy, "tt");
+    LLVMValueRef s = LLVMConstInt(g->i8, MVM_TSTRING, 0);
+    lguard(g, lf, LLVMBuildOr(B_, LLVMBuildICmp(B_, LLVMIntEQ, tx, s, ""),
+                              LLVMBuildICmp(B_, LLVMIntEQ, ty, s, ""), ""));
+  }
+  c[3] = LLVMConstInt(g->i1, 0, 0);
+  from[3] = LLVMGetInsertBlock(B_);
+  LLVMBuildBr(B_, join);
+  LLVMPositionBuilderAtEnd(B_, join);
+  r = LLVMBuildPhi(B_, g->i1, "eq");
+  LLVMAddIncoming(r, c, from, 4);
+  return r;
+}
+
+/* the value of the callee's upvalue 'idx' */
+static LLVMValueRef leafupval(Gen *g, Leaf *lf, int idx) {
+  LLVMValueRef uv = hload(g, g->p1, byteptr(g, lf->cl, offsetof(LClosure, upvals) + sizeof(UpVal *) * idx), "uv");
+  LLVMValueRef vp = hload(g, g->p0, byteptr(g, uv, offsetof(UpVal, v)), "");
+  return hload(g, g->p1, vp, "upv");
+}
+
+/* the end of a table read: the value at 'slot' when it is not nil; nil
+** (or an absent key: 'miss') only when table 't' has no __index, else
+** the real call */
+static LLVMValueRef leafgetend(Gen *g, Leaf *lf, LLVMValueRef t, LLVMValueRef slot,
+                               LLVMBasicBlockRef miss) {
+  LLVMBasicBlockRef hit = newbb(g, "leaf.hit"), nilr = newbb(g, "leaf.nil"), join = newbb(g, "leaf.got");
+  LLVMValueRef v = hload(g, g->p1, slot, ""), r, vals[2];
+  LLVMBasicBlockRef from[2];
+  LLVMBuildCondBr(B_, isnil(g, v), miss, hit);
+  LLVMPositionBuilderAtEnd(B_, hit);
+  LLVMBuildBr(B_, join);
+  LLVMPositionBuilderAtEnd(B_, miss);
+  notm(g, t, TM_INDEX, nilr, lf->gen);
+  LLVMPositionBuilderAtEnd(B_, nilr);
+  LLVMBuildBr(B_, join);
+  LLVMPositionBuilderAtEnd(B_, join);
+  r = LLVMBuildPhi(B_, g->p1, "got");
+  vals[0] = v; vals[1] = cword(g, MVM_NIL); from[0] = hit; from[1] = nilr;
+  LLVMAddIncoming(r, vals, from, 2);
+  return r;
+}
+
+/* t[key], constant string key (GETFIELD, GETTABUP) */
+static LLVMValueRef leafgetstr(Gen *g, Leaf *lf, LLVMValueRef t, TString *key) {
+  LLVMBasicBlockRef miss = newbb(g, "leaf.miss");
+  LLVMValueRef slot;
+  istable(g, t, bits(g, t), newbb(g, "leaf.tab"), lf->gen);
+  slot = strslot(g, t, key, miss);
+  return leafgetend(g, lf, t, slot, miss);
+}
+
+/* t[key], integer key (GETI: 'keyconst'; GETTABLE: 'keyv', an immediate
+** integer or the real call); a key not in its one place: the real call */
+static LLVMValueRef leafgetint(Gen *g, Leaf *lf, LLVMValueRef t, LLVMValueRef keyv,
+                               LLVMValueRef keyconst) {
+  LLVMValueRef slot = intslot(g, t, keyv, keyconst, lf->gen, 0);
+  return leafgetend(g, lf, t, slot, newbb(g, "leaf.miss"));
+}
+
+static LLVMValueRef leafunm(Gen *g, Leaf *lf, LLVMValueRef v) {
+  LLVMBasicBlockRef ib = newbb(g, "unm.int"), fb = newbb(g, "unm.flt"), join = newbb(g, "unm");
+  LLVMValueRef b = bits(g, v), n, vals[2], r;
+  LLVMBasicBlockRef from[2];
+  LLVMBuildCondBr(B_, isint(g, b), ib, fb);
+  LLVMPositionBuilderAtEnd(B_, ib);
+  n = LLVMBuildNeg(B_, sext48(g, b), "");
+  lguard(g, lf, fits48(g, n));   /* -(-2^47): the call boxes it */
+  vals[0] = mkint(g, n);
+  from[0] = LLVMGetInsertBlock(B_);
+  LLVMBuildBr(B_, join);
+  LLVMPositionBuilderAtEnd(B_, fb);
+  lguard(g, lf, isflt(g, b));
+  vals[1] = boxdbl(g, LLVMBuildFNeg(B_, getflt(g, b), ""));
+  from[1] = LLVMGetInsertBlock(B_);
+  LLVMBuildBr(B_, join);
+  LLVMPositionBuilderAtEnd(B_, join);
+  r = LLVMBuildPhi(B_, g->p1, "unm");
+  LLVMAddIncoming(r, vals, from, 2);
+  return r;
+}
+
+/* a test at 'pc' followed by its JMP: "if (cond ~= k) then pc++" */
+static void leafcond(Gen *g, Leaf *lf, int pc, LLVMValueRef cond) {
+  if (GETARG_k(lf->p->code[pc])) LLVMBuildCondBr(B_, cond, lf->bb[pc + 1], lf->bb[pc + 2]);
+  else LLVMBuildCondBr(B_, cond, lf->bb[pc + 2], lf->bb[pc + 1]);
+}
+
+/* x op sB for LTI LEI GTI GEI (numbers only) */
+static LLVMValueRef leafcmpi(Gen *g, Leaf *lf, OpCode op, LLVMValueRef v, int imm) {
+  LLVMValueRef b = bits(g, v);
+  LLVMRealPredicate pr = op == OP_LTI ? LLVMRealOLT : op == OP_LEI ? LLVMRealOLE :
+                         op == OP_GTI ? LLVMRealOGT : LLVMRealOGE;
+  lguard(g, lf, isnum(g, b));
+  return LLVMBuildFCmp(B_, pr, tonum(g, b), LLVMConstReal(g->f64, (double)imm), "");
+}
+
+/* RETURN of R[first] .. R[first+n-1]: the call's results (nres of them,
+** nil-padded) go to R[A].. of the caller, L->top as after the call */
+static void leafreturn(Gen *g, Leaf *lf, int a, int nres, int first, int n,
+                       LLVMBasicBlockRef done) {
+  LLVMValueRef vals[MAXREGS];
+  int k;
+  for (k = 0; k < n && k < nres; k++) vals[k] = lget(g, lf, first + k);
+  for (k = 0; k < nres; k++)   /* NOBARRIER: VM stack */
+    stackstore(g, a + k, k < n ? vals[k] : cword(g, MVM_NIL));
+  tb(g, LLVMBuildStore(B_, regptr(g, a + nres), byteptr(g, g->L, offsetof(lua_State, top))), g->tb_frame);
+  LLVMBuildBr(B_, done);
+}
+
+/* the callee's instruction 'pc' */
+static void leafop(Gen *g, Leaf *lf, int pc, int a, int nres, LLVMBasicBlockRef done) {
+  const Proto *p = lf->p;
+  Instruction i = p->code[pc];
+  OpCode op = GET_OPCODE(i);
+  int ra = GETARG_A(i), rb = GETARG_B(i), rc = GETARG_C(i), next = pc + 1;
+  LLVMValueRef v;
+  switch (op) {
+    case OP_MOVE: lset(g, lf, ra, lget(g, lf, rb)); break;
+    case OP_LOADI: lset(g, lf, ra, cword(g, v_immint(GETARG_sBx(i)))); break;
+    case OP_LOADF: lset(g, lf, ra, cword(g, v_float((double)GETARG_sBx(i)))); break;
+    case OP_LOADK: {
+      int k = GETARG_Bx(i);
+      /* a reference is loaded from the constant array (P is kept alive) */
+      lset(g, lf, ra, v_isref(p->k[k]) ? hload(g, g->p1, craw(g, &p->k[k]), "") : cword(g, p->k[k]));
+      break;
+    }
+    case OP_LOADFALSE: lset(g, lf, ra, cword(g, MVM_FALSE)); break;
+    case OP_LOADTRUE: lset(g, lf, ra, cword(g, MVM_TRUE)); break;
+    case OP_LOADNIL: {
+      int r;
+      for (r = ra; r <= ra + rb; r++) lset(g, lf, r, cword(g, MVM_NIL));
+      break;
+    }
+    case OP_GETUPVAL: lset(g, lf, ra, leafupval(g, lf, rb)); break;
+    case OP_GETTABUP: case OP_GETFIELD: {
+      Value k = p->k[rc];
+      if (!v_isstring(k)) { LLVMBuildBr(B_, lf->gen); return; }
+      v = op == OP_GETTABUP ? leafupval(g, lf, rb) : lget(g, lf, rb);
+      lset(g, lf, ra, leafgetstr(g, lf, v, v_str(k)));
+      break;
+    }
+    case OP_GETI: lset(g, lf, ra, leafgetint(g, lf, lget(g, lf, rb), NULL, ci64(g, (uint64_t)rc))); break;
+    case OP_GETTABLE:
+      lset(g, lf, ra, leafgetint(g, lf, lget(g, lf, rb), lget(g, lf, rc), NULL));
+      break;
+    case OP_ADDI:
+      lset(g, lf, ra, leafarith(g, lf, OP_ADD, lget(g, lf, rb), cword(g, v_immint(GETARG_sC(i)))));
+      next = pc + 2;
+      break;
+    case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_MODK: case OP_POWK:
+    case OP_DIVK: case OP_IDIVK:
+      v = lconst(g, lf, rc);
+      if (v == NULL) { LLVMBuildBr(B_, lf->gen); return; }
+      lset(g, lf, ra, leafarith(g, lf, (OpCode)(op - OP_ADDK + OP_ADD), lget(g, lf, rb), v));
+      next = pc + 2;
+      break;
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_MOD: case OP_POW: case OP_DIV: case OP_IDIV:
+      lset(g, lf, ra, leafarith(g, lf, op, lget(g, lf, rb), lget(g, lf, rc)));
+      next = pc + 2;
+      break;
+    case OP_UNM: lset(g, lf, ra, leafunm(g, lf, lget(g, lf, rb))); break;
+    case OP_NOT:
+      lset(g, lf, ra, LLVMBuildSelect(B_, falsy(g, bits(g, lget(g, lf, rb))),
+                                      cword(g, MVM_TRUE), cword(g, MVM_FALSE), ""));
+      break;
+    case OP_JMP: next = pc + 1 + GETARG_sJ(i); break;
+    case OP_EQ: leafcond(g, lf, pc, leafeq(g, lf, lget(g, lf, ra), lget(g, lf, rb))); return;
+    case OP_LT: case OP_LE:
+      leafcond(g, lf, pc, leafless(g, lf, bits(g, lget(g, lf, ra)), bits(g, lget(g, lf, rb)), op == OP_LE));
+      return;
+    case OP_EQK: {
+      Value k = p->k[rb];
+      if (v_isref(k) && !v_isstring(k)) { LLVMBuildBr(B_, lf->gen); return; }   /* a boxed integer */
+      v = lget(g, lf, ra);
+      if (v_isnumber(k)) leafcond(g, lf, pc, leafeq(g, lf, v, cword(g, k)));
+      else   /* nil, booleans, strings (interned): identity */
+        leafcond(g, lf, pc, LLVMBuildICmp(B_, LLVMIntEQ, bits(g, v), ci64(g, k), ""));
+      return;
+    }
+    case OP_EQI: {   /* a reference (a boxed integer) never equals an immediate */
+      LLVMValueRef b = bits(g, lget(g, lf, ra));
+      leafcond(g, lf, pc, LLVMBuildAnd(B_, isnum(g, b),
+                                       LLVMBuildFCmp(B_, LLVMRealOEQ, tonum(g, b),
+                                                     LLVMConstReal(g->f64, (double)GETARG_sB(i)), ""), ""));
+      return;
+    }
+    case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI:
+      leafcond(g, lf, pc, leafcmpi(g, lf, op, lget(g, lf, ra), GETARG_sB(i)));
+      return;
+    case OP_TEST:
+      leafcond(g, lf, pc, LLVMBuildNot(B_, falsy(g, bits(g, lget(g, lf, ra))), ""));
+      return;
+    case OP_TESTSET: {   /* falsy(R[B]) == k: skip the jump; else R[A] := R[B], jump */
+      LLVMBasicBlockRef set = newbb(g, "leaf.testset");
+      LLVMValueRef f;
+      v = lget(g, lf, rb);
+      f = falsy(g, bits(g, v));
+      if (GETARG_k(i)) LLVMBuildCondBr(B_, f, lf->bb[pc + 2], set);
+      else LLVMBuildCondBr(B_, f, set, lf->bb[pc + 2]);
+      LLVMPositionBuilderAtEnd(B_, set);
+      lset(g, lf, ra, v);
+      break;
+    }
+    case OP_RETURN0: leafreturn(g, lf, a, nres, 0, 0, done); return;
+    case OP_RETURN1: leafreturn(g, lf, a, nres, ra, 1, done); return;
+    case OP_RETURN:
+      if (rb == 0 || GETARG_k(i)) { LLVMBuildBr(B_, lf->gen); return; }
+      leafreturn(g, lf, a, nres, ra, rb - 1, done);
+      return;
+    default:   /* MMBIN* (reached only by a failed fast path: not here) and the rest */
+      LLVMBuildBr(B_, lf->gen);
+      return;
+  }
+  LLVMBuildBr(B_, lf->bb[next]);
+}
+
+/* The CALL R[a](R[a+1] .. R[a+b-1]) for nres results, registers flushed,
+** savedpc set, with callee 'P' predicted: evaluate it inline (see above),
+** then 'done'.  The builder is left where the call is made as before. */
+static void inlineleaf(Gen *g, int a, int b, int nres, const Proto *P, LLVMBasicBlockRef done) {
+  Leaf lfs, *lf = &lfs;
+  LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_), entry = LLVMGetEntryBasicBlock(g->fn);
+  LLVMBasicBlockRef islcl = newbb(g, "leaf.lcl"), body = newbb(g, "leaf");
+  LLVMValueRef hook, fv;
+  int r, pc, n = P->maxstacksize;
+  lf->p = P;
+  lf->gen = newbb(g, "gencall");
+  lf->bb = (LLVMBasicBlockRef *)malloc(((size_t)P->sizecode + 2) * sizeof *lf->bb);
+  if (lf->bb == NULL) {
+    LLVMBuildBr(B_, lf->gen);
+    LLVMPositionBuilderAtEnd(B_, lf->gen);
+    return;
+  }
+  /* the registers: allocas in the entry block (sroa promotes them) */
+  LLVMPositionBuilderBefore(B_, LLVMGetFirstInstruction(entry));
+  for (r = 0; r < n; r++) lf->reg[r] = LLVMBuildAlloca(B_, g->p1, "lreg");
+  LLVMPositionBuilderAtEnd(B_, cur);
+  hook = LLVMBuildLoad2(B_, g->i32, byteptr(g, g->L, offsetof(lua_State, hookmask)), "hookmask");
+  LLVMSetVolatile(hook, 1);
+  fv = stackload(g, a);
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), islcl, lf->gen);
+  LLVMPositionBuilderAtEnd(B_, islcl);
+  isvalreftt(g, fv, bits(g, fv), MVM_TLCL, newbb(g, "leaf.cl"), lf->gen);
+  /* P is kept alive while this code exists (jit.h JitInline), so no
+  ** other Proto can have its address */
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ,
+                                    hload(g, g->p0, byteptr(g, fv, offsetof(LClosure, p)), "proto"),
+                                    craw(g, P), ""), body, lf->gen);
+  LLVMPositionBuilderAtEnd(B_, body);
+  lf->cl = fv;
+  for (r = 0; r < n; r++)
+    lset(g, lf, r, r < P->numparams && r < b - 1 ? stackload(g, a + 1 + r) : cword(g, MVM_NIL));
+  for (pc = 0; pc < P->sizecode + 2; pc++) lf->bb[pc] = newbb(g, "leaf.pc");
+  LLVMBuildBr(B_, lf->bb[0]);
+  for (pc = 0; pc < P->sizecode; pc++) {
+    LLVMPositionBuilderAtEnd(B_, lf->bb[pc]);
+    leafop(g, lf, pc, a, nres, done);
+  }
+  for (; pc < P->sizecode + 2; pc++) {   /* (never reached: the code ends with a RETURN) */
+    LLVMPositionBuilderAtEnd(B_, lf->bb[pc]);
+    LLVMBuildBr(B_, lf->gen);
+  }
+  free(lf->bb);
+  g->J->ninlined++;
+  LLVMPositionBuilderAtEnd(B_, lf->gen);
+}
+
 static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   LLVMValueRef args[5], r;
   LLVMBasicBlockRef luacall = newbb(g, "luacall");
@@ -2852,6 +3292,8 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
     if (k == JIT_BUILTIN_BYTE) bytecall(g, a, b, cdone);
     else if (k >= 0 && b == 2) builtincall(g, a, k, cdone);
   }
+  if (b != 0 && nres >= 0 && inlinee(g, pc) != NULL)
+    inlineleaf(g, a, b, nres, inlinee(g, pc), cdone);
   if (b != 0) {
     LLVMBasicBlockRef slow = newbb(g, "slowcall");
     inlinecall(g, a, b, nres, cdone, slow);
@@ -3540,7 +3982,7 @@ int llvmgen_check_promoted(LLVMModuleRef m) {
 }
 
 LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Proto *p,
-                             int lo, int hi, const char *name, const char *const *opnames,
+                             int lo, int hi, const JitInline *inl, int ninl, const char *name, const char *const *opnames,
                              int *status, const char **why) {
   Gen gs, *g = &gs;
   LLVMTypeRef params[5], fty;
@@ -3555,6 +3997,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   memset(g, 0, sizeof *g);
   g->contcall = -1;
   g->C = ctx; g->p = p; g->J = J; g->Lc = L;
+  g->inl = inl; g->ninl = ninl;
   g->rlo = lo; g->rhi = lo >= 0 ? hi : p->sizecode - 1;
   g->M = LLVMModuleCreateWithNameInContext(name, ctx);
   g->B = LLVMCreateBuilderInContext(ctx);

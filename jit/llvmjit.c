@@ -451,7 +451,8 @@ typedef struct Unit {
   LLVMOrcResourceTrackerRef rt;
 } Unit;
 
-static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi, void **entry,
+static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
+                   const JitInline *inl, int ninl, void **entry,
                    void **handle, const char **why) {
   Backend *be = (Backend *)bs;
   JitState *J = be->J;
@@ -468,7 +469,7 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi, void **entr
   Unit *u;
   funcname(name, sizeof name, be->nextid++, p);
   double t0 = phase_clock(J), t1 = 0, t2 = 0, t2b = 0, t3 = 0;
-  m = llvmgen_module(ctx, J, L, p, lo, hi, name, be->host->opnames, &status, why);
+  m = llvmgen_module(ctx, J, L, p, lo, hi, inl, ninl, name, be->host->opnames, &status, why);
   t1 = phase_clock(J);
   if (m == NULL) return status;
   LLVMSetTarget(m, LLVMOrcLLJITGetTripleString(be->jit));

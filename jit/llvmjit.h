@@ -13,9 +13,10 @@
 ** with the signature of JitFunction, plus the module's gc.safepoint_poll.
 ** Returns NULL with JIT_UNSUPPORTED/JIT_ERROR in *status.  lo >= 0: code
 ** for instructions lo..hi only, entered only at their entry points; every
-** way out of them leaves to the interpreter (an OSR region, jit.c). */
+** way out of them leaves to the interpreter (an OSR region, jit.c).
+** 'inl': CALL sites whose predicted callee may be evaluated inline. */
 LUAI_FUNC LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Proto *p,
-                                       int lo, int hi,
+                                       int lo, int hi, const JitInline *inl, int ninl,
                                        const char *name, const char *const *opnames,
                                        int *status, const char **why);
 
