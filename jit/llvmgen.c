@@ -2864,7 +2864,25 @@ typedef struct Leaf {
   LLVMValueRef reg[MAXREGS];  /* allocas of its registers (p1 words) */
   LLVMBasicBlockRef *bb;      /* per instruction */
   LLVMBasicBlockRef gen;      /* the real call */
+  /* static types (TY_*) of its registers: 'cur' where code is being
+  ** emitted, 'in' at the start of each instruction (the union over the
+  ** branches to it, which all come from before: jumps go forward only),
+  ** so that arithmetic on operands of known types (the caller's numeric
+  ** registers as arguments, constants, earlier results) emits one path */
+  uint8_t cur[MAXREGS];
+  uint8_t *in;                /* (sizecode + 2) x nregs */
+  char *seen;                 /* in[pc] has a branch merged */
 } Leaf;
+
+/* a branch to the callee's instruction 'pc' from where the code is */
+static LLVMBasicBlockRef ledge(Leaf *lf, int pc) {
+  int n = lf->p->maxstacksize, r;
+  uint8_t *t = lf->in + (size_t)pc * n;
+  if (!lf->seen[pc]) memcpy(t, lf->cur, (size_t)n);
+  else for (r = 0; r < n; r++) t[r] |= lf->cur[r];
+  lf->seen[pc] = 1;
+  return lf->bb[pc];
+}
 
 /* the callee predicted for the CALL at 'pc', or NULL */
 static const Proto *inlinee(Gen *g, int pc) {
@@ -2877,8 +2895,12 @@ static const Proto *inlinee(Gen *g, int pc) {
 static LLVMValueRef lget(Gen *g, Leaf *lf, int r) {
   return LLVMBuildLoad2(B_, g->p1, lf->reg[r], "");
 }
-static void lset(Gen *g, Leaf *lf, int r, LLVMValueRef v) {
+static void lsetty(Gen *g, Leaf *lf, int r, LLVMValueRef v, int t) {
   LLVMBuildStore(B_, v, lf->reg[r]);
+  lf->cur[r] = (uint8_t)t;
+}
+static void lset(Gen *g, Leaf *lf, int r, LLVMValueRef v) {
+  lsetty(g, lf, r, v, TY_ANY);
 }
 /* continue in a new block when 'cond' holds, else make the real call */
 static void lguard(Gen *g, Leaf *lf, LLVMValueRef cond) {
@@ -2897,15 +2919,20 @@ static LLVMValueRef lconst(Gen *g, Leaf *lf, int k) {
   return v_isref(v) ? NULL : cword(g, v);
 }
 
-/* x op y (words) for the arithmetic opcodes (OP_ADD .. OP_IDIV, OP_POW):
-** integer immediates and floats, else the real call */
-static LLVMValueRef leafarith(Gen *g, Leaf *lf, OpCode op, LLVMValueRef vx, LLVMValueRef vy) {
+/* x op y (words of static types tx, ty) for the arithmetic opcodes
+** (OP_ADD .. OP_IDIV, OP_POW): integer immediates and floats, else the
+** real call; *t: the result's type */
+static LLVMValueRef leafarith(Gen *g, Leaf *lf, OpCode op, LLVMValueRef vx, LLVMValueRef vy,
+                              int tx, int ty, int *t) {
   LLVMBasicBlockRef ib = newbb(g, "leaf.int"), fb = newbb(g, "leaf.flt"), join = newbb(g, "leaf.ar");
   LLVMValueRef bx = bits(g, vx), by = bits(g, vy), x, y, r, ri = NULL, rf, dx, dy, vals[2];
   LLVMBasicBlockRef from[2];
   int intop = op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_MOD || op == OP_IDIV;
-  LLVMBuildCondBr(B_, intop ? LLVMBuildAnd(B_, isint(g, bx), isint(g, by), "") : LLVMConstInt(g->i1, 0, 0),
-                  ib, fb);
+  int bothint = tx == TY_INT && ty == TY_INT;
+  if (tx == TY_FLT || ty == TY_FLT) intop = 0;
+  *t = arithty(op, tx, ty);
+  LLVMBuildCondBr(B_, !intop ? LLVMConstInt(g->i1, 0, 0) : bothint ? LLVMConstInt(g->i1, 1, 0) :
+                      LLVMBuildAnd(B_, tisint(g, bx, tx), tisint(g, by, ty), ""), ib, fb);
   LLVMPositionBuilderAtEnd(B_, ib);
   if (!intop) LLVMBuildUnreachable(B_);
   else {
@@ -2938,8 +2965,13 @@ static LLVMValueRef leafarith(Gen *g, Leaf *lf, OpCode op, LLVMValueRef vx, LLVM
     LLVMBuildBr(B_, join);
   }
   LLVMPositionBuilderAtEnd(B_, fb);
-  lguard(g, lf, LLVMBuildAnd(B_, isnum(g, bx), isnum(g, by), ""));
-  dx = tonum(g, bx); dy = tonum(g, by);
+  if (intop && bothint) {   /* integers only */
+    LLVMBuildUnreachable(B_);
+    LLVMPositionBuilderAtEnd(B_, join);
+    return ri;
+  }
+  lguard(g, lf, LLVMBuildAnd(B_, tisnum(g, bx, tx), tisnum(g, by, ty), ""));
+  dx = ttonum(g, bx, tx); dy = ttonum(g, by, ty);
   switch (op) {
     case OP_ADD: rf = LLVMBuildFAdd(B_, dx, dy, ""); break;
     case OP_SUB: rf = LLVMBuildFSub(B_, dx, dy, ""); break;
@@ -2951,8 +2983,8 @@ static LLVMValueRef leafarith(Gen *g, Leaf *lf, OpCode op, LLVMValueRef vx, LLVM
   }
   if (op == OP_MOD || op == OP_IDIV || op == OP_POW) rf = canonflt(g, rf);
   else {   /* as setflt: a NaN LLVM folds gets the hardware's sign */
-    LLVMTypeRef ty = LLVMFunctionType(g->i1, &g->f64, 1, 0);
-    LLVMValueRef isk = LLVMBuildCall2(B_, ty, getfn(g, "llvm.is.constant.f64", ty, 1), &rf, 1, "");
+    LLVMTypeRef fty = LLVMFunctionType(g->i1, &g->f64, 1, 0);
+    LLVMValueRef isk = LLVMBuildCall2(B_, fty, getfn(g, "llvm.is.constant.f64", fty, 1), &rf, 1, "");
     rf = LLVMBuildSelect(B_, isk, hwnan(g, rf, dx, dy), rf, "");
   }
   rf = boxdbl(g, rf);
@@ -3094,8 +3126,9 @@ static LLVMValueRef leafunm(Gen *g, Leaf *lf, LLVMValueRef v) {
 
 /* a test at 'pc' followed by its JMP: "if (cond ~= k) then pc++" */
 static void leafcond(Gen *g, Leaf *lf, int pc, LLVMValueRef cond) {
-  if (GETARG_k(lf->p->code[pc])) LLVMBuildCondBr(B_, cond, lf->bb[pc + 1], lf->bb[pc + 2]);
-  else LLVMBuildCondBr(B_, cond, lf->bb[pc + 2], lf->bb[pc + 1]);
+  LLVMBasicBlockRef jump = ledge(lf, pc + 1), skip = ledge(lf, pc + 2);
+  if (GETARG_k(lf->p->code[pc])) LLVMBuildCondBr(B_, cond, jump, skip);
+  else LLVMBuildCondBr(B_, cond, skip, jump);
 }
 
 /* x op sB for LTI LEI GTI GEI (numbers only) */
@@ -3125,16 +3158,17 @@ static void leafop(Gen *g, Leaf *lf, int pc, int a, int nres, LLVMBasicBlockRef 
   const Proto *p = lf->p;
   Instruction i = p->code[pc];
   OpCode op = GET_OPCODE(i);
-  int ra = GETARG_A(i), rb = GETARG_B(i), rc = GETARG_C(i), next = pc + 1;
+  int ra = GETARG_A(i), rb = GETARG_B(i), rc = GETARG_C(i), next = pc + 1, t;
   LLVMValueRef v;
   switch (op) {
-    case OP_MOVE: lset(g, lf, ra, lget(g, lf, rb)); break;
-    case OP_LOADI: lset(g, lf, ra, cword(g, v_immint(GETARG_sBx(i)))); break;
-    case OP_LOADF: lset(g, lf, ra, cword(g, v_float((double)GETARG_sBx(i)))); break;
+    case OP_MOVE: lsetty(g, lf, ra, lget(g, lf, rb), lf->cur[rb]); break;
+    case OP_LOADI: lsetty(g, lf, ra, cword(g, v_immint(GETARG_sBx(i))), TY_INT); break;
+    case OP_LOADF: lsetty(g, lf, ra, cword(g, v_float((double)GETARG_sBx(i))), TY_FLT); break;
     case OP_LOADK: {
       int k = GETARG_Bx(i);
       /* a reference is loaded from the constant array (P is kept alive) */
-      lset(g, lf, ra, v_isref(p->k[k]) ? hload(g, g->p1, craw(g, &p->k[k]), "") : cword(g, p->k[k]));
+      if (v_isref(p->k[k])) lset(g, lf, ra, hload(g, g->p1, craw(g, &p->k[k]), ""));
+      else lsetty(g, lf, ra, cword(g, p->k[k]), wordty(p->k[k]));
       break;
     }
     case OP_LOADFALSE: lset(g, lf, ra, cword(g, MVM_FALSE)); break;
@@ -3157,21 +3191,29 @@ static void leafop(Gen *g, Leaf *lf, int pc, int a, int nres, LLVMBasicBlockRef 
       lset(g, lf, ra, leafgetint(g, lf, lget(g, lf, rb), lget(g, lf, rc), NULL));
       break;
     case OP_ADDI:
-      lset(g, lf, ra, leafarith(g, lf, OP_ADD, lget(g, lf, rb), cword(g, v_immint(GETARG_sC(i)))));
+      v = leafarith(g, lf, OP_ADD, lget(g, lf, rb), cword(g, v_immint(GETARG_sC(i))),
+                    lf->cur[rb], TY_INT, &t);
+      lsetty(g, lf, ra, v, t);
       next = pc + 2;
       break;
     case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_MODK: case OP_POWK:
     case OP_DIVK: case OP_IDIVK:
       v = lconst(g, lf, rc);
       if (v == NULL) { LLVMBuildBr(B_, lf->gen); return; }
-      lset(g, lf, ra, leafarith(g, lf, (OpCode)(op - OP_ADDK + OP_ADD), lget(g, lf, rb), v));
+      v = leafarith(g, lf, (OpCode)(op - OP_ADDK + OP_ADD), lget(g, lf, rb), v,
+                    lf->cur[rb], wordty(p->k[rc]), &t);
+      lsetty(g, lf, ra, v, t);
       next = pc + 2;
       break;
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_MOD: case OP_POW: case OP_DIV: case OP_IDIV:
-      lset(g, lf, ra, leafarith(g, lf, op, lget(g, lf, rb), lget(g, lf, rc)));
+      v = leafarith(g, lf, op, lget(g, lf, rb), lget(g, lf, rc), lf->cur[rb], lf->cur[rc], &t);
+      lsetty(g, lf, ra, v, t);
       next = pc + 2;
       break;
-    case OP_UNM: lset(g, lf, ra, leafunm(g, lf, lget(g, lf, rb))); break;
+    case OP_UNM:
+      t = lf->cur[rb];
+      lsetty(g, lf, ra, leafunm(g, lf, lget(g, lf, rb)), knum(t) ? t : TY_NUM);
+      break;
     case OP_NOT:
       lset(g, lf, ra, LLVMBuildSelect(B_, falsy(g, bits(g, lget(g, lf, rb))),
                                       cword(g, MVM_TRUE), cword(g, MVM_FALSE), ""));
@@ -3208,8 +3250,8 @@ static void leafop(Gen *g, Leaf *lf, int pc, int a, int nres, LLVMBasicBlockRef 
       LLVMValueRef f;
       v = lget(g, lf, rb);
       f = falsy(g, bits(g, v));
-      if (GETARG_k(i)) LLVMBuildCondBr(B_, f, lf->bb[pc + 2], set);
-      else LLVMBuildCondBr(B_, f, set, lf->bb[pc + 2]);
+      if (GETARG_k(i)) LLVMBuildCondBr(B_, f, ledge(lf, pc + 2), set);
+      else LLVMBuildCondBr(B_, f, set, ledge(lf, pc + 2));
       LLVMPositionBuilderAtEnd(B_, set);
       lset(g, lf, ra, v);
       break;
@@ -3224,13 +3266,14 @@ static void leafop(Gen *g, Leaf *lf, int pc, int a, int nres, LLVMBasicBlockRef 
       LLVMBuildBr(B_, lf->gen);
       return;
   }
-  LLVMBuildBr(B_, lf->bb[next]);
+  LLVMBuildBr(B_, ledge(lf, next));
 }
 
 /* The CALL R[a](R[a+1] .. R[a+b-1]) for nres results, registers flushed,
 ** savedpc set, with callee 'P' predicted: evaluate it inline (see above),
 ** then 'done'.  The builder is left where the call is made as before. */
-static void inlineleaf(Gen *g, int a, int b, int nres, const Proto *P, LLVMBasicBlockRef done) {
+static void inlineleaf(Gen *g, int cpc, int a, int b, int nres, const Proto *P,
+                       LLVMBasicBlockRef done) {
   Leaf lfs, *lf = &lfs;
   LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_), entry = LLVMGetEntryBasicBlock(g->fn);
   LLVMBasicBlockRef islcl = newbb(g, "leaf.lcl"), body = newbb(g, "leaf");
@@ -3239,7 +3282,10 @@ static void inlineleaf(Gen *g, int a, int b, int nres, const Proto *P, LLVMBasic
   lf->p = P;
   lf->gen = newbb(g, "gencall");
   lf->bb = (LLVMBasicBlockRef *)malloc(((size_t)P->sizecode + 2) * sizeof *lf->bb);
-  if (lf->bb == NULL) {
+  lf->in = (uint8_t *)malloc(((size_t)P->sizecode + 2) * (n + 1));
+  lf->seen = (char *)calloc((size_t)P->sizecode + 2, 1);
+  if (lf->bb == NULL || lf->in == NULL || lf->seen == NULL) {
+    free(lf->bb); free(lf->in); free(lf->seen);
     LLVMBuildBr(B_, lf->gen);
     LLVMPositionBuilderAtEnd(B_, lf->gen);
     return;
@@ -3261,19 +3307,26 @@ static void inlineleaf(Gen *g, int a, int b, int nres, const Proto *P, LLVMBasic
                                     craw(g, P), ""), body, lf->gen);
   LLVMPositionBuilderAtEnd(B_, body);
   lf->cl = fv;
-  for (r = 0; r < n; r++)
-    lset(g, lf, r, r < P->numparams && r < b - 1 ? stackload(g, a + 1 + r) : cword(g, MVM_NIL));
+  for (r = 0; r < n; r++) {   /* the arguments have the caller's types */
+    if (r < P->numparams && r < b - 1) {
+      int t = regty(g, cpc, a + 1 + r);
+      lsetty(g, lf, r, stackload(g, a + 1 + r), knum(t) ? t : TY_ANY);
+    }
+    else lset(g, lf, r, cword(g, MVM_NIL));
+  }
   for (pc = 0; pc < P->sizecode + 2; pc++) lf->bb[pc] = newbb(g, "leaf.pc");
-  LLVMBuildBr(B_, lf->bb[0]);
+  LLVMBuildBr(B_, ledge(lf, 0));
   for (pc = 0; pc < P->sizecode; pc++) {
     LLVMPositionBuilderAtEnd(B_, lf->bb[pc]);
+    if (lf->seen[pc]) memcpy(lf->cur, lf->in + (size_t)pc * n, (size_t)n);
+    else memset(lf->cur, TY_ANY, (size_t)n);   /* (not reached) */
     leafop(g, lf, pc, a, nres, done);
   }
   for (; pc < P->sizecode + 2; pc++) {   /* (never reached: the code ends with a RETURN) */
     LLVMPositionBuilderAtEnd(B_, lf->bb[pc]);
     LLVMBuildBr(B_, lf->gen);
   }
-  free(lf->bb);
+  free(lf->bb); free(lf->in); free(lf->seen);
   g->J->ninlined++;
   LLVMPositionBuilderAtEnd(B_, lf->gen);
 }
@@ -3293,7 +3346,7 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
     else if (k >= 0 && b == 2) builtincall(g, a, k, cdone);
   }
   if (b != 0 && nres >= 0 && inlinee(g, pc) != NULL)
-    inlineleaf(g, a, b, nres, inlinee(g, pc), cdone);
+    inlineleaf(g, pc, a, b, nres, inlinee(g, pc), cdone);
   if (b != 0) {
     LLVMBasicBlockRef slow = newbb(g, "slowcall");
     inlinecall(g, a, b, nres, cdone, slow);
