@@ -294,19 +294,20 @@ static int over_budget(JitState *J) {
 ** maps registered), so the VM's thread sees JIT_QUEUED or a complete
 ** entry. */
 static void install(JitState *J, Proto *p, int lo, int hi, int r, void *entry, void *handle,
-                    const char *why, double dt, JitInline *inl, int ninl) {
+                    const char *why, double dt, JitInline *inl, int ninl, unsigned long inlined) {
   JitUnit *u = NULL;
-  char region[48] = "";
+  char region[48] = "", inlines[48] = "";
   pthread_mutex_lock(&J->lock);
   if (J->compinl == inl) { J->compinl = NULL; J->ncompinl = 0; }   /* the unit or free() takes them */
   J->compile_seconds += dt;
   J->instrs_compiled += lo >= 0 ? hi - lo + 1 : p->sizecode;
   if (J->stats) record_ctime(J, dt);
   if (lo >= 0) snprintf(region, sizeof region, " region %d-%d", lo, hi);
+  if (inlined > 0) snprintf(inlines, sizeof inlines, ", %lu calls inline", inlined);
   if (J->stats > 1)
-    fprintf(stderr, "mvm: JIT: %s:%d (%d instructions)%s: %s, %.3f ms, %zu code bytes held%s\n",
+    fprintf(stderr, "mvm: JIT: %s:%d (%d instructions)%s: %s%s, %.3f ms, %zu code bytes held%s\n",
             p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode, region,
-            r == JIT_OK ? "compiled" : (why ? why : "failed"), dt * 1e3, J->codebytes,
+            r == JIT_OK ? "compiled" : (why ? why : "failed"), inlines, dt * 1e3, J->codebytes,
             J->hasthread && J->compiling == p ? " (in the background)" : "");
   if (r == JIT_OK && (u = (JitUnit *)malloc(sizeof *u)) != NULL) {
     J->ncompiled++;
@@ -382,7 +383,9 @@ static void compile_now(JitState *J, lua_State *L, Proto *p, int lo, int hi,
   char whybuf[256];
   double t0;
   int r;
+  unsigned long inlined;
   pthread_mutex_lock(&J->belock);
+  inlined = J->ninlined;   /* (counted by the backend, under belock) */
   t0 = cputime();
   r = backend->compile(J->bs, L, p, lo, hi, inl, ninl, &entry, &handle, &why);
   t0 = cputime() - t0;
@@ -390,8 +393,9 @@ static void compile_now(JitState *J, lua_State *L, Proto *p, int lo, int hi,
     snprintf(whybuf, sizeof whybuf, "%s", why);
     why = whybuf;
   }
+  inlined = J->ninlined - inlined;
   pthread_mutex_unlock(&J->belock);
-  install(J, p, lo, hi, r, entry, handle, why, t0, inl, ninl);
+  install(J, p, lo, hi, r, entry, handle, why, t0, inl, ninl, inlined);
 }
 
 /* The compile thread: compiles queued protos one at a time.  A queued

@@ -96,7 +96,7 @@ print(reads())
 
 -- the callee replaced at run time (the guard compares the Proto)
 local f = add
-local function callf(x) return f(x, 1) end
+local function callf(x) return (f(x, 1)) end
 local function replaced()
   local r = {}
   for i = 1, 6 do
@@ -180,20 +180,24 @@ local function nested()
 end
 print(nested())
 
--- keep-alive: the inlined callee's closures die, then another function
--- is called at the site (its Proto must not take the dead one's place)
+-- keep-alive: the inlined callee's closures die, then other functions
+-- are called at the site (a new Proto must not take the dead one's
+-- place: the compiled guard compares Proto addresses)
 local h
-local function callh(x) return h(x) end
+local function callh(x) return (h(x)) end
 local function keepalive()
-  local r = {}
-  for round = 1, 4 do
-    h = load("return function(x) return x + " .. round .. " end")()
-    for i = 1, 50 do r[#r + 1 - 0] = callh(i) end
-    h = nil
-    collectgarbage(); collectgarbage()
-    h = load("return function(x) return x * " .. (round + 10) .. " end")()
-    r[#r + 1] = callh(3)
+  local bad, n = 0, 0
+  h = load("return function(x) return x + 1 end")()
+  for i = 1, 50 do n = n + callh(i) end
+  h = nil
+  collectgarbage(); collectgarbage()
+  local fs = {}   -- many new Protos: one may get the dead one's memory
+  for k = 1, 600 do fs[k] = load("return function(x) return x * " .. k .. " end")() end
+  for k = 1, #fs do
+    h = fs[k]
+    if callh(3) ~= 3 * k then bad = bad + 1 end
   end
-  return r[#r], #r, r[50]
+  h = nil
+  return n, bad
 end
 print(keepalive())

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# jit_inline.sh -- inlined leaf calls (jit/llvmgen.c inlineleaf, jit.c
+# predict_inlines): a CALL of a small pure function seen through an
+# upvalue or a global is compiled inline ("N calls inline" in the
+# MVM_JIT_STATS=2 compile line), in -j eager and -j on; tail calls,
+# callees that call, store, or are vararg or too big are not; results
+# equal the interpreter's.
+#   jit_inline.sh MVM
+set -u
+MVM=$1
+. "$(dirname "${BASH_SOURCE[0]}")/jit_lib.sh"
+export MVM_JIT_STATS=2 MVM_JIT_BACKGROUND=0
+unset MVM_JIT_THRESHOLD MVM_JIT_BUDGET MVM_JIT_PAYBACK
+cat >"$TMP/leaf.lua" <<'LUA'
+local function dist(x, y) local d = x - y; if d < 0 then return -d end; return d end
+function gscale(x) return x * 0.5 end
+local function useleaf(n)   -- two sites inline
+  local s = 0
+  for i = 1, n do s = s + dist(i, 7) + gscale(i) end
+  return s
+end
+local t = {}
+local function store(x) t[1] = x; return x end
+local function calls(x) return math.abs(x) end
+local function va(...) return ... end
+local function tail(x) return dist(x, 1) end
+local function others(n)   -- none inline
+  local s = 0
+  for i = 1, n do s = s + store(i) + calls(i) + va(i) + tail(i) end
+  return s
+end
+local a = 0
+for _ = 1, 300 do a = a + useleaf(1000) end
+print(a, others(300000))
+LUA
+out=$("$MVM" -j eager "$TMP/leaf.lua" 2>&1)
+has "^223137600.0	180000300000$" "eager: result"
+has "leaf.lua:3 .*compiled, 2 calls inline" "eager: two sites inline"
+has "leaf.lua:13 .*compiled, [0-9]" "eager: others compiled"
+lacks "leaf.lua:1[23] .*calls inline" "eager: stores, calls, varargs, tail calls are not inlined"
+out=$("$MVM" -j on "$TMP/leaf.lua" 2>&1)
+has "leaf.lua:3 .*compiled, 2 calls inline" "on: two sites inline"
+has "inlined [0-9]* call sites" "on: the total"
+out=$("$MVM" -j off "$TMP/leaf.lua" 2>&1)
+has "^223137600.0	180000300000$" "off: result"
+exit $FAIL
