@@ -192,7 +192,7 @@ local function keepalive()
   h = nil
   collectgarbage(); collectgarbage()
   local fs = {}   -- many new Protos: one may get the dead one's memory
-  for k = 1, 600 do fs[k] = load("return function(x) return x * " .. k .. " end")() end
+  for k = 1, 200 do fs[k] = load("return function(x) return x * " .. k .. " end")() end
   for k = 1, #fs do
     h = fs[k]
     if callh(3) ~= 3 * k then bad = bad + 1 end
