@@ -756,6 +756,8 @@ static int pureleaf(const Proto *p) {
       case OP_MODK: case OP_IDIVK: case OP_POWK:
       case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: case OP_IDIV:
       case OP_POW: case OP_MMBIN: case OP_MMBINI: case OP_MMBINK:
+      case OP_BAND: case OP_BOR: case OP_BXOR: case OP_SHL: case OP_SHR: case OP_BNOT:
+      case OP_BANDK: case OP_BORK: case OP_BXORK: case OP_SHRI: case OP_SHLI:
       case OP_UNM: case OP_NOT: case OP_EQ: case OP_LT: case OP_LE: case OP_EQK:
       case OP_EQI: case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI:
       case OP_TEST: case OP_TESTSET: case OP_RETURN0: case OP_RETURN1:

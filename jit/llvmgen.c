@@ -2998,6 +2998,26 @@ static LLVMValueRef leafarith(Gen *g, Leaf *lf, OpCode op, LLVMValueRef vx, LLVM
   return r;
 }
 
+/* x op y (words) for the bitwise opcodes (OP_BAND .. OP_SHR) on integer
+** immediates (floats with integral values, strings: the real call); the
+** results of and, or, xor of sign-extended 48-bit values fit, shifts are
+** checked */
+static LLVMValueRef leafbit(Gen *g, Leaf *lf, OpCode op, LLVMValueRef vx, LLVMValueRef vy,
+                            int tx, int ty) {
+  LLVMValueRef bx = bits(g, vx), by = bits(g, vy), x, y, r;
+  lguard(g, lf, LLVMBuildAnd(B_, tisint(g, bx, tx), tisint(g, by, ty), ""));
+  x = sext48(g, bx); y = sext48(g, by);
+  switch (op) {
+    case OP_BAND: return mkint(g, LLVMBuildAnd(B_, x, y, ""));
+    case OP_BOR: return mkint(g, LLVMBuildOr(B_, x, y, ""));
+    case OP_BXOR: return mkint(g, LLVMBuildXor(B_, x, y, ""));
+    case OP_SHL: r = shiftl(g, x, y); break;
+    default: r = shiftl(g, x, LLVMBuildNeg(B_, y, "")); break;
+  }
+  lguard(g, lf, fits48(g, r));
+  return mkint(g, r);
+}
+
 /* x < y or x <= y on numbers (48-bit integers convert to doubles exactly) */
 static LLVMValueRef leafless(Gen *g, Leaf *lf, LLVMValueRef bx, LLVMValueRef by, int le) {
   LLVMValueRef ic, fc;
@@ -3210,6 +3230,34 @@ static void leafop(Gen *g, Leaf *lf, int pc, int a, int nres, LLVMBasicBlockRef 
       lsetty(g, lf, ra, v, t);
       next = pc + 2;
       break;
+    case OP_BAND: case OP_BOR: case OP_BXOR: case OP_SHL: case OP_SHR:
+      lsetty(g, lf, ra, leafbit(g, lf, op, lget(g, lf, rb), lget(g, lf, rc), lf->cur[rb], lf->cur[rc]),
+             TY_INT);
+      next = pc + 2;
+      break;
+    case OP_BANDK: case OP_BORK: case OP_BXORK:
+      if (wordty(p->k[rc]) != TY_INT) { LLVMBuildBr(B_, lf->gen); return; }
+      v = leafbit(g, lf, (OpCode)(op - OP_BANDK + OP_BAND), lget(g, lf, rb), cword(g, p->k[rc]),
+                  lf->cur[rb], TY_INT);
+      lsetty(g, lf, ra, v, TY_INT);
+      next = pc + 2;
+      break;
+    case OP_SHRI:   /* R[B] >> sC */
+      v = leafbit(g, lf, OP_SHR, lget(g, lf, rb), cword(g, v_immint(GETARG_sC(i))), lf->cur[rb], TY_INT);
+      lsetty(g, lf, ra, v, TY_INT);
+      next = pc + 2;
+      break;
+    case OP_SHLI:   /* sC << R[B] */
+      v = leafbit(g, lf, OP_SHL, cword(g, v_immint(GETARG_sC(i))), lget(g, lf, rb), TY_INT, lf->cur[rb]);
+      lsetty(g, lf, ra, v, TY_INT);
+      next = pc + 2;
+      break;
+    case OP_BNOT: {
+      LLVMValueRef b = bits(g, lget(g, lf, rb));
+      lguard(g, lf, tisint(g, b, lf->cur[rb]));
+      lsetty(g, lf, ra, mkint(g, LLVMBuildNot(B_, sext48(g, b), "")), TY_INT);
+      break;
+    }
     case OP_UNM:
       t = lf->cur[rb];
       lsetty(g, lf, ra, leafunm(g, lf, lget(g, lf, rb)), knum(t) ? t : TY_NUM);

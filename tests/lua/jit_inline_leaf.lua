@@ -56,6 +56,26 @@ local function bounds()
 end
 print(bounds())
 
+-- bitwise operators: integer immediates inline, the rest (floats with
+-- integral values, strings, results beyond 48 bits) through the call
+local function bitw(a, b) return a & b, a | b, a ~ b, a << b, a >> b, ~a end
+local function bitk(a) return a & 0xff, a | 0x100, a ~ 5, a >> 3, 1 << a, a << 2 end
+local function bitops()
+  local r = {}
+  for _ = 1, 3 do
+    for _, p in ipairs({{12, 10}, {-1, 4}, {1 << 46, 1}, {1 << 47, 2}, {-5, -2}, {7, 70},
+                        {3.0, 1}, {math.maxinteger, 1}}) do
+      local a1, a2, a3, a4, a5, a6 = bitw(p[1], p[2])
+      r[#r + 1] = table.concat({a1, a2, a3, a4, a5, a6}, ",")
+      a1, a2, a3, a4, a5, a6 = bitk(p[2])
+      r[#r + 1] = table.concat({a1, a2, a3, a4, a5, a6}, ",")
+    end
+    r[#r + 1] = callp(bitw, 1.5, 1) .. callp(bitk, "6") .. callp(bitw, "6", 3)
+  end
+  return table.concat(r, " ")
+end
+print(bitops())
+
 -- strings: coercion needs the real call; errors come from the callee
 local function strings()
   local r = {}
