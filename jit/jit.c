@@ -775,7 +775,8 @@ static int pureleaf(const Proto *p) {
   return 1;
 }
 
-/* The CALL sites of 'p' (B != 0, fixed results) whose callee, as the
+/* The CALL sites of 'p' (B != 0, fixed results), and its TAILCALL sites
+** (B != 0, not vararg, nothing to close), whose callee, as the
 ** frame L->ci running a closure of 'p' sees it now through an upvalue or
 ** a global (regsource), is a closure of a pure leaf: at most
 ** JIT_MAXINLINE of them in *out (malloc'ed; NULL and 0 when none).  Only
@@ -794,7 +795,10 @@ static int predict_inlines(lua_State *L, Proto *p, JitInline **out) {
     Instruction in = p->code[pc];
     const Value *c;
     Proto *cp;
-    if (GET_OPCODE(in) != OP_CALL || GETARG_B(in) == 0 || GETARG_C(in) == 0) continue;
+    if (GET_OPCODE(in) == OP_TAILCALL) {   /* of a function with a plain frame */
+      if (GETARG_B(in) == 0 || GETARG_C(in) != 0 || GETARG_k(in)) continue;
+    }
+    else if (GET_OPCODE(in) != OP_CALL || GETARG_B(in) == 0 || GETARG_C(in) == 0) continue;
     c = regsource(NULL, cl, pc, GETARG_A(in), 0);
     if (c == NULL || !v_isLclosure(*c)) continue;
     cp = v_lcl(*c)->p;

@@ -2864,6 +2864,7 @@ typedef struct Leaf {
   LLVMValueRef reg[MAXREGS];  /* allocas of its registers (p1 words) */
   LLVMBasicBlockRef *bb;      /* per instruction */
   LLVMBasicBlockRef gen;      /* the real call */
+  int tail;                   /* a TAILCALL site: its RETURNs return from the caller */
   /* static types (TY_*) of its registers: 'cur' where code is being
   ** emitted, 'in' at the start of each instruction (the union over the
   ** branches to it, which all come from before: jumps go forward only),
@@ -3162,15 +3163,49 @@ static LLVMValueRef leafcmpi(Gen *g, Leaf *lf, OpCode op, LLVMValueRef v, int im
 
 /* RETURN of R[first] .. R[first+n-1]: the call's results (nres of them,
 ** nil-padded) go to R[A].. of the caller, L->top as after the call */
+static void leaftailret(Gen *g, Leaf *lf, int first, int n);
 static void leafreturn(Gen *g, Leaf *lf, int a, int nres, int first, int n,
                        LLVMBasicBlockRef done) {
   LLVMValueRef vals[MAXREGS];
   int k;
+  if (lf->tail) {
+    leaftailret(g, lf, first, n);
+    return;
+  }
   for (k = 0; k < n && k < nres; k++) vals[k] = lget(g, lf, first + k);
   for (k = 0; k < nres; k++)   /* NOBARRIER: VM stack */
     stackstore(g, a + k, k < n ? vals[k] : cword(g, MVM_NIL));
   tb(g, LLVMBuildStore(B_, regptr(g, a + nres), byteptr(g, g->L, offsetof(lua_State, top))), g->tb_frame);
   LLVMBuildBr(B_, done);
+}
+
+/* RETURN of R[first] .. R[first+n-1] at a TAILCALL site: the caller's
+** own return, as leanreturn (hooks were tested off before the body):
+** when its caller wants at most n results (or all of them), they go to
+** func[0 ..], L->top = func + wanted, L->ci = ci->previous; otherwise
+** the real tail call (nothing written yet) */
+static void leaftailret(Gen *g, Leaf *lf, int first, int n) {
+  LLVMValueRef vals[MAXREGS], wanted, func, cnt, prev;
+  int k;
+  wanted = LLVMBuildSExt(B_, tb(g, LLVMBuildLoad2(B_, LLVMInt16TypeInContext(g->C),
+                                                  byteptr(g, g->ci, offsetof(CallInfo, nresults)), "wanted"),
+                                g->tb_frame), g->i64, "");
+  lguard(g, lf, LLVMBuildICmp(B_, LLVMIntULE, LLVMBuildAdd(B_, wanted, ci64(g, 1), ""),
+                              ci64(g, (uint64_t)n + 1), ""));
+  for (k = 0; k < n; k++) vals[k] = lget(g, lf, first + k);
+  func = tb(g, LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, func)), "func"),
+            g->tb_frame);
+  for (k = 0; k < n; k++)   /* NOBARRIER: VM stack slots */
+    tb(g, LLVMBuildStore(B_, vals[k], byteptr(g, func, (size_t)k * sizeof(Value))), g->tb_stack);
+  cnt = n == 0 ? ci64(g, 0) :
+        LLVMBuildSelect(B_, LLVMBuildICmp(B_, LLVMIntULT, wanted, ci64(g, (uint64_t)n), ""),
+                        wanted, ci64(g, (uint64_t)n), "");
+  tb(g, LLVMBuildStore(B_, LLVMBuildGEP2(B_, g->i64, func, &cnt, 1, ""),
+                       byteptr(g, g->L, offsetof(lua_State, top))), g->tb_frame);
+  prev = tb(g, LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, previous)), "prev"),
+            g->tb_frame);
+  tb(g, LLVMBuildStore(B_, prev, byteptr(g, g->L, offsetof(lua_State, ci))), g->tb_frame);
+  LLVMBuildRet(B_, ci32(g, JIT_RETURNED));
 }
 
 /* the callee's instruction 'pc' */
@@ -3319,15 +3354,18 @@ static void leafop(Gen *g, Leaf *lf, int pc, int a, int nres, LLVMBasicBlockRef 
 
 /* The CALL R[a](R[a+1] .. R[a+b-1]) for nres results, registers flushed,
 ** savedpc set, with callee 'P' predicted: evaluate it inline (see above),
-** then 'done'.  The builder is left where the call is made as before. */
+** then 'done'.  'tail': a TAILCALL instead (registers not flushed: read
+** with getregat; its RETURNs return from this function, leaftailret).
+** The builder is left where the call is made as before. */
 static void inlineleaf(Gen *g, int cpc, int a, int b, int nres, const Proto *P,
-                       LLVMBasicBlockRef done) {
+                       LLVMBasicBlockRef done, int tail) {
   Leaf lfs, *lf = &lfs;
   LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_), entry = LLVMGetEntryBasicBlock(g->fn);
   LLVMBasicBlockRef islcl = newbb(g, "leaf.lcl"), body = newbb(g, "leaf");
   LLVMValueRef hook, fv;
   int r, pc, n = P->maxstacksize;
   lf->p = P;
+  lf->tail = tail;
   lf->gen = newbb(g, "gencall");
   lf->bb = (LLVMBasicBlockRef *)malloc(((size_t)P->sizecode + 2) * sizeof *lf->bb);
   lf->in = (uint8_t *)malloc(((size_t)P->sizecode + 2) * (n + 1));
@@ -3344,7 +3382,7 @@ static void inlineleaf(Gen *g, int cpc, int a, int b, int nres, const Proto *P,
   LLVMPositionBuilderAtEnd(B_, cur);
   hook = LLVMBuildLoad2(B_, g->i32, byteptr(g, g->L, offsetof(lua_State, hookmask)), "hookmask");
   LLVMSetVolatile(hook, 1);
-  fv = stackload(g, a);
+  fv = tail ? getregat(g, cpc, a) : stackload(g, a);
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), islcl, lf->gen);
   LLVMPositionBuilderAtEnd(B_, islcl);
   isvalreftt(g, fv, bits(g, fv), MVM_TLCL, newbb(g, "leaf.cl"), lf->gen);
@@ -3358,7 +3396,8 @@ static void inlineleaf(Gen *g, int cpc, int a, int b, int nres, const Proto *P,
   for (r = 0; r < n; r++) {   /* the arguments have the caller's types */
     if (r < P->numparams && r < b - 1) {
       int t = regty(g, cpc, a + 1 + r);
-      lsetty(g, lf, r, stackload(g, a + 1 + r), knum(t) ? t : TY_ANY);
+      lsetty(g, lf, r, tail ? getregat(g, cpc, a + 1 + r) : stackload(g, a + 1 + r),
+             knum(t) ? t : TY_ANY);
     }
     else lset(g, lf, r, cword(g, MVM_NIL));
   }
@@ -3394,7 +3433,7 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
     else if (k >= 0 && b == 2) builtincall(g, a, k, cdone);
   }
   if (b != 0 && nres >= 0 && inlinee(g, pc) != NULL)
-    inlineleaf(g, pc, a, b, nres, inlinee(g, pc), cdone);
+    inlineleaf(g, pc, a, b, nres, inlinee(g, pc), cdone, 0);
   if (b != 0) {
     LLVMBasicBlockRef slow = newbb(g, "slowcall");
     inlinecall(g, a, b, nres, cdone, slow);
@@ -3803,6 +3842,8 @@ static void emit(Gen *g, int pc) {
       LLVMValueRef r;
       if (GETARG_B(i) != 0 && GETARG_C(i) == 0 && !GETARG_k(i)) {
         LLVMBasicBlockRef slow = newbb(g, "slowtail");
+        if (inlinee(g, pc) != NULL)   /* a predicted leaf: evaluated here */
+          inlineleaf(g, pc, a, GETARG_B(i), 0, inlinee(g, pc), NULL, 1);
         leantailcall(g, pc, a, GETARG_B(i), slow);
         LLVMPositionBuilderAtEnd(B_, slow);
       }
