@@ -522,6 +522,9 @@ static void tytransfer(Gen *g, int pc, uint8_t *t) {
     case OP_GETFIELD:
       if (g->spec[pc]) t[a] = g->spec[pc];   /* guarded (loaddone) */
       break;
+    case OP_CALL:   /* an inlined leaf's result, guarded after the call (emitcall) */
+      if (g->spec[pc] && a < g->nregs) t[a] = g->spec[pc];
+      break;
     case OP_FORPREP:   /* integer or float loops; both paths set R[A+3] */
       x = fltloop(g, pc) ? TY_FLT : TY_INT;
       for (r = a; r < a + 4; r++) t[r] = (uint8_t)x;
@@ -677,6 +680,79 @@ static int isload(OpCode op) {
          op == OP_GETI || op == OP_GETFIELD;
 }
 
+static const Proto *inlinee(Gen *g, int pc);
+static int knum(int t);
+/* a CALL at 'pc' for one result whose callee is predicted to be inlined
+** (inlineleaf): its result is speculated like a load's (the inline path
+** knows its type; the real call's result is guarded, exit after it) */
+static int leafsite(Gen *g, int pc) {
+  Instruction i = g->p->code[pc];
+  return GET_OPCODE(i) == OP_CALL && GETARG_B(i) != 0 && GETARG_C(i) == 2 && inlinee(g, pc) != NULL;
+}
+
+/* The type of the first result of pure leaf P (jit.c pureleaf) when its
+** inline code (inlineleaf) gets to a RETURN, whatever the arguments: the
+** same transfer as leafop's on arguments of any type (arithmetic goes
+** on with numbers only), over its forward-only code.  TY_ANY if unknown
+** (or on failure). */
+static int leafresty(const Proto *P) {
+  int n = P->maxstacksize, pc, r, res = TY_NONE;
+  uint8_t *in = (uint8_t *)calloc(((size_t)P->sizecode + 2) * (size_t)(n + 1), 1), *t;
+  if (in == NULL) return TY_ANY;
+  memset(in, TY_ANY, (size_t)n);
+  for (pc = 0; pc < P->sizecode; pc++) {
+    Instruction i = P->code[pc];
+    OpCode op = GET_OPCODE(i);
+    int a = GETARG_A(i), b = GETARG_B(i), c = GETARG_C(i), next = pc + 1, alt = -1;
+    uint8_t cur[MAXREGS];
+    memcpy(cur, in + (size_t)pc * n, (size_t)n);
+    for (r = 0; r < n && cur[r] == TY_NONE; r++) ;
+    if (r == n && n > 0) continue;   /* not reached */
+    switch (op) {
+      case OP_MOVE: cur[a] = cur[b]; break;
+      case OP_LOADI: cur[a] = TY_INT; break;
+      case OP_LOADF: cur[a] = TY_FLT; break;
+      case OP_LOADK: cur[a] = v_isref(P->k[GETARG_Bx(i)]) ? TY_ANY : (uint8_t)wordty(P->k[GETARG_Bx(i)]); break;
+      case OP_LOADNIL: for (r = a; r <= a + b && r < n; r++) cur[r] = TY_ANY; break;
+      case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: case OP_IDIV: case OP_POW:
+        cur[a] = (uint8_t)arithty(op, cur[b], cur[c]); next = pc + 2; break;
+      case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK: case OP_IDIVK: case OP_POWK:
+        cur[a] = (uint8_t)arithty((OpCode)(op - OP_ADDK + OP_ADD), cur[b], wordty(P->k[c]));
+        next = pc + 2;
+        break;
+      case OP_ADDI: cur[a] = (uint8_t)arithty(OP_ADD, cur[b], TY_INT); next = pc + 2; break;
+      case OP_BAND: case OP_BOR: case OP_BXOR: case OP_SHL: case OP_SHR: case OP_BANDK:
+      case OP_BORK: case OP_BXORK: case OP_SHRI: case OP_SHLI:
+        cur[a] = TY_INT; next = pc + 2; break;
+      case OP_BNOT: cur[a] = TY_INT; break;
+      case OP_UNM: cur[a] = (uint8_t)(knum(cur[b]) ? cur[b] : TY_NUM); break;
+      case OP_JMP: next = pc + 1 + GETARG_sJ(i); break;
+      case OP_EQ: case OP_LT: case OP_LE: case OP_EQK: case OP_EQI: case OP_LTI:
+      case OP_LEI: case OP_GTI: case OP_GEI: case OP_TEST:
+        alt = pc + 2; break;
+      case OP_TESTSET: alt = pc + 2; break;   /* R[A] := R[B] on the jump only */
+      case OP_RETURN0: res |= TY_ANY; continue;
+      case OP_RETURN1: res |= cur[a]; continue;
+      case OP_RETURN: res |= b >= 2 ? cur[a] : TY_ANY; continue;
+      case OP_GETUPVAL: case OP_GETTABUP: case OP_GETTABLE: case OP_GETI: case OP_GETFIELD:
+      case OP_NOT: case OP_LOADFALSE: case OP_LOADTRUE:
+        cur[a] = TY_ANY; break;
+      default: break;   /* MMBIN* (skipped), nothing else (pureleaf) */
+    }
+    if (alt >= 0 && alt <= P->sizecode + 1) {
+      t = in + (size_t)alt * n;
+      for (r = 0; r < n; r++) t[r] |= cur[r];
+    }
+    if (op == OP_TESTSET) cur[a] = cur[b];
+    if (next >= 0 && next <= P->sizecode + 1) {
+      t = in + (size_t)next * n;
+      for (r = 0; r < n; r++) t[r] |= cur[r];
+    }
+  }
+  free(in);
+  return res == TY_NONE ? TY_ANY : res;
+}
+
 /* spec[pc] for every load (TY_NONE: no guard).  The guarded type is
 ** TY_NUM (either kind of number keeps the register in SSA; arithmetic
 ** then picks the integer or float path by the tags) unless the
@@ -702,9 +778,15 @@ static int specanalyse(Gen *g) {
   for (pc = 0; ok && pc < n; pc++) {
     Instruction i = g->p->code[pc];
     int a = GETARG_A(i);
-    if (!isload(GET_OPCODE(i)) || a >= g->nregs || rs_has(&g->memres, a)) continue;
+    if ((!isload(GET_OPCODE(i)) && !leafsite(g, pc)) || a >= g->nregs || rs_has(&g->memres, a))
+      continue;
     succs(g, pc, from);
-    if (numfollows(g, from, a, &ns, 0, &kinds)) g->spec[pc] = (uint8_t)spectype(g, kinds);
+    if (numfollows(g, from, a, &ns, 0, &kinds)) {
+      g->spec[pc] = (uint8_t)spectype(g, kinds);
+      if (g->spec[pc] != TY_NONE && speclevel(g) == 0 && GET_OPCODE(i) == OP_CALL &&
+          knum(leafresty(inlinee(g, pc))))
+        g->spec[pc] = (uint8_t)leafresty(inlinee(g, pc));   /* what the inline code gives */
+    }
   }
   /* parameters used as numbers, checked on entry at pc 0 (resumeguards;
   ** not in vararg functions, whose VARARGPREP moves the frame first):
@@ -2864,6 +2946,7 @@ typedef struct Leaf {
   LLVMValueRef reg[MAXREGS];  /* allocas of its registers (p1 words) */
   LLVMBasicBlockRef *bb;      /* per instruction */
   LLVMBasicBlockRef gen;      /* the real call */
+  int cpc;                    /* the call's pc in the caller */
   int tail;                   /* a TAILCALL site: its RETURNs return from the caller */
   /* static types (TY_*) of its registers: 'cur' where code is being
   ** emitted, 'in' at the start of each instruction (the union over the
@@ -3167,14 +3250,23 @@ static void leaftailret(Gen *g, Leaf *lf, int first, int n);
 static void leafreturn(Gen *g, Leaf *lf, int a, int nres, int first, int n,
                        LLVMBasicBlockRef done) {
   LLVMValueRef vals[MAXREGS];
-  int k;
+  int k, t = g->spec[lf->cpc];
   if (lf->tail) {
     leaftailret(g, lf, first, n);
     return;
   }
   for (k = 0; k < n && k < nres; k++) vals[k] = lget(g, lf, first + k);
-  for (k = 0; k < nres; k++)   /* NOBARRIER: VM stack */
-    stackstore(g, a + k, k < n ? vals[k] : cword(g, MVM_NIL));
+  /* a speculated result (leafsite): the type the caller's code assumes,
+  ** else the real call (whose result fails the same guard) */
+  if (t != TY_NONE && lf->cur[first] != t && !(t == TY_NUM && knum(lf->cur[first])))
+    lguard(g, lf, n > 0 ? hasty(g, bits(g, vals[0]), t) : LLVMConstInt(g->i1, 0, 0));
+  /* the caller's registers as after the call: slots and SSA values (the
+  ** code after the call does not reload them on this path: emitcall) */
+  for (k = 0; k < nres; k++) {   /* NOBARRIER: VM stack */
+    LLVMValueRef v = k < n ? vals[k] : cword(g, MVM_NIL);
+    stackstore(g, a + k, v);
+    if (g->regvar[a + k] != NULL || (g->fvar != NULL && g->fvar[a + k] != NULL)) setreg(g, a + k, v);
+  }
   tb(g, LLVMBuildStore(B_, regptr(g, a + nres), byteptr(g, g->L, offsetof(lua_State, top))), g->tb_frame);
   LLVMBuildBr(B_, done);
 }
@@ -3365,6 +3457,7 @@ static void inlineleaf(Gen *g, int cpc, int a, int b, int nres, const Proto *P,
   LLVMValueRef hook, fv;
   int r, pc, n = P->maxstacksize;
   lf->p = P;
+  lf->cpc = cpc;
   lf->tail = tail;
   lf->gen = newbb(g, "gencall");
   lf->bb = (LLVMBasicBlockRef *)malloc(((size_t)P->sizecode + 2) * sizeof *lf->bb);
@@ -3421,7 +3514,8 @@ static void inlineleaf(Gen *g, int cpc, int a, int b, int nres, const Proto *P,
 static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   LLVMValueRef args[5], r;
   LLVMBasicBlockRef luacall = newbb(g, "luacall");
-  LLVMBasicBlockRef cdone = newbb(g, "calldone");
+  LLVMBasicBlockRef cdone = newbb(g, "calldone"), ldone = NULL, after;
+  const Proto *leaf = b != 0 && nres >= 0 ? inlinee(g, pc) : NULL;
   RegSet ops;
   memset(&ops, 0, sizeof ops);
   rs_range(&ops, a, a + b);
@@ -3432,8 +3526,10 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
     if (k == JIT_BUILTIN_BYTE) bytecall(g, a, b, cdone);
     else if (k >= 0 && b == 2) builtincall(g, a, k, cdone);
   }
-  if (b != 0 && nres >= 0 && inlinee(g, pc) != NULL)
-    inlineleaf(g, pc, a, b, nres, inlinee(g, pc), cdone, 0);
+  if (leaf != NULL) {
+    ldone = newbb(g, "leafdone");
+    inlineleaf(g, pc, a, b, nres, leaf, ldone, 0);
+  }
   if (b != 0) {
     LLVMBasicBlockRef slow = newbb(g, "slowcall");
     inlinecall(g, a, b, nres, cdone, slow);
@@ -3453,7 +3549,23 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   g->trapexit = 1;   /* the call is complete (as after 'luacall' with hooks) */
   reload_after_call(g, pc);
   g->trapexit = 0;
-  multret_next(g, pc, nres == LUA_MULTRET);
+  if (ldone == NULL) {
+    multret_next(g, pc, nres == LUA_MULTRET);
+    return;
+  }
+  /* An inlined leaf's path (ldone) set the results' registers itself and
+  ** skips the rest: no call was made, so the stack did not move, no other
+  ** register changed, and nothing could set the trap but an asynchronous
+  ** lua_sethook, which the next test of it sees.  The real call's result
+  ** is guarded when speculated (leafsite), as after a load (loaddone). */
+  after = newbb(g, "aftercall");
+  if (g->spec[pc] != TY_NONE)
+    LLVMBuildCondBr(B_, hasty(g, bits(g, getreg(g, a)), g->spec[pc]), after, specexit(g, pc + 1));
+  else LLVMBuildBr(B_, after);
+  LLVMPositionBuilderAtEnd(B_, ldone);
+  LLVMBuildBr(B_, after);
+  LLVMPositionBuilderAtEnd(B_, after);
+  multret_next(g, pc, 0);
 }
 
 /* The common case of do_poscall for returning R[a] .. R[a+n-1], inline:
