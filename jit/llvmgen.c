@@ -2996,6 +2996,20 @@ static LLVMValueRef falsy(Gen *g, LLVMValueRef b) {   /* nil or false */
   return LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildAnd(B_, b, ci64(g, ~(uint64_t)4), ""),
                        ci64(g, MVM_NIL), "falsy");
 }
+/* R[r], of a type not known statically, is an operand of the callee's
+** arithmetic at 'pc': when the interpreter saw only integers or only
+** floats there (its Proto.feedback), that kind is guarded (else the real
+** call) and known from here on, so the arithmetic has one path */
+static void lfeed(Gen *g, Leaf *lf, int pc, int r) {
+  const uint8_t *fb = lf->p->feedback;
+  int t;
+  if (knum(lf->cur[r]) || fb == NULL) return;
+  t = fb[pc] == MVM_FB_INT ? TY_INT : fb[pc] == MVM_FB_FLOAT ? TY_FLT : TY_NONE;
+  if (t == TY_NONE) return;
+  lguard(g, lf, hasty(g, bits(g, lget(g, lf, r)), t));
+  lf->cur[r] = (uint8_t)t;
+}
+
 /* a constant operand K[k] as a word, or NULL for a reference (a boxed
 ** integer, a string: the arithmetic and comparisons give up on them) */
 static LLVMValueRef lconst(Gen *g, Leaf *lf, int k) {
@@ -3338,6 +3352,7 @@ static void leafop(Gen *g, Leaf *lf, int pc, int a, int nres, LLVMBasicBlockRef 
       lset(g, lf, ra, leafgetint(g, lf, lget(g, lf, rb), lget(g, lf, rc), NULL));
       break;
     case OP_ADDI:
+      lfeed(g, lf, pc, rb);
       v = leafarith(g, lf, OP_ADD, lget(g, lf, rb), cword(g, v_immint(GETARG_sC(i))),
                     lf->cur[rb], TY_INT, &t);
       lsetty(g, lf, ra, v, t);
@@ -3347,12 +3362,15 @@ static void leafop(Gen *g, Leaf *lf, int pc, int a, int nres, LLVMBasicBlockRef 
     case OP_DIVK: case OP_IDIVK:
       v = lconst(g, lf, rc);
       if (v == NULL) { LLVMBuildBr(B_, lf->gen); return; }
+      lfeed(g, lf, pc, rb);
       v = leafarith(g, lf, (OpCode)(op - OP_ADDK + OP_ADD), lget(g, lf, rb), v,
                     lf->cur[rb], wordty(p->k[rc]), &t);
       lsetty(g, lf, ra, v, t);
       next = pc + 2;
       break;
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_MOD: case OP_POW: case OP_DIV: case OP_IDIV:
+      lfeed(g, lf, pc, rb);
+      lfeed(g, lf, pc, rc);
       v = leafarith(g, lf, op, lget(g, lf, rb), lget(g, lf, rc), lf->cur[rb], lf->cur[rc], &t);
       lsetty(g, lf, ra, v, t);
       next = pc + 2;
