@@ -737,11 +737,38 @@ static int ccalls(global_State *g, const LClosure *cl, int from, int to, const V
 /* ---------------------------------------------------------------------
 ** Inlined leaf calls (llvmgen.c inlineleaf; docs/decisions/0015).  A
 ** "pure leaf" is a small function with fixed parameters whose bytecode
-** only moves, loads constants, upvalues and table fields, computes,
-** compares and jumps forward, then returns: no call, no store, no
-** allocation, so compiled code may evaluate it in place of a call and,
+** only moves, loads constants, upvalues and table fields, computes
+** (also lengths and the builtins sqrt, floor, abs, which the code tests
+** for), compares and jumps forward, then returns: no other call, no
+** store, no allocation, so compiled code may evaluate it in place of a
+** call and,
 ** on anything its fast paths do not handle, make the real call instead.
 ** --------------------------------------------------------------------- */
+
+/* Is the CALL (one argument, one result) or TAILCALL (one argument) at
+** 'pc' of 'p' one of a builtin that compiled code may evaluate inline
+** (sqrt, floor, abs: llvmgen.c builtincall)?  Its
+** function register was last written by a load under that name (a field
+** key, an upvalue's name); only a hint: the code compares the value. */
+static int leafbuiltin(const Proto *p, int pc) {
+  Instruction c = p->code[pc];
+  int a = GETARG_A(c), i;
+  if (GETARG_B(c) != 2 || (GET_OPCODE(c) == OP_CALL ? GETARG_C(c) != 2 : GETARG_C(c) != 0 || GETARG_k(c)))
+    return 0;
+  for (i = pc - 1; i >= 0; i--) {
+    Instruction in = p->code[i];
+    OpCode op = GET_OPCODE(in);
+    const TString *name = NULL;
+    if (!testAMode(op) || GETARG_A(in) != a) continue;
+    if ((op == OP_GETFIELD || op == OP_GETTABUP) && v_isstring(p->k[GETARG_C(in)]))
+      name = v_str(p->k[GETARG_C(in)]);
+    else if (op == OP_GETUPVAL && GETARG_B(in) < p->sizeupvalues)
+      name = p->upvalues[GETARG_B(in)].name;
+    return name != NULL && (strcmp(getstr(name), "sqrt") == 0 || strcmp(getstr(name), "floor") == 0 ||
+                            strcmp(getstr(name), "abs") == 0);
+  }
+  return 0;
+}
 
 static int pureleaf(const Proto *p) {
   int pc;
@@ -760,7 +787,14 @@ static int pureleaf(const Proto *p) {
       case OP_BANDK: case OP_BORK: case OP_BXORK: case OP_SHRI: case OP_SHLI:
       case OP_UNM: case OP_NOT: case OP_EQ: case OP_LT: case OP_LE: case OP_EQK:
       case OP_EQI: case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI:
-      case OP_TEST: case OP_TESTSET: case OP_RETURN0: case OP_RETURN1:
+      case OP_TEST: case OP_TESTSET: case OP_RETURN0: case OP_RETURN1: case OP_LEN:
+        break;
+      case OP_CALL:   /* of a pure builtin (tested at run time) */
+        if (!leafbuiltin(p, pc)) return 0;
+        break;
+      case OP_TAILCALL:   /* the same; it returns: its RETURN is not run */
+        if (!leafbuiltin(p, pc)) return 0;
+        pc++;
         break;
       case OP_JMP:
         if (GETARG_sJ(i) < 0) return 0;

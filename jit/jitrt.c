@@ -594,6 +594,12 @@ static const Value *mvmrt_strchain(Table *t, TString *key) {
   return isabstkey(s) ? NULL : s;
 }
 
+/* #t of a table without __len, for inlined leaf calls (llvmgen.c
+** leaflen); a gc-leaf helper: tab_getn neither allocates nor raises */
+static int64_t mvmrt_tablen(Table *t) {
+  return (int64_t)tab_getn(t);
+}
+
 /* tables a constant-key read walks through '__index' in a leaf call */
 #define RT_INDEXDEPTH 4
 
@@ -787,6 +793,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_fltpow", (void *)mvmrt_fltpow},
   {"mvmrt_raweq", (void *)mvmrt_raweq},
   {"mvmrt_strchain", (void *)mvmrt_strchain},
+  {"mvmrt_tablen", (void *)mvmrt_tablen},
   {"mvmrt_strindex", (void *)mvmrt_strindex},
   {"mvmrt_strself", (void *)mvmrt_strself},
   {"mvmrt_strmethod", (void *)mvmrt_strmethod},

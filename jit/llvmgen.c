@@ -690,6 +690,42 @@ static int leafsite(Gen *g, int pc) {
   return GET_OPCODE(i) == OP_CALL && GETARG_B(i) != 0 && GETARG_C(i) == 2 && inlinee(g, pc) != NULL;
 }
 
+static int builtinname(const char *s);
+/* does instruction 'op' of a pure leaf write R[A]? */
+static int leafwritesa(OpCode op) {
+  switch (op) {
+    case OP_EQ: case OP_LT: case OP_LE: case OP_EQK: case OP_EQI: case OP_LTI: case OP_LEI:
+    case OP_GTI: case OP_GEI: case OP_TEST: case OP_JMP: case OP_RETURN: case OP_RETURN0:
+    case OP_RETURN1: case OP_MMBIN: case OP_MMBINI: case OP_MMBINK:
+      return 0;
+    default: return 1;
+  }
+}
+/* the builtin (JIT_BUILTIN_SQRT, _FLOOR, _ABS) the CALL at 'pc' of pure
+** leaf P calls, by the name its function register was last loaded under
+** (jit.c leafbuiltin, which admitted it; a hint: inlineleaf tests the
+** value), or -1 */
+static int leafbuiltin(const Proto *P, int pc) {
+  int a = GETARG_A(P->code[pc]), i, k = -1;
+  for (i = pc - 1; i >= 0; i--) {
+    Instruction in = P->code[i];
+    OpCode op = GET_OPCODE(in);
+    if (!leafwritesa(op) || GETARG_A(in) != a) continue;
+    if ((op == OP_GETFIELD || op == OP_GETTABUP) && v_isstring(P->k[GETARG_C(in)]))
+      k = builtinname(getstr(v_str(P->k[GETARG_C(in)])));
+    else if (op == OP_GETUPVAL && GETARG_B(in) < P->sizeupvalues && P->upvalues[GETARG_B(in)].name)
+      k = builtinname(getstr(P->upvalues[GETARG_B(in)].name));
+    break;
+  }
+  return k >= 0 && k < JIT_NBUILTINS ? k : -1;
+}
+/* the type of builtin k's result for an argument of type t */
+static int builtinty(int k, int t) {
+  if (k == JIT_BUILTIN_SQRT) return TY_FLT;
+  if (k == JIT_BUILTIN_ABS && knum(t)) return t;
+  return TY_NUM;
+}
+
 /* The type of the first result of pure leaf P (jit.c pureleaf) when its
 ** inline code (inlineleaf) gets to a RETURN, whatever the arguments: the
 ** same transfer as leafop's on arguments of any type (arithmetic goes
@@ -737,6 +773,9 @@ static int leafresty(const Proto *P) {
       case OP_GETUPVAL: case OP_GETTABUP: case OP_GETTABLE: case OP_GETI: case OP_GETFIELD:
       case OP_NOT: case OP_LOADFALSE: case OP_LOADTRUE:
         cur[a] = TY_ANY; break;
+      case OP_LEN: cur[a] = TY_INT; break;
+      case OP_CALL: cur[a] = (uint8_t)builtinty(leafbuiltin(P, pc), cur[a + 1]); break;
+      case OP_TAILCALL: res |= builtinty(leafbuiltin(P, pc), cur[a + 1]); continue;
       default: break;   /* MMBIN* (skipped), nothing else (pureleaf) */
     }
     if (alt >= 0 && alt <= P->sizecode + 1) {
@@ -2798,30 +2837,46 @@ static LLVMValueRef f64intrinsic(Gen *g, const char *name, LLVMValueRef x) {
   return LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, &g->f64, 1), fn, &x, 1, "");
 }
 
+/* is word f builtin k (the library's light C function)? */
+static LLVMValueRef isbuiltin(Gen *g, LLVMValueRef f, int k) {
+  return LLVMBuildICmp(B_, LLVMIntEQ, f,
+                       ci64(g, MVM_TAG_LCF | ((uint64_t)(uintptr_t)g->J->builtins[k] & MVM_PAYLOAD)), "");
+}
+
 /* The CALL at 'pc' (R[a] = R[a](R[a+1])), registers flushed, savedpc
 ** set: when R[a] is builtin 'k' (and no hook is on: a C call would
 ** report events), compute its result inline, store it in R[a]'s slot as
 ** the call would (L->top = R[a+1], as after a call with one result) and
 ** go to 'done' (the code after the call, which reads R[a] back).  The
 ** builder is left where the call is made as before. */
+static LLVMValueRef builtinval(Gen *g, int k, LLVMValueRef x, int tx, LLVMBasicBlockRef gen);
 static void builtincall(Gen *g, int a, int k, LLVMBasicBlockRef done) {
   LLVMBasicBlockRef body = newbb(g, "builtin"), gen = newbb(g, "gencall");
-  LLVMBasicBlockRef isi = newbb(g, "bi.int"), notint = newbb(g, "bi.notint");
-  LLVMBasicBlockRef isf = newbb(g, "bi.flt"), store = newbb(g, "bi.store");
-  LLVMValueRef f, hook, x, ri = NULL, rf = NULL, res, phi, vals[2];
-  LLVMBasicBlockRef from[2];
-  LLVMBasicBlockRef intok = isi, fltok = isf;
+  LLVMValueRef f, hook, res;
   f = bits(g, stackload(g, a));
   hook = LLVMBuildLoad2(B_, g->i32, byteptr(g, g->L, offsetof(lua_State, hookmask)), "hookmask");
   LLVMSetVolatile(hook, 1);
-  LLVMBuildCondBr(B_, LLVMBuildAnd(B_,
-      LLVMBuildICmp(B_, LLVMIntEQ, f, ci64(g, MVM_TAG_LCF | ((uint64_t)(uintptr_t)g->J->builtins[k] & MVM_PAYLOAD)), ""),
-      LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), ""), body, gen);
+  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isbuiltin(g, f, k),
+                                   LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), ""), body, gen);
   LLVMPositionBuilderAtEnd(B_, body);
-  x = bits(g, stackload(g, a + 1));
-  LLVMBuildCondBr(B_, isint(g, x), isi, notint);
+  res = builtinval(g, k, bits(g, stackload(g, a + 1)), TY_ANY, gen);
+  stackstore(g, a, res);   /* NOBARRIER: VM stack */
+  tb(g, LLVMBuildStore(B_, regptr(g, a + 1), byteptr(g, g->L, offsetof(lua_State, top))), g->tb_frame);
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, gen);
+}
+
+/* builtin k (sqrt, floor, abs) of the word x (of static type tx), or a
+** branch to 'gen' where the inline code cannot make the result */
+static LLVMValueRef builtinval(Gen *g, int k, LLVMValueRef x, int tx, LLVMBasicBlockRef gen) {
+  LLVMBasicBlockRef isi = newbb(g, "bi.int"), notint = newbb(g, "bi.notint");
+  LLVMBasicBlockRef isf = newbb(g, "bi.flt"), store = newbb(g, "bi.store");
+  LLVMValueRef ri = NULL, rf = NULL, phi, vals[2];
+  LLVMBasicBlockRef from[2];
+  LLVMBasicBlockRef intok = isi, fltok = isf;
+  LLVMBuildCondBr(B_, tisint(g, x, tx), isi, notint);
   LLVMPositionBuilderAtEnd(B_, notint);
-  LLVMBuildCondBr(B_, isflt(g, x), isf, gen);
+  LLVMBuildCondBr(B_, tisflt(g, x, tx), isf, gen);
   /* an integer argument */
   LLVMPositionBuilderAtEnd(B_, isi);
   if (k == JIT_BUILTIN_SQRT)
@@ -2873,11 +2928,7 @@ static void builtincall(Gen *g, int a, int k, LLVMBasicBlockRef done) {
   phi = LLVMBuildPhi(B_, g->p1, "bires");
   vals[0] = ri; vals[1] = rf; from[0] = intok; from[1] = fltok;
   LLVMAddIncoming(phi, vals, from, 2);
-  res = phi;
-  stackstore(g, a, res);   /* NOBARRIER: VM stack */
-  tb(g, LLVMBuildStore(B_, regptr(g, a + 1), byteptr(g, g->L, offsetof(lua_State, top))), g->tb_frame);
-  LLVMBuildBr(B_, done);
-  LLVMPositionBuilderAtEnd(B_, gen);
+  return phi;
 }
 
 /* The CALL at 'pc' (R[a] = R[a](R[a+1], R[a+2]), b - 1 arguments: one
@@ -3242,6 +3293,37 @@ static LLVMValueRef leafunm(Gen *g, Leaf *lf, LLVMValueRef v) {
   return r;
 }
 
+/* #v: a string's length, a table's border (mvmrt_tablen) when it has no
+** __len; else the real call */
+static LLVMValueRef leaflen(Gen *g, Leaf *lf, LLVMValueRef v) {
+  LLVMBasicBlockRef ref = newbb(g, "len.ref"), str = newbb(g, "len.str"), nots = newbb(g, "len.nots");
+  LLVMBasicBlockRef tab = newbb(g, "len.tab"), nomt = newbb(g, "len.nomt"), join = newbb(g, "len");
+  LLVMValueRef b = bits(g, v), tt, n[2], r;
+  LLVMBasicBlockRef from[2];
+  LLVMTypeRef fty = LLVMFunctionType(g->i64, &g->p1, 1, 0);
+  LLVMBuildCondBr(B_, isrefw(g, b), ref, lf->gen);
+  LLVMPositionBuilderAtEnd(B_, ref);
+  tt = hload(g, g->i8, v, "tt");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, tt, LLVMConstInt(g->i8, MVM_TSTRING, 0), ""), str, nots);
+  LLVMPositionBuilderAtEnd(B_, str);
+  n[0] = hload(g, g->i64, byteptr(g, v, offsetof(TString, len)), "slen");
+  from[0] = str;
+  LLVMBuildBr(B_, join);
+  LLVMPositionBuilderAtEnd(B_, nots);
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, tt, LLVMConstInt(g->i8, MVM_TTABLE, 0), ""), tab, lf->gen);
+  LLVMPositionBuilderAtEnd(B_, tab);
+  notm(g, v, TM_LEN, nomt, lf->gen);
+  LLVMPositionBuilderAtEnd(B_, nomt);
+  n[1] = LLVMBuildCall2(B_, fty, getfn(g, "mvmrt_tablen", fty, 1), &v, 1, "tlen");
+  from[1] = nomt;
+  LLVMBuildBr(B_, join);
+  LLVMPositionBuilderAtEnd(B_, join);
+  r = LLVMBuildPhi(B_, g->i64, "len");
+  LLVMAddIncoming(r, n, from, 2);
+  lguard(g, lf, fits48(g, r));   /* (always: memory is smaller) */
+  return mkint(g, r);
+}
+
 /* a test at 'pc' followed by its JMP: "if (cond ~= k) then pc++" */
 static void leafcond(Gen *g, Leaf *lf, int pc, LLVMValueRef cond) {
   LLVMBasicBlockRef jump = ledge(lf, pc + 1), skip = ledge(lf, pc + 2);
@@ -3348,6 +3430,22 @@ static void leafop(Gen *g, Leaf *lf, int pc, int a, int nres, LLVMBasicBlockRef 
       break;
     }
     case OP_GETI: lset(g, lf, ra, leafgetint(g, lf, lget(g, lf, rb), NULL, ci64(g, (uint64_t)rc))); break;
+    case OP_LEN: lsetty(g, lf, ra, leaflen(g, lf, lget(g, lf, rb)), TY_INT); break;
+    case OP_CALL: case OP_TAILCALL: {   /* of a builtin (jit.c leafbuiltin): when R[A] is the library's function */
+      int k = leafbuiltin(p, pc);
+      if (k < 0 || rb != 2 || (op == OP_CALL ? rc != 2 : rc != 0 || GETARG_k(i))) {
+        LLVMBuildBr(B_, lf->gen);
+        return;
+      }
+      lguard(g, lf, isbuiltin(g, bits(g, lget(g, lf, ra)), k));
+      t = lf->cur[ra + 1];
+      lsetty(g, lf, ra, builtinval(g, k, bits(g, lget(g, lf, ra + 1)), t, lf->gen), builtinty(k, t));
+      if (op == OP_TAILCALL) {   /* its result is the callee's */
+        leafreturn(g, lf, a, nres, ra, 1, done);
+        return;
+      }
+      break;
+    }
     case OP_GETTABLE:
       lset(g, lf, ra, leafgetint(g, lf, lget(g, lf, rb), lget(g, lf, rc), NULL));
       break;

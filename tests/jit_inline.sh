@@ -3,8 +3,10 @@
 # predict_inlines): a CALL of a small pure function seen through an
 # upvalue or a global is compiled inline ("N calls inline" in the
 # MVM_JIT_STATS=2 compile line), in -j eager and -j on, and so is a
-# tail call of one (`return f(x)`); callees that call, store, or are
-# vararg or too big are not; results equal the interpreter's.
+# tail call of one (`return f(x)`), and callees that call math.sqrt,
+# math.floor, math.abs or take a length; callees that call anything
+# else, store, or are vararg or too big are not; results equal the
+# interpreter's.
 #   jit_inline.sh MVM
 set -u
 MVM=$1
@@ -21,7 +23,7 @@ local function useleaf(n)   -- two sites inline
 end
 local t = {}
 local function store(x) t[1] = x; return x end
-local function calls(x) return math.abs(x) end
+local function calls(x) return tonumber(x) end
 local function va(...) return ... end
 local function tail(x) return dist(x, 1) end   -- inline: a tail call
 local function others(n)   -- none inline
@@ -33,6 +35,25 @@ local a = 0
 for _ = 1, 300 do a = a + useleaf(1000) end
 print(a, others(300000))
 LUA
+cat >"$TMP/bi.lua" <<'LUA'
+local sqrt = math.sqrt
+local function vlen(x, y) return sqrt(x * x + y * y) end
+local function fl(x) return math.floor(x) + math.abs(x) end
+local function len(t) return #t end
+local function usebi(n)   -- three sites inline
+  local s, t = 0, {1, 2, 3}
+  for i = 1, n do s = s + vlen(i, 1) + fl(i / 3) + len(t) end
+  return s
+end
+local a = 0
+for _ = 1, 300 do a = a + usebi(1000) end
+print(string.format("%.3f", a))
+LUA
+out=$("$MVM" -j eager "$TMP/bi.lua" 2>&1)
+has "^251051090.116$" "eager: builtins result"
+has "bi.lua:5 .*compiled, 3 calls inline" "eager: builtin and length callees inline"
+out=$("$MVM" -j on "$TMP/bi.lua" 2>&1)
+has "bi.lua:5 .*compiled, 3 calls inline" "on: builtin and length callees inline"
 out=$("$MVM" -j eager "$TMP/leaf.lua" 2>&1)
 has "^223137600.0	180000300000$" "eager: result"
 has "leaf.lua:3 .*compiled, 2 calls inline" "eager: two sites inline"
