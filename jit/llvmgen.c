@@ -3167,13 +3167,15 @@ static LLVMValueRef leafbit(Gen *g, Leaf *lf, OpCode op, LLVMValueRef vx, LLVMVa
   return mkint(g, r);
 }
 
-/* x < y or x <= y on numbers (48-bit integers convert to doubles exactly) */
-static LLVMValueRef leafless(Gen *g, Leaf *lf, LLVMValueRef bx, LLVMValueRef by, int le) {
+/* x < y or x <= y on numbers of static types tx, ty (48-bit integers
+** convert to doubles exactly) */
+static LLVMValueRef leafless(Gen *g, Leaf *lf, LLVMValueRef bx, LLVMValueRef by, int tx, int ty,
+                             int le) {
   LLVMValueRef ic, fc;
-  lguard(g, lf, LLVMBuildAnd(B_, isnum(g, bx), isnum(g, by), ""));
+  lguard(g, lf, LLVMBuildAnd(B_, tisnum(g, bx, tx), tisnum(g, by, ty), ""));
   ic = LLVMBuildICmp(B_, le ? LLVMIntSLE : LLVMIntSLT, sext48(g, bx), sext48(g, by), "");
-  fc = LLVMBuildFCmp(B_, le ? LLVMRealOLE : LLVMRealOLT, tonum(g, bx), tonum(g, by), "");
-  return LLVMBuildSelect(B_, LLVMBuildAnd(B_, isint(g, bx), isint(g, by), ""), ic, fc, "");
+  fc = LLVMBuildFCmp(B_, le ? LLVMRealOLE : LLVMRealOLT, ttonum(g, bx, tx), ttonum(g, by, ty), "");
+  return LLVMBuildSelect(B_, LLVMBuildAnd(B_, tisint(g, bx, tx), tisint(g, by, ty), ""), ic, fc, "");
 }
 
 /* is word 'b' a reference? (value.h: tag 0, low bits 0) */
@@ -3331,13 +3333,16 @@ static void leafcond(Gen *g, Leaf *lf, int pc, LLVMValueRef cond) {
   else LLVMBuildCondBr(B_, cond, skip, jump);
 }
 
-/* x op sB for LTI LEI GTI GEI (numbers only) */
-static LLVMValueRef leafcmpi(Gen *g, Leaf *lf, OpCode op, LLVMValueRef v, int imm) {
+/* x op sB for LTI LEI GTI GEI (numbers only; x of static type t) */
+static LLVMValueRef leafcmpi(Gen *g, Leaf *lf, OpCode op, LLVMValueRef v, int t, int imm) {
   LLVMValueRef b = bits(g, v);
   LLVMRealPredicate pr = op == OP_LTI ? LLVMRealOLT : op == OP_LEI ? LLVMRealOLE :
                          op == OP_GTI ? LLVMRealOGT : LLVMRealOGE;
-  lguard(g, lf, isnum(g, b));
-  return LLVMBuildFCmp(B_, pr, tonum(g, b), LLVMConstReal(g->f64, (double)imm), "");
+  LLVMIntPredicate ip = op == OP_LTI ? LLVMIntSLT : op == OP_LEI ? LLVMIntSLE :
+                        op == OP_GTI ? LLVMIntSGT : LLVMIntSGE;
+  lguard(g, lf, tisnum(g, b, t));
+  if (t == TY_INT) return LLVMBuildICmp(B_, ip, sext48(g, b), ci64(g, (uint64_t)(int64_t)imm), "");
+  return LLVMBuildFCmp(B_, pr, ttonum(g, b, t), LLVMConstReal(g->f64, (double)imm), "");
 }
 
 /* RETURN of R[first] .. R[first+n-1]: the call's results (nres of them,
@@ -3512,7 +3517,10 @@ static void leafop(Gen *g, Leaf *lf, int pc, int a, int nres, LLVMBasicBlockRef 
     case OP_JMP: next = pc + 1 + GETARG_sJ(i); break;
     case OP_EQ: leafcond(g, lf, pc, leafeq(g, lf, lget(g, lf, ra), lget(g, lf, rb))); return;
     case OP_LT: case OP_LE:
-      leafcond(g, lf, pc, leafless(g, lf, bits(g, lget(g, lf, ra)), bits(g, lget(g, lf, rb)), op == OP_LE));
+      lfeed(g, lf, pc, ra);
+      lfeed(g, lf, pc, rb);
+      leafcond(g, lf, pc, leafless(g, lf, bits(g, lget(g, lf, ra)), bits(g, lget(g, lf, rb)),
+                                   lf->cur[ra], lf->cur[rb], op == OP_LE));
       return;
     case OP_EQK: {
       Value k = p->k[rb];
@@ -3531,7 +3539,8 @@ static void leafop(Gen *g, Leaf *lf, int pc, int a, int nres, LLVMBasicBlockRef 
       return;
     }
     case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI:
-      leafcond(g, lf, pc, leafcmpi(g, lf, op, lget(g, lf, ra), GETARG_sB(i)));
+      lfeed(g, lf, pc, ra);
+      leafcond(g, lf, pc, leafcmpi(g, lf, op, lget(g, lf, ra), lf->cur[ra], GETARG_sB(i)));
       return;
     case OP_TEST:
       leafcond(g, lf, pc, LLVMBuildNot(B_, falsy(g, bits(g, lget(g, lf, ra))), ""));

@@ -39,3 +39,21 @@ end
 for _ = 1, 30 do r[#r + 1] = irun(ns, 200) end
 print(r[#r], irun(xs, 200), irun(mixed, 200), irun(big, 200))
 print(pcall(irun, {1, 2, "x"}, 3))
+
+-- comparisons: floats first, then integers, strings (the real call), mixed
+local function clamp(x, lo, hi) if x < lo then return lo elseif x > hi then return hi end return x end
+local function pos(x) if x > 0 then return x end return 0 end
+local function crun(t, n)
+  local r = {}
+  for i = 1, n do r[#r + 1] = tostring(clamp(t[i], t[1], t[5])) .. ":" .. tostring(pos(t[i])) end
+  return table.concat(r, " ")
+end
+local cf = {}
+for i = 1, 10 do cf[i] = (i * 7 % 10) - 4.5 end
+for _ = 1, 30 do crun(cf, 10) end
+print(crun(cf, 10))
+local ci = {}
+for i = 1, 10 do ci[i] = (i * 7 % 10) - 4 end
+print(crun(ci, 10))
+print(pcall(crun, {"b", "a", "c", "d", "e"}, 5))
+print(crun({3, 1.5, 2, -1, 10, 0.5}, 6))
