@@ -809,7 +809,7 @@ static int pureleaf(const Proto *p) {
   return 1;
 }
 
-/* The CALL sites of 'p' (B != 0, fixed results), and its TAILCALL sites
+/* The CALL sites of 'p' (B != 0; all results too), and its TAILCALL sites
 ** (B != 0, not vararg, nothing to close), whose callee, as the
 ** frame L->ci running a closure of 'p' sees it now through an upvalue or
 ** a global (regsource), is a closure of a pure leaf: at most
@@ -832,7 +832,7 @@ static int predict_inlines(lua_State *L, Proto *p, JitInline **out) {
     if (GET_OPCODE(in) == OP_TAILCALL) {   /* of a function with a plain frame */
       if (GETARG_B(in) == 0 || GETARG_C(in) != 0 || GETARG_k(in)) continue;
     }
-    else if (GET_OPCODE(in) != OP_CALL || GETARG_B(in) == 0 || GETARG_C(in) == 0) continue;
+    else if (GET_OPCODE(in) != OP_CALL || GETARG_B(in) == 0) continue;
     c = regsource(NULL, cl, pc, GETARG_A(in), 0);
     if (c == NULL || !v_isLclosure(*c)) continue;
     cp = v_lcl(*c)->p;

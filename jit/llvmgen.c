@@ -3346,7 +3346,8 @@ static LLVMValueRef leafcmpi(Gen *g, Leaf *lf, OpCode op, LLVMValueRef v, int t,
 }
 
 /* RETURN of R[first] .. R[first+n-1]: the call's results (nres of them,
-** nil-padded) go to R[A].. of the caller, L->top as after the call */
+** nil-padded; all n for LUA_MULTRET) go to R[A].. of the caller, L->top
+** as after the call */
 static void leaftailret(Gen *g, Leaf *lf, int first, int n);
 static void leafreturn(Gen *g, Leaf *lf, int a, int nres, int first, int n,
                        LLVMBasicBlockRef done) {
@@ -3355,6 +3356,14 @@ static void leafreturn(Gen *g, Leaf *lf, int a, int nres, int first, int n,
   if (lf->tail) {
     leaftailret(g, lf, first, n);
     return;
+  }
+  if (nres < 0) {   /* all of them: beyond the frame, in the stack's room */
+    nres = n;
+    if (a + n > g->p->maxstacksize) {
+      LLVMValueRef last = fload(g, g->p0, g->L, offsetof(lua_State, stack_last), "stack_last");
+      lguard(g, lf, LLVMBuildICmp(B_, LLVMIntULE, LLVMBuildPtrToInt(B_, regptr(g, a + n), g->i64, ""),
+                                  LLVMBuildPtrToInt(B_, last, g->i64, ""), "room"));
+    }
   }
   for (k = 0; k < n && k < nres; k++) vals[k] = lget(g, lf, first + k);
   /* a speculated result (leafsite): the type the caller's code assumes,
@@ -3366,7 +3375,8 @@ static void leafreturn(Gen *g, Leaf *lf, int a, int nres, int first, int n,
   for (k = 0; k < nres; k++) {   /* NOBARRIER: VM stack */
     LLVMValueRef v = k < n ? vals[k] : cword(g, MVM_NIL);
     stackstore(g, a + k, v);
-    if (g->regvar[a + k] != NULL || (g->fvar != NULL && g->fvar[a + k] != NULL)) setreg(g, a + k, v);
+    if (a + k < g->nregs && (g->regvar[a + k] != NULL || (g->fvar != NULL && g->fvar[a + k] != NULL)))
+      setreg(g, a + k, v);
   }
   tb(g, LLVMBuildStore(B_, regptr(g, a + nres), byteptr(g, g->L, offsetof(lua_State, top))), g->tb_frame);
   LLVMBuildBr(B_, done);
@@ -3640,7 +3650,7 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   LLVMValueRef args[5], r;
   LLVMBasicBlockRef luacall = newbb(g, "luacall");
   LLVMBasicBlockRef cdone = newbb(g, "calldone"), ldone = NULL, after;
-  const Proto *leaf = b != 0 && nres >= 0 ? inlinee(g, pc) : NULL;
+  const Proto *leaf = b != 0 ? inlinee(g, pc) : NULL;
   RegSet ops;
   memset(&ops, 0, sizeof ops);
   rs_range(&ops, a, a + b);
@@ -3690,7 +3700,7 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   LLVMPositionBuilderAtEnd(B_, ldone);
   LLVMBuildBr(B_, after);
   LLVMPositionBuilderAtEnd(B_, after);
-  multret_next(g, pc, 0);
+  multret_next(g, pc, nres == LUA_MULTRET);
 }
 
 /* The common case of do_poscall for returning R[a] .. R[a+n-1], inline:

@@ -3,7 +3,8 @@
 # predict_inlines): a CALL of a small pure function seen through an
 # upvalue or a global is compiled inline ("N calls inline" in the
 # MVM_JIT_STATS=2 compile line), in -j eager and -j on, and so is a
-# tail call of one (`return f(x)`), and callees that call math.sqrt,
+# tail call of one (`return f(x)`), a call whose results all go on
+# (`g(f(x))`), and callees that call math.sqrt,
 # math.floor, math.abs or take a length; callees that call anything
 # else, store, or are vararg or too big are not; results equal the
 # interpreter's.
@@ -54,6 +55,19 @@ has "^251051090.116$" "eager: builtins result"
 has "bi.lua:5 .*compiled, 3 calls inline" "eager: builtin and length callees inline"
 out=$("$MVM" -j on "$TMP/bi.lua" 2>&1)
 has "bi.lua:5 .*compiled, 3 calls inline" "on: builtin and length callees inline"
+cat >"$TMP/mr.lua" <<'LUA'
+local function twice(x) return x * 2 end
+local function both(x) return x, -x end
+local function usemr(n)   -- two sites inline: all their results go on
+  local s = 0
+  for i = 1, n do s = s + math.max(3, twice(i)) + select(2, both(i)) end
+  return s
+end
+print(usemr(1000))
+LUA
+out=$("$MVM" -j eager "$TMP/mr.lua" 2>&1)
+has "^500501$" "eager: all results result"
+has "mr.lua:3 .*compiled, 2 calls inline" "eager: sites with all results inline"
 out=$("$MVM" -j eager "$TMP/leaf.lua" 2>&1)
 has "^223137600.0	180000300000$" "eager: result"
 has "leaf.lua:3 .*compiled, 2 calls inline" "eager: two sites inline"
