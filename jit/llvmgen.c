@@ -4070,7 +4070,9 @@ static void emit(Gen *g, int pc) {
         ** interpreter goes on then) */
         emitcall(g, pc, a, GETARG_B(i), GETARG_C(i) - 1);
       }
-      else if (!ffi_call(g, pc, a, GETARG_B(i), GETARG_C(i) - 1))
+      /* (a predicted leaf's site: its result may be speculated, which
+      ** only emitcall guards, should the callee now be an ffi function) */
+      else if (inlinee(g, pc) != NULL || !ffi_call(g, pc, a, GETARG_B(i), GETARG_C(i) - 1))
         emitcall(g, pc, a, GETARG_B(i), GETARG_C(i) - 1);
       break;
     case OP_CLOSE: callop(g, "mvmrt_close", pc, pc + 1, 0); br(g, pc + 1); break;
