@@ -27,6 +27,8 @@
 #include <stdint.h>
 /* stable identity of movable objects (vm/api.c) */
 LUAI_FUNC int api_objid(lua_State *L, int idx, unsigned int *id);
+/* printf's %e %f %g of a float without printf, or -1 (vm/number.c) */
+LUAI_FUNC int vm_fmtfloat(char *buff, double x, int prec, int conv, int dp);
 
 #define UC(c)	((unsigned char)(c))
 
@@ -1148,6 +1150,22 @@ static int sl_decimal(char *buff, lua_Integer n) {
   return len;
 }
 
+/* "%.<prec><conv>" or "%<conv>" of a float (no flags, no width), as
+** printf writes it, without printf (vm_fmtfloat); -1 for other forms and
+** values it does not take */
+static int sl_plainfloat(char *buff, const char *form, lua_Number x) {
+  int prec = 6;
+  const char *p = form + 1;
+  if (*p == '.') {
+    prec = 0;
+    while (isdigit(UC(*++p)))
+      prec = prec * 10 + (*p - '0');
+  }
+  if (p[1] != '\0' || !isalpha(UC(*p)))
+    return -1;
+  return vm_fmtfloat(buff, (double)x, prec, *p, localeconv()->decimal_point[0]);
+}
+
 static int sl_format(lua_State *L) {
   int top = lua_gettop(L);
   int arg = 1;
@@ -1210,7 +1228,9 @@ static int sl_format(lua_State *L) {
         sl_checkspec(L, form, FF_FLOAT, 1);
         maxitem = FMT_MAXITEMF;
         buff = luaL_prepbuffsize(&b, (size_t)maxitem);
-        nb = snprintf(buff, (size_t)maxitem, form, (double)x);
+        nb = sl_plainfloat(buff, form, x);
+        if (nb < 0)
+          nb = snprintf(buff, (size_t)maxitem, form, (double)x);
         break;
       }
       case 'p': {

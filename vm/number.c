@@ -7,6 +7,7 @@
 ** need operands with an exact integer representation.
 */
 #include <ctype.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,6 +162,150 @@ static int int2buff(int64_t n, char *buff) {
   return len;
 }
 
+/* ---------------- float -> text without printf ---------------- */
+
+/* Exact decimal digits of a = I + F / 2^s (I < 2^64, s <= 60), made on
+** demand: the integer's digits, then one fraction digit per step (F * 10
+** stays below 2^64).  A binary fraction of s bits has exactly s decimal
+** digits, so the digits are the value itself and rounding them as text
+** (nearest, ties to even: printf's rounding in the default mode) gives
+** printf's result. */
+typedef struct FloatDigits {
+  char d[160];
+  int n;          /* digits made so far */
+  int s;
+  uint64_t F, mask;
+} FloatDigits;
+
+static void fd_upto(FloatDigits *fd, int n) {
+  while (fd->n < n) {
+    fd->F *= 10;
+    fd->d[fd->n++] = (char)('0' + (fd->F >> fd->s));
+    fd->F &= fd->mask;
+  }
+}
+
+/* Round the digits to the first 'cut' (the digits from 'lead' on count,
+** those before are zeros of a fraction); returns 1 when the rounding
+** carried out of d[lead] (the kept digits are then all zeros). */
+static int fd_round(FloatDigits *fd, int lead, int cut) {
+  int i, rd, sticky, prev;
+  fd_upto(fd, cut + 1);
+  rd = fd->d[cut] - '0';
+  sticky = fd->F != 0;
+  for (i = cut + 1; i < fd->n; i++) sticky |= fd->d[i] != '0';
+  prev = cut > 0 ? fd->d[cut - 1] - '0' : 0;
+  if (rd < 5 || (rd == 5 && !sticky && !(prev & 1))) return 0;
+  for (i = cut - 1; i >= lead && fd->d[i] == '9'; i--) fd->d[i] = '0';
+  if (i < lead) return 1;
+  fd->d[i]++;
+  return 0;
+}
+
+static char *fmt_exp(char *o, int X, int upper) {
+  *o++ = upper ? 'E' : 'e';
+  *o++ = X < 0 ? '-' : '+';
+  if (X < 0) X = -X;
+  if (X >= 100) { *o++ = (char)('0' + X / 100); X %= 100; }
+  *o++ = (char)('0' + X / 10);
+  *o++ = (char)('0' + X % 10);
+  return o;
+}
+
+/*
+** What snprintf writes for "%.<prec><conv>" (conv one of e E f g G) of x,
+** with 'dp' as the decimal point; -1 when x is not handled here (inf, nan,
+** |x| >= 2^64, more than 60 fraction bits, i.e. most |x| < 1e-3, or
+** prec > 99): the caller then uses snprintf.  buff needs prec + 32 bytes.
+*/
+int vm_fmtfloat(char *buff, double x, int prec, int conv, int dp) {
+  FloatDigits fd;
+  uint64_t I;
+  int nI = 0, lead, cut, X, P, i, upper = (conv == 'E' || conv == 'G');
+  int kind = conv | 0x20, zero = (x == 0);
+  char *o = buff;
+  if (!isfinite(x) || prec < 0 || prec > 99) return -1;
+  if (signbit(x)) { *o++ = '-'; x = -x; }
+  fd.n = 0; fd.s = 0; fd.F = 0; fd.mask = 0;
+  if (x >= 18446744073709551616.0) return -1;
+  if (x == floor(x)) I = (uint64_t)x;
+  else {
+    int E, z;
+    uint64_t m = (uint64_t)ldexp(frexp(x, &E), 53);   /* x = m * 2^(E-53) */
+    int s = 53 - E;                                    /* > 0: not integral */
+    z = __builtin_ctzll(m);
+    if (z > s) z = s;
+    m >>= z; s -= z;
+    if (s > 60) return -1;
+    fd.s = s; fd.mask = ((uint64_t)1 << s) - 1;
+    I = m >> s; fd.F = m & fd.mask;
+  }
+  if (I != 0) {
+    char tmp[24];
+    int k = 24;
+    do { tmp[--k] = (char)('0' + I % 10); I /= 10; } while (I != 0);
+    nI = 24 - k;
+    memcpy(fd.d, tmp + k, (size_t)nI);
+    fd.n = nI;
+  }
+  if (kind == 'f') {
+    int carry = fd_round(&fd, 0, nI + prec);
+    if (carry) *o++ = '1';
+    if (nI == 0) { if (!carry) *o++ = '0'; }
+    else { memcpy(o, fd.d, (size_t)nI); o += nI; }
+    if (prec > 0) {
+      *o++ = (char)dp;
+      memcpy(o, fd.d + nI, (size_t)prec); o += prec;
+    }
+    *o = '\0';
+    return (int)(o - buff);
+  }
+  /* e and g: significant digits from the first nonzero one */
+  if (zero) lead = 0;
+  else if (nI > 0) lead = 0;
+  else {
+    for (lead = 0; ; lead++) {
+      fd_upto(&fd, lead + 1);
+      if (fd.d[lead] != '0') break;
+    }
+  }
+  X = zero ? 0 : nI - lead - 1;
+  P = (kind == 'e') ? prec + 1 : (prec == 0 ? 1 : prec);
+  cut = lead + P;
+  if (fd_round(&fd, lead, cut)) { fd.d[lead] = '1'; X++; }
+  if (kind == 'e' || X < -4 || X >= P) {
+    const char *r = fd.d + lead;
+    int nd = P - 1;   /* digits after the point */
+    if (kind == 'g') while (nd > 0 && r[nd] == '0') nd--;
+    *o++ = r[0];
+    if (nd > 0) {
+      *o++ = (char)dp;
+      memcpy(o, r + 1, (size_t)nd); o += nd;
+    }
+    o = fmt_exp(o, X, upper);
+  }
+  else {   /* %g in fixed style: P - 1 - X decimals, trailing zeros dropped */
+    const char *r = fd.d + lead;
+    int nd = P;       /* significant digits kept */
+    while (nd > X + 1 && r[nd - 1] == '0') nd--;
+    if (X >= 0) {
+      memcpy(o, r, (size_t)X + 1); o += X + 1;
+      if (nd > X + 1) {
+        *o++ = (char)dp;
+        memcpy(o, r + X + 1, (size_t)(nd - X - 1)); o += nd - X - 1;
+      }
+    }
+    else {
+      *o++ = '0';
+      *o++ = (char)dp;
+      for (i = 0; i < -X - 1; i++) *o++ = '0';
+      memcpy(o, r, (size_t)nd); o += nd;
+    }
+  }
+  *o = '\0';
+  return (int)(o - buff);
+}
+
 int vm_num2buff(Value v, char *buff) {
   int len;
   if (v_isinteger(v))
@@ -176,7 +321,8 @@ int vm_num2buff(Value v, char *buff) {
       buff[len] = '\0';
       return len;
     }
-    len = snprintf(buff, MAXNUMBER2STR, LUA_NUMBER_FMT, d);
+    len = vm_fmtfloat(buff, d, 14, 'g', localeconv()->decimal_point[0]);
+    if (len < 0) len = snprintf(buff, MAXNUMBER2STR, LUA_NUMBER_FMT, d);
     if (buff[strspn(buff, "-0123456789")] == '\0') {   /* looks like an int */
       buff[len++] = '.';
       buff[len++] = '0';
