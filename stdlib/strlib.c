@@ -736,6 +736,27 @@ static const char *pm_skipto(Matcher *m, const char *s, const char *p, const cha
   return s;
 }
 
+/* A pattern that is one class, alone or followed by '+' (no captures,
+** not anchored), has its match where pm_skipto stopped found without
+** pm_match: 'fc'/'fe' from pm_firstclass.  Returns 1 for a lone class (a
+** one-byte match), 2 for a class with '+' (its run), 0 for others. */
+static int pm_quickkind(Matcher *m, const char *p, const char *fc, const char *fe) {
+  if (fe == NULL || fc != p)
+    return 0;
+  if (fe == m->pat_end)
+    return 1;
+  return (*fe == '+' && fe + 1 == m->pat_end) ? 2 : 0;
+}
+
+/* the end of the match of a pm_quickkind pattern at 's' (where pm_skipto
+** stopped: the class matches there unless 's' is the subject's end) */
+static const char *pm_quickmatch(Matcher *m, const char *s, const char *fc,
+                                 const char *fe, int kind) {
+  if (s >= m->src_end)
+    return NULL;
+  return (kind == 1) ? s + 1 : s + 1 + pm_run(m, s + 1, fc, fe);
+}
+
 /* true when pattern has no magic characters (also across embedded zeros) */
 static int pm_isplain(const char *p, size_t lp) {
   size_t i;
@@ -791,13 +812,15 @@ static int sl_findaux(lua_State *L, int isfind) {
       lp--;
     }
     const char *fe, *fc = p;
+    int quick;
     pm_init(&m, L, s, ls, p, lp);
     fe = anchored ? NULL : pm_firstclass(&m, p, &fc);
+    quick = pm_quickkind(&m, p, fc, fe);
     do {
       const char *e;
       if (fe != NULL) s1 = pm_skipto(&m, s1, fc, fe);
       pm_reset(&m);
-      e = pm_match(&m, s1, p);
+      e = quick ? pm_quickmatch(&m, s1, fc, fe, quick) : pm_match(&m, s1, p);
       if (e != NULL) {
         if (isfind) {
           lua_pushinteger(L, (lua_Integer)(s1 - s) + 1);
@@ -825,6 +848,7 @@ typedef struct GmatchState {
   const char *fe;	/* pm_firstclass of 'pat', once 'scanned' */
   const char *fc;	/* the start of that class */
   int scanned;
+  int quick;		/* pm_quickkind of 'pat', once 'scanned' */
   Matcher m;
 } GmatchState;
 
@@ -834,6 +858,7 @@ static int sl_gmatch_step(lua_State *L) {
   g->m.L = L;  /* the iterator may run in another coroutine */
   if (!g->scanned && g->next <= g->m.src_end) {
     g->fe = pm_firstclass(&g->m, g->pat, &g->fc);
+    g->quick = pm_quickkind(&g->m, g->pat, g->fc, g->fe);
     g->scanned = 1;
   }
   fe = g->fe;
@@ -841,7 +866,8 @@ static int sl_gmatch_step(lua_State *L) {
     const char *e;
     if (fe != NULL) s = pm_skipto(&g->m, s, g->fc, fe);
     pm_reset(&g->m);
-    e = pm_match(&g->m, s, g->pat);
+    e = g->quick ? pm_quickmatch(&g->m, s, g->fc, fe, g->quick)
+                 : pm_match(&g->m, s, g->pat);
     if (e != NULL && e != g->lastend) {
       g->next = g->lastend = e;
       return pm_pushcaps(&g->m, s, e);
@@ -866,6 +892,7 @@ static int sl_gmatch(lua_State *L) {
   g->lastend = NULL;
   g->fe = NULL;
   g->scanned = 0;
+  g->quick = 0;
   lua_pushcclosure(L, sl_gmatch_step, 3);
   return 1;
 }
@@ -947,7 +974,9 @@ static int sl_gsub(lua_State *L) {
   int anchored = (*p == '^');
   lua_Integer count = 0;
   int changed = 0;
-  const char *fe = NULL, *fc = NULL;
+  const char *fe = NULL, *fc = NULL, *repl = NULL;
+  size_t lrepl = 0;
+  int quick;
   Matcher m;
   luaL_Buffer b;
   luaL_argexpected(L, rtype == LUA_TNUMBER || rtype == LUA_TSTRING ||
@@ -960,6 +989,12 @@ static int sl_gsub(lua_State *L) {
   }
   pm_init(&m, L, src, srcl, p, lp);
   if (count < maxn && !anchored) fe = pm_firstclass(&m, p, &fc);
+  quick = pm_quickkind(&m, p, fc, fe);
+  if (rtype == LUA_TSTRING) {   /* a replacement without '%' is copied as is */
+    repl = lua_tolstring(L, 3, &lrepl);
+    if (memchr(repl, PAT_ESC, lrepl) != NULL)
+      repl = NULL;
+  }
   while (count < maxn) {
     const char *e;
     if (fe != NULL) {   /* positions where no match starts are copied */
@@ -968,10 +1003,15 @@ static int sl_gsub(lua_State *L) {
       src = q;
     }
     pm_reset(&m);
-    e = pm_match(&m, src, p);
+    e = quick ? pm_quickmatch(&m, src, fc, fe, quick) : pm_match(&m, src, p);
     if (e != NULL && e != lastend) {
       count++;
-      changed = sl_addvalue(&m, &b, src, e, rtype) | changed;
+      if (repl != NULL) {
+        luaL_addlstring(&b, repl, lrepl);
+        changed = 1;
+      }
+      else
+        changed = sl_addvalue(&m, &b, src, e, rtype) | changed;
       src = lastend = e;
     }
     else if (src < m.src_end) {
