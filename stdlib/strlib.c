@@ -425,6 +425,65 @@ static int pm_setmatch(int c, const char *p, const char *close) {
   return !found;
 }
 
+/* a set tabulated for all 256 bytes (pm_setspan) */
+typedef struct SetMap {
+  unsigned char in[256];
+} SetMap;
+
+/* SetMap of the set [p, close], p at '[': the same items as pm_setmatch */
+static void pm_setmap(SetMap *sm, const char *p, const char *close) {
+  int neg = 0, c;
+  memset(sm->in, 0, sizeof sm->in);
+  if (p[1] == '^') {
+    neg = 1;
+    p++;
+  }
+  while (++p < close) {
+    if (*p == PAT_ESC) {
+      int cl = UC(*++p);
+      for (c = 0; c < 256; c++)
+        sm->in[c] |= (unsigned char)pm_classmatch(c, cl);
+    }
+    else if (p[1] == '-' && p + 2 < close) {
+      for (c = UC(p[0]); c <= UC(p[2]); c++)
+        sm->in[c] = 1;
+      p += 2;
+    }
+    else {
+      sm->in[UC(*p)] = 1;
+    }
+  }
+  if (neg)
+    for (c = 0; c < 256; c++)
+      sm->in[c] ^= 1;
+}
+
+/* Bytes a set scan reads with pm_setmatch before it tabulates the set:
+** tabulating costs about as much as reading a few hundred bytes, so
+** short scans (the usual ones) never pay it and long ones pay it once. */
+#define PM_SETMAPAFTER  48
+
+/* pm_setspan's long scans, through the table (kept out of line: the
+** table's stack frame would burden every short scan) */
+static __attribute__((noinline)) const char *pm_setspanmap(const char *s,
+    const char *e, const char *p, const char *close, int want) {
+  SetMap sm;
+  pm_setmap(&sm, p, close);
+  while (s < e && sm.in[UC(*s)] == want) s++;
+  return s;
+}
+
+/* the first byte from 's' (up to 'e') where the set [p, close] gives
+** other than 'want' (0 or 1) */
+static const char *pm_setspan(const char *s, const char *e, const char *p,
+                              const char *close, int want) {
+  const char *lim = (e - s > PM_SETMAPAFTER) ? s + PM_SETMAPAFTER : e;
+  while (s < lim && pm_setmatch(UC(*s), p, close) == want) s++;
+  if (s < lim || s == e)
+    return s;
+  return pm_setspanmap(s, e, p, close, want);
+}
+
 /* does the char at 's' match the single class [p, ep)? */
 static int pm_single(Matcher *m, const char *s, const char *p,
                      const char *ep) {
@@ -472,7 +531,7 @@ static ptrdiff_t pm_run(Matcher *m, const char *s, const char *p, const char *ep
       q = pm_classspan(q, e, UC(p[1]), 1);
       break;
     case '[':
-      while (q < e && pm_setmatch(UC(*q), p, ep - 1)) q++;
+      q = pm_setspan(q, e, p, ep - 1, 1);
       break;
     default:
       cl = UC(*p);
@@ -719,8 +778,14 @@ static const char *pm_firstclass(Matcher *m, const char *p, const char **cp) {
   if (p == m->pat_end || *p == '(' || *p == ')' ||
       (*p == '$' && p + 1 == m->pat_end))
     return NULL;
+  if (*p == PAT_ESC && p + 1 < m->pat_end && p[1] == 'f') {
+    /* a leading frontier: matches start only where it holds (pm_skipto) */
+    if (p + 2 == m->pat_end || p[2] != '[')
+      return NULL;   /* pm_match raises the error */
+    return pm_classend(m, p + 2);
+  }
   if (*p == PAT_ESC && p + 1 < m->pat_end &&
-      (p[1] == 'b' || p[1] == 'f' || isdigit(UC(p[1]))))
+      (p[1] == 'b' || isdigit(UC(p[1]))))
     return NULL;
   ep = pm_classend(m, p);
   if (ep < m->pat_end && (*ep == '*' || *ep == '?' || *ep == '-'))
@@ -728,10 +793,27 @@ static const char *pm_firstclass(Matcher *m, const char *p, const char **cp) {
   return ep;
 }
 
+/* the first position from 's' on where the frontier %f[set] holds (a
+** byte in the set after one that is not), else the subject's end, where
+** pm_match decides ('\0' is the byte past the end); [p, ep) is the set */
+static const char *pm_frontier(Matcher *m, const char *s, const char *p, const char *ep) {
+  const char *e = m->src_end;
+  if (s >= e)
+    return s;
+  if (pm_setmatch(s == m->src ? 0 : UC(s[-1]), p, ep - 1))
+    s = pm_setspan(s, e, p, ep - 1, 1);   /* the rest of a run of members */
+  return (s == e) ? s : pm_setspan(s, e, p, ep - 1, 0);
+}
+
 /* the first position from 's' on (up to the subject's end) where the
-** class [p, ep) matches */
+** class [p, ep) matches; for a leading frontier (p at "%f"), where it
+** holds */
 static const char *pm_skipto(Matcher *m, const char *s, const char *p, const char *ep) {
-  if (*p == PAT_ESC) return pm_classspan(s, m->src_end, UC(p[1]), 0);
+  if (*p == PAT_ESC) {
+    if (p[1] == 'f') return pm_frontier(m, s, p + 2, ep);
+    return pm_classspan(s, m->src_end, UC(p[1]), 0);
+  }
+  if (*p == '[') return pm_setspan(s, m->src_end, p, ep - 1, 0);
   while (s < m->src_end && !pm_single(m, s, p, ep)) s++;
   return s;
 }
@@ -741,7 +823,7 @@ static const char *pm_skipto(Matcher *m, const char *s, const char *p, const cha
 ** pm_match: 'fc'/'fe' from pm_firstclass.  Returns 1 for a lone class (a
 ** one-byte match), 2 for a class with '+' (its run), 0 for others. */
 static int pm_quickkind(Matcher *m, const char *p, const char *fc, const char *fe) {
-  if (fe == NULL || fc != p)
+  if (fe == NULL || fc != p || (*p == PAT_ESC && p[1] == 'f'))
     return 0;
   if (fe == m->pat_end)
     return 1;
