@@ -541,12 +541,54 @@ static ptrdiff_t pm_run(Matcher *m, const char *s, const char *p, const char *ep
   return q - s;
 }
 
+/* The byte that the pattern from 'q' on must match first, or -1: a plain
+** byte or an escaped non-alphanumeric one, after any ')' (closing a
+** capture consumes nothing), with no '*', '?' or '-' after it.  The
+** repetitions below try their continuation only where the subject has
+** that byte: a try elsewhere fails at it.  Only when the depth budget
+** leaves room for the ')' levels and each ')' closes an open capture, so
+** that a skipped try could not have raised an error either. */
+static int pm_nextbyte(Matcher *m, const char *q) {
+  const char *e = m->pat_end;
+  int c, n = 0;
+  int open = 0, l;
+  while (q < e && *q == ')') {
+    q++;
+    n++;
+  }
+  if (q >= e || m->depth <= n + 2)
+    return -1;
+  for (l = 0; l < m->nlevel && open < n; l++)
+    open += m->cap[l].len == CAPLEN_OPEN;
+  if (open < n)   /* a ')' without its '(': the try raises the error */
+    return -1;
+  if (*q == PAT_ESC) {
+    if (q + 1 >= e || isalnum(UC(q[1])))
+      return -1;
+    c = UC(q[1]);
+    q += 2;
+  }
+  else {
+    if (strchr(PAT_SPECIALS, *q) != NULL && *q != '\0')
+      return -1;
+    c = UC(*q);
+    q++;
+  }
+  if (q < e && (*q == '*' || *q == '?' || *q == '-'))
+    return -1;
+  return c;
+}
+
 /* greedy repetition: longest run first, then back off */
 static const char *pm_greedy(Matcher *m, const char *s, const char *p,
                              const char *ep) {
   ptrdiff_t n = pm_run(m, s, p, ep);
+  int c = pm_nextbyte(m, ep + 1);
   for (; n >= 0; n--) {
-    const char *r = pm_match(m, s + n, ep + 1);
+    const char *r;
+    if (c >= 0 && (s + n == m->src_end || UC(s[n]) != c))
+      continue;
+    r = pm_match(m, s + n, ep + 1);
     if (r != NULL)
       return r;
   }
@@ -556,10 +598,26 @@ static const char *pm_greedy(Matcher *m, const char *s, const char *p,
 /* lazy repetition: shortest run first */
 static const char *pm_lazy(Matcher *m, const char *s, const char *p,
                            const char *ep) {
+  int c = pm_nextbyte(m, ep + 1);
   for (;;) {
-    const char *r = pm_match(m, s, ep + 1);
-    if (r != NULL)
-      return r;
+    if (c >= 0) {   /* on to the next position holding that byte */
+      if (*p == '.') {   /* every byte matches '.' */
+        s = (const char *)memchr(s, c, (size_t)(m->src_end - s));
+        if (s == NULL)
+          return NULL;
+      }
+      else {
+        while (s < m->src_end && UC(*s) != c && pm_single(m, s, p, ep))
+          s++;
+        if (s == m->src_end || UC(*s) != c)
+          return NULL;
+      }
+    }
+    {
+      const char *r = pm_match(m, s, ep + 1);
+      if (r != NULL)
+        return r;
+    }
     if (!pm_single(m, s, p, ep))
       return NULL;
     s++;
