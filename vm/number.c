@@ -66,10 +66,60 @@ static const char *str2int(const char *s, int64_t *result) {
   return s;
 }
 
+/* Decimal float numerals with at most 19 significant digits whose value
+** is m * 10^e with m <= 2^53 and |e| <= 22: m and 10^e are exact doubles,
+** so one multiplication or division rounds the exact value once, as strtod
+** does (round to nearest; doubles evaluated in double precision).  Returns
+** the end (after trailing spaces) or NULL when the text is another kind of
+** numeral or not one: strtod decides those. */
+static const char *str2flt_exact(const char *s, double *result) {
+  static const double pow10[23] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+    1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+    1e20, 1e21, 1e22 };
+  uint64_t m = 0;
+  int nd = 0, e = 0, any = 0, neg = 0;
+  double d;
+  while (isspace((unsigned char)*s)) s++;
+  if (*s == '-') { neg = 1; s++; }
+  else if (*s == '+') s++;
+  for (; isdigit((unsigned char)*s); s++, any = 1) {
+    if (m != 0 || *s != '0') nd++;
+    m = m * 10 + (uint64_t)(*s - '0');
+    if (nd > 19) return NULL;
+  }
+  if (*s == '.') {
+    for (s++; isdigit((unsigned char)*s); s++, any = 1) {
+      if (m != 0 || *s != '0') nd++;
+      m = m * 10 + (uint64_t)(*s - '0');
+      e--;
+      if (nd > 19) return NULL;
+    }
+  }
+  if (!any) return NULL;
+  if (*s == 'e' || *s == 'E') {
+    int x = 0, eneg = 0;
+    s++;
+    if (*s == '-') { eneg = 1; s++; }
+    else if (*s == '+') s++;
+    if (!isdigit((unsigned char)*s)) return NULL;
+    for (; isdigit((unsigned char)*s); s++)
+      if (x < 1000) x = x * 10 + (*s - '0');
+    e += eneg ? -x : x;
+  }
+  while (isspace((unsigned char)*s)) s++;
+  if (*s != '\0' || m > ((uint64_t)1 << 53) || e < -22 || e > 22) return NULL;
+  d = (double)m;
+  d = (e < 0) ? d / pow10[-e] : d * pow10[e];
+  *result = neg ? -d : d;
+  return s;
+}
+
 /* Float numeral (decimal or hexadecimal, via strtod); 'inf' and 'nan' are
 ** not numerals in Lua. */
 static const char *str2flt(const char *s, double *result) {
   char *end;
+  const char *q = str2flt_exact(s, result);
+  if (q != NULL) return q;
   if (strpbrk(s, "nN")) return NULL;
   *result = strtod(s, &end);
   if (end == s) return NULL;

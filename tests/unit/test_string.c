@@ -296,6 +296,43 @@ START_TEST(test_fmtfloat) {
 }
 END_TEST
 
+/* decimal numerals read exactly as strtod reads them (number.c's exact
+** path for short mantissas and small exponents, strtod for the rest) */
+START_TEST(test_str2flt) {
+  int i;
+  for (i = 0; i < 300000; i++) {
+    char b[80];
+    int n = 0, k, nd = 1 + (int)(fmt_next() % 20), point = (int)(fmt_next() % (nd + 2));
+    double want, got;
+    Value v;
+    if (fmt_next() % 4 == 0) b[n++] = ' ';
+    if (fmt_next() % 3 == 0) b[n++] = '-';
+    for (k = 0; k < nd; k++) {
+      if (k == point) b[n++] = '.';
+      b[n++] = (char)('0' + (k == 0 && fmt_next() % 2 ? 0 : fmt_next() % 10));
+    }
+    if (point >= nd) b[n++] = '.';
+    if (fmt_next() % 3 == 0)
+      n += snprintf(b + n, sizeof b - (size_t)n, "e%d", (int)(fmt_next() % 61) - 30);
+    if (fmt_next() % 5 == 0) b[n++] = '\t';
+    b[n] = '\0';
+    want = strtod(b, NULL);
+    ck_assert_uint_eq(vm_str2num(L, b, &v), (size_t)n + 1);
+    got = v_isfloat(v) ? v_getfloat(v) : (double)v_getint(v);
+    if (memcmp(&want, &got, sizeof got) != 0)
+      ck_abort_msg("'%s': want %a got %a", b, want, got);
+  }
+  {
+    Value v;
+    ck_assert_uint_eq(vm_str2num(L, "1e", &v), 0);
+    ck_assert_uint_eq(vm_str2num(L, ".", &v), 0);
+    ck_assert_uint_eq(vm_str2num(L, "1.5x", &v), 0);
+    ck_assert_uint_eq(vm_str2num(L, "0x1p4", &v), 6);
+    ck_assert(v_getfloat(v) == 16.0);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("string");
   TCase *tc = tcase_create("strings");
@@ -309,6 +346,7 @@ int main(void) {
   tcase_add_test(tc, test_pushfstring);
   tcase_add_test(tc, test_udata);
   tcase_add_test(tc, test_fmtfloat);
+  tcase_add_test(tc, test_str2flt);
   suite_add_tcase(s, tc);
   return unit_run_suite(s);
 }
