@@ -1330,6 +1330,74 @@ static int sl_decimal(char *buff, lua_Integer n) {
   return len;
 }
 
+/* the text [t, t + n) padded to the width of 'form' ("%[-0][width]c",
+** checked by sl_checkspec) with spaces, or zeros after a leading '-' when
+** the '0' flag is given: what printf does for the integer digits and
+** strings ('0' is not a flag for %s) */
+static int sl_pad(char *buff, const char *form, const char *t, size_t n) {
+  const char *p = form + 1;
+  int left = 0, zero = 0, width = 0, pad;
+  char *o = buff;
+  for (;; p++) {
+    if (*p == '-') left = 1;
+    else if (*p == '0') zero = 1;
+    else break;
+  }
+  while (isdigit(UC(*p)))
+    width = width * 10 + (*p++ - '0');
+  pad = (width > (int)n) ? width - (int)n : 0;
+  if (left) {
+    memcpy(o, t, n);
+    memset(o + n, ' ', (size_t)pad);
+  }
+  else if (zero) {
+    size_t sign = (n > 0 && t[0] == '-');
+    memcpy(o, t, sign);
+    memset(o + sign, '0', (size_t)pad);
+    memcpy(o + sign + pad, t + sign, n - sign);
+  }
+  else {
+    memset(o, ' ', (size_t)pad);
+    memcpy(o + pad, t, n);
+  }
+  return (int)n + pad;
+}
+
+/* "%[-0][width]<conv>" of an integer, conv one of d i o x X (no
+** precision and no '+', ' ' or '#' flags; sl_checkspec passed), as printf
+** writes it, without printf; -1 for other forms */
+static int sl_plainint(char *buff, const char *form, lua_Integer n) {
+  static const char lower[] = "0123456789abcdef", upper[] = "0123456789ABCDEF";
+  char tmp[32];
+  int k = 32;
+  const char *p = form + 1;
+  lua_Unsigned u = (lua_Unsigned)n;
+  while (*p == '-' || *p == '0' || isdigit(UC(*p)))
+    p++;
+  if (p[1] != '\0')
+    return -1;
+  switch (*p) {
+    case 'd': case 'i':
+      if (n < 0)
+        u = 0u - u;
+      do { tmp[--k] = (char)('0' + u % 10); u /= 10; } while (u != 0);
+      if (n < 0)
+        tmp[--k] = '-';
+      break;
+    case 'x': case 'X': {
+      const char *dg = (*p == 'x') ? lower : upper;
+      do { tmp[--k] = dg[u & 15]; u >>= 4; } while (u != 0);
+      break;
+    }
+    case 'o':
+      do { tmp[--k] = (char)('0' + (u & 7)); u >>= 3; } while (u != 0);
+      break;
+    default:
+      return -1;
+  }
+  return sl_pad(buff, form, tmp + k, (size_t)(32 - k));
+}
+
 /* "%.<prec><conv>" or "%<conv>" of a float (no flags, no width), as
 ** printf writes it, without printf (vm_fmtfloat); -1 for other forms and
 ** values it does not take */
@@ -1394,8 +1462,11 @@ static int sl_format(lua_State *L) {
           break;
         }
         sl_checkspec(L, form, flags, 1);
-        sl_addlenmod(form, "ll");
-        nb = snprintf(buff, (size_t)maxitem, form, (long long)n);
+        nb = sl_plainint(buff, form, n);
+        if (nb < 0) {
+          sl_addlenmod(form, "ll");
+          nb = snprintf(buff, (size_t)maxitem, form, (long long)n);
+        }
         break;
       }
       case 'a': case 'A':
@@ -1448,6 +1519,10 @@ static int sl_format(lua_State *L) {
           sl_checkspec(L, form, FF_CHAR, 1);
           if (strchr(form, '.') == NULL && l >= 100) {
             luaL_addvalue(&b);  /* too long to pad: a width is at most 99 */
+          }
+          else if (strchr(form, '.') == NULL) {   /* a width, maybe '-' */
+            nb = sl_pad(buff, form, s, l);
+            lua_pop(L, 1);
           }
           else {
             nb = snprintf(buff, (size_t)maxitem, form, s);
