@@ -29,6 +29,8 @@
 LUAI_FUNC int api_objid(lua_State *L, int idx, unsigned int *id);
 /* printf's %e %f %g of a float without printf, or -1 (vm/number.c) */
 LUAI_FUNC int vm_fmtfloat(char *buff, double x, int prec, int conv, int dp);
+/* what "%lld" writes, and a '\0' (vm/number.c) */
+LUAI_FUNC int vm_int2buff(int64_t n, char *buff);
 
 #define UC(c)	((unsigned char)(c))
 
@@ -1314,22 +1316,6 @@ static void sl_addlenmod(char *form, const char *mod) {
   form[l + lm] = '\0';
 }
 
-/* what "%lld" writes for n, without printf; returns the length */
-static int sl_decimal(char *buff, lua_Integer n) {
-  char tmp[24];
-  int i = 24, len;
-  lua_Unsigned u = n < 0 ? 0u - (lua_Unsigned)n : (lua_Unsigned)n;
-  do {
-    tmp[--i] = (char)('0' + u % 10);
-    u /= 10;
-  } while (u != 0);
-  if (n < 0)
-    tmp[--i] = '-';
-  len = 24 - i;
-  memcpy(buff, tmp + i, (size_t)len);
-  return len;
-}
-
 /* the text [t, t + n) padded to the width of 'form' ("%[-0][width]c",
 ** checked by sl_checkspec) with spaces, or zeros after a leading '-' when
 ** the '0' flag is given: what printf does for the integer digits and
@@ -1458,7 +1444,7 @@ static int sl_format(lua_State *L) {
       intconv: {
         lua_Integer n = luaL_checkinteger(L, arg);
         if (form[2] == '\0' && (form[1] == 'd' || form[1] == 'i')) {
-          nb = sl_decimal(buff, n);   /* a bare %d: no flags, width, precision */
+          nb = vm_int2buff(n, buff);   /* a bare %d: no flags, width, precision */
           break;
         }
         sl_checkspec(L, form, flags, 1);
