@@ -337,24 +337,33 @@ LUA_API int lua_toboolean(lua_State *L, int idx) {
 
 /* Strings are interned and never move, so the returned pointer stays valid
 ** while the string is reachable (e.g. stays in its stack slot). */
+/* lua_tolstring of a value that is not a string: kept out of line, so
+** the string case (nearly every call: luaL_checklstring) needs no stack
+** frame and no saved registers */
+static __attribute__((noinline)) const char *tolstring_other(lua_State *L,
+    int idx, size_t *len, Value v) {
+  TString *ts;
+  char buff[MAXNUMBER2STR];
+  int n;
+  if (!v_isnumber(v)) {
+    if (len != NULL) *len = 0;
+    return NULL;
+  }
+  /* convert in place; the slot is re-fetched after the allocation */
+  n = vm_num2buff(v, buff);
+  ts = str_new(L, buff, (size_t)n);
+  setatindex(L, idx, v_ref(ts));
+  gc_check(L);
+  if (len != NULL) *len = ts->len;
+  return getstr(ts);
+}
+
 LUA_API const char *lua_tolstring(lua_State *L, int idx, size_t *len) {
   Value v = *index2value(L, idx);
   TString *ts;
-  if (!v_isstring(v)) {
-    char buff[MAXNUMBER2STR];
-    int n;
-    if (!v_isnumber(v)) {
-      if (len != NULL) *len = 0;
-      return NULL;
-    }
-    /* convert in place; the slot is re-fetched after the allocation */
-    n = vm_num2buff(v, buff);
-    ts = str_new(L, buff, (size_t)n);
-    setatindex(L, idx, v_ref(ts));
-    gc_check(L);
-  }
-  else
-    ts = v_str(v);
+  if (l_unlikely(!v_isstring(v)))
+    return tolstring_other(L, idx, len, v);
+  ts = v_str(v);
   if (len != NULL) *len = ts->len;
   return getstr(ts);
 }
