@@ -333,26 +333,18 @@ static void interror(lua_State *L, int arg) {
     tag_error(L, arg, LUA_TNUMBER);
 }
 
+/* none/nil test and conversion in one call (vm/api.c) */
+LUAI_FUNC lua_Integer api_optinteger(lua_State *L, int idx, lua_Integer def,
+                                     void (*err)(lua_State *L, int arg));
+LUAI_FUNC lua_Integer api_checkinteger(lua_State *L, int idx,
+                                       void (*err)(lua_State *L, int arg));
+
 LUALIB_API lua_Integer luaL_checkinteger(lua_State *L, int arg) {
-  int isnum;
-  lua_Integer d = lua_tointegerx(L, arg, &isnum);
-  if (luai_unlikely(!isnum))
-    interror(L, arg);
-  return d;
+  return api_checkinteger(L, arg, interror);
 }
 
-/* none/nil test and conversion in one call (vm/api.c) */
-LUAI_FUNC int api_optinteger(lua_State *L, int idx, lua_Integer *res);
-
 LUALIB_API lua_Integer luaL_optinteger(lua_State *L, int arg, lua_Integer def) {
-  lua_Integer d = 0;
-  int st = api_optinteger(L, arg, &d);
-  if (luai_likely(st > 0))
-    return d;
-  if (st == 0)
-    return def;
-  interror(L, arg);
-  return 0;
+  return api_optinteger(L, arg, def, interror);
 }
 
 /* ------------------------------------------------------------------------

@@ -295,21 +295,24 @@ LUA_API lua_Number lua_tonumberx(lua_State *L, int idx, int *pisnum) {
   return ok ? n : 0;
 }
 
-LUA_API lua_Integer lua_tointegerx(lua_State *L, int idx, int *pisnum) {
+/* lua_tointegerx's conversions, out of line so that its common case needs
+** no stack frame */
+static __attribute__((noinline)) lua_Integer tointeger_other(Value v, int *pisnum) {
   int64_t i = 0;
-  Value v = *index2value(L, idx);
-  int ok;
-  if (v_isimmint(v)) {   /* the common case needs no conversion call */
-    if (pisnum) *pisnum = 1;
-    return (lua_Integer)v_getint(v);
-  }
-  ok = vm_tointeger(v, &i, 0);
+  int ok = vm_tointeger(v, &i, 0);
   if (pisnum) *pisnum = ok;
   return ok ? (lua_Integer)i : 0;
 }
 
-/* luaL_optinteger's tests in one call (stdlib/auxlib.c): 1 with *res when
-** the value converts to an integer, 0 for none or nil, -1 otherwise */
+LUA_API lua_Integer lua_tointegerx(lua_State *L, int idx, int *pisnum) {
+  Value v = *index2value(L, idx);
+  if (v_isimmint(v)) {   /* the common case needs no conversion call */
+    if (pisnum) *pisnum = 1;
+    return (lua_Integer)v_getint(v);
+  }
+  return tointeger_other(v, pisnum);
+}
+
 /* type(v)'s result for a type tag t (>= 0): the preallocated name, no
 ** hashing or interning per call (baselib). */
 LUAI_FUNC void api_pushtypename(lua_State *L, int t);
@@ -317,18 +320,40 @@ void api_pushtypename(lua_State *L, int t) {
   pushvalue(L, v_ref(G(L)->tname[t]));
 }
 
-LUAI_FUNC int api_optinteger(lua_State *L, int idx, lua_Integer *res);
-int api_optinteger(lua_State *L, int idx, lua_Integer *res) {
-  Value v = *index2value(L, idx);   /* an absent index reads as nil */
+/* api_optinteger's conversions, out of line so that its common cases need
+** no stack frame */
+static __attribute__((noinline)) lua_Integer optinteger_other(lua_State *L,
+    int idx, Value v, void (*err)(lua_State *L, int arg)) {
   int64_t i = 0;
-  if (v_isimmint(v)) {
-    *res = (lua_Integer)v_getint(v);
-    return 1;
+  if (!vm_tointeger(v, &i, 0)) {
+    err(L, idx);   /* raises */
+    return 0;
   }
-  if (v_isnil(v)) return 0;
-  if (!vm_tointeger(v, &i, 0)) return -1;
-  *res = (lua_Integer)i;
-  return 1;
+  return (lua_Integer)i;
+}
+
+/* luaL_optinteger in one call (stdlib/auxlib.c): the integer value at idx,
+** 'def' for none or nil; for a value without an integer value 'err'
+** raises the error.  luaL_optinteger becomes a tail call. */
+LUAI_FUNC lua_Integer api_optinteger(lua_State *L, int idx, lua_Integer def,
+                                     void (*err)(lua_State *L, int arg));
+lua_Integer api_optinteger(lua_State *L, int idx, lua_Integer def,
+                           void (*err)(lua_State *L, int arg)) {
+  Value v = *index2value(L, idx);   /* an absent index reads as nil */
+  if (v_isimmint(v)) return (lua_Integer)v_getint(v);
+  if (v_isnil(v)) return def;
+  return optinteger_other(L, idx, v, err);
+}
+
+/* luaL_checkinteger in one call (stdlib/auxlib.c): as api_optinteger,
+** but none and nil go to 'err' too */
+LUAI_FUNC lua_Integer api_checkinteger(lua_State *L, int idx,
+                                       void (*err)(lua_State *L, int arg));
+lua_Integer api_checkinteger(lua_State *L, int idx,
+                             void (*err)(lua_State *L, int arg)) {
+  Value v = *index2value(L, idx);
+  if (v_isimmint(v)) return (lua_Integer)v_getint(v);
+  return optinteger_other(L, idx, v, err);
 }
 
 LUA_API int lua_toboolean(lua_State *L, int idx) {
@@ -434,9 +459,17 @@ LUA_API void lua_pushnumber(lua_State *L, lua_Number n) {
   pushvalue(L, v_float(n));
 }
 
-LUA_API void lua_pushinteger(lua_State *L, lua_Integer n) {
+/* lua_pushinteger of a value that needs a box, out of line */
+static __attribute__((noinline)) void pushboxedint(lua_State *L, lua_Integer n) {
   Value v = vm_int(L, n);   /* may box (allocate) before the slot is used */
   pushvalue(L, v);
+}
+
+LUA_API void lua_pushinteger(lua_State *L, lua_Integer n) {
+  if (l_likely(v_fitsimm(n)))
+    pushvalue(L, v_immint(n));
+  else
+    pushboxedint(L, n);
 }
 
 LUA_API const char *lua_pushlstring(lua_State *L, const char *s, size_t len) {
