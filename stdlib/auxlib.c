@@ -411,12 +411,10 @@ static size_t newbuffsize(luaL_Buffer *B, size_t sz) {
   return newsize;
 }
 
-/* make room for sz more bytes; the box/placeholder is at boxidx */
-static char *prepbuffsize(luaL_Buffer *B, size_t sz, int boxidx) {
-  checkbufferlevel(B, boxidx);
-  if (B->size - B->n >= sz)
-    return B->b + B->n;
-  else {
+/* prepbuffsize when the buffer must grow, out of line: the callers' common
+** case (room left) needs no stack frame */
+static __attribute__((noinline)) char *growbuff(luaL_Buffer *B, size_t sz, int boxidx) {
+  {
     lua_State *L = B->L;
     char *newbuff;
     size_t newsize = newbuffsize(B, sz);
@@ -435,16 +433,26 @@ static char *prepbuffsize(luaL_Buffer *B, size_t sz, int boxidx) {
   }
 }
 
+/* make room for sz more bytes; the box/placeholder is at boxidx */
+static char *prepbuffsize(luaL_Buffer *B, size_t sz, int boxidx) {
+  checkbufferlevel(B, boxidx);
+  if (B->size - B->n >= sz)
+    return B->b + B->n;
+  return growbuff(B, sz, boxidx);
+}
+
 LUALIB_API char *luaL_prepbuffsize(luaL_Buffer *B, size_t sz) {
   return prepbuffsize(B, sz, -1);
 }
 
 LUALIB_API void luaL_addlstring(luaL_Buffer *B, const char *s, size_t l) {
-  if (l > 0) {
-    char *b = prepbuffsize(B, l, -1);
-    memcpy(b, s, l * sizeof(char));
-    luaL_addsize(B, l);
-  }
+  char *b;
+  if (l == 0)
+    return;
+  /* the size is added before the copy: memcpy becomes a tail call */
+  b = prepbuffsize(B, l, -1);
+  luaL_addsize(B, l);
+  memcpy(b, s, l * sizeof(char));
 }
 
 LUALIB_API void luaL_addstring(luaL_Buffer *B, const char *s) {

@@ -596,7 +596,9 @@ LUA_API int lua_getfield(lua_State *L, int idx, const char *k) {
   return getstrfield(L, lua_absindex(L, idx), k);
 }
 
-LUA_API int lua_geti(lua_State *L, int idx, lua_Integer n) {
+/* lua_geti past its array-part case, out of line so that the common case
+** needs no stack frame (table.concat, ipairs, sort read through it) */
+static __attribute__((noinline)) int geti_other(lua_State *L, int idx, lua_Integer n) {
   const Value *t = index2value(L, idx);
   const Value *slot = NULL;
   Value key;
@@ -614,6 +616,18 @@ LUA_API int lua_geti(lua_State *L, int idx, lua_Integer n) {
   slot = v_istable(*t) ? tab_getint(v_tab(*t), n) : NULL;
   vm_finishget(L, t, L->top - 1, L->top - 1, slot);
   return v_type(L->top[-1]);
+}
+
+LUA_API int lua_geti(lua_State *L, int idx, lua_Integer n) {
+  const Value *t = index2value(L, idx);
+  if (v_istable(*t)) {
+    Table *h = v_tab(*t);
+    if ((lua_Unsigned)n - 1u < (lua_Unsigned)h->asize && !v_isnil(h->array[n - 1])) {
+      pushvalue(L, h->array[n - 1]);
+      return v_type(L->top[-1]);
+    }
+  }
+  return geti_other(L, idx, n);
 }
 
 static int finishrawget(lua_State *L, const Value *val) {
