@@ -299,10 +299,16 @@ LUALIB_API void luaL_checkany(lua_State *L, int arg) {
     luaL_argerror(L, arg, "value expected");
 }
 
+static void strerror_(lua_State *L, int arg) {
+  tag_error(L, arg, LUA_TSTRING);
+}
+
+/* lua_tolstring and the type test in one call (vm/api.c) */
+LUAI_FUNC const char *api_checklstring(lua_State *L, int idx, size_t *len,
+                                       void (*err)(lua_State *L, int arg));
+
 LUALIB_API const char *luaL_checklstring(lua_State *L, int arg, size_t *len) {
-  const char *s = lua_tolstring(L, arg, len);
-  if (luai_unlikely(!s)) tag_error(L, arg, LUA_TSTRING);
-  return s;
+  return api_checklstring(L, arg, len, strerror_);
 }
 
 LUALIB_API const char *luaL_optlstring(lua_State *L, int arg, const char *def, size_t *len) {

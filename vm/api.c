@@ -383,6 +383,29 @@ static __attribute__((noinline)) const char *tolstring_other(lua_State *L,
   return getstr(ts);
 }
 
+/* luaL_checklstring in one call (stdlib/auxlib.c): lua_tolstring, and
+** 'err' raising the error when the value is neither a string nor a
+** number; luaL_checklstring becomes a tail call */
+LUAI_FUNC const char *api_checklstring(lua_State *L, int idx, size_t *len,
+                                       void (*err)(lua_State *L, int arg));
+static __attribute__((noinline)) const char *checklstring_other(lua_State *L,
+    int idx, size_t *len, Value v, void (*err)(lua_State *L, int arg)) {
+  const char *s = tolstring_other(L, idx, len, v);
+  if (s == NULL) err(L, idx);   /* raises */
+  return s;
+}
+
+const char *api_checklstring(lua_State *L, int idx, size_t *len,
+                             void (*err)(lua_State *L, int arg)) {
+  Value v = *index2value(L, idx);
+  TString *ts;
+  if (l_unlikely(!v_isstring(v)))
+    return checklstring_other(L, idx, len, v, err);
+  ts = v_str(v);
+  if (len != NULL) *len = ts->len;
+  return getstr(ts);
+}
+
 LUA_API const char *lua_tolstring(lua_State *L, int idx, size_t *len) {
   Value v = *index2value(L, idx);
   TString *ts;
