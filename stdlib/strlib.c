@@ -34,6 +34,26 @@ LUAI_FUNC int vm_int2buff(int64_t n, char *buff);
 
 #define UC(c)	((unsigned char)(c))
 
+/* is c (not '\0') one of the few bytes of 'set'?  (strspn and strchr cost
+** a library call and its setup per byte of a format spec) */
+static int sl_inset(int c, const char *set) {
+  for (; *set != '\0'; set++)
+    if (*set == c)
+      return 1;
+  return 0;
+}
+
+/* is c one of PAT_SPECIALS? */
+static int pm_special(int c) {
+  switch (c) {
+    case '^': case '$': case '*': case '+': case '?':
+    case '.': case '(': case '[': case '%': case '-':
+      return 1;
+    default:
+      return 0;
+  }
+}
+
 /* largest size accepted for results built by rep/pack: must fit in an int */
 #define SL_MAXSIZE \
   (sizeof(size_t) < sizeof(int) ? (~(size_t)0) : (size_t)INT_MAX)
@@ -571,7 +591,7 @@ static int pm_nextbyte(Matcher *m, const char *q) {
     q += 2;
   }
   else {
-    if (strchr(PAT_SPECIALS, *q) != NULL && *q != '\0')
+    if (pm_special(*q))
       return -1;
     c = UC(*q);
     q++;
@@ -903,7 +923,7 @@ static const char *pm_quickmatch(Matcher *m, const char *s, const char *fc,
 static int pm_isplain(const char *p, size_t lp) {
   size_t i;
   for (i = 0; i < lp; i++)
-    if (strchr(PAT_SPECIALS, p[i]) != NULL && p[i] != '\0')
+    if (pm_special(p[i]))
       return 0;
   return 1;
 }
@@ -1282,7 +1302,8 @@ static const char *sl_skip2digits(const char *s) {
 static void sl_checkspec(lua_State *L, const char *form, const char *flags,
                          int withprec) {
   const char *p = form + 1;
-  p += strspn(p, flags);
+  while (*p != '\0' && sl_inset(*p, flags))
+    p++;
   if (*p != '0') {  /* a width never starts with '0' */
     p = sl_skip2digits(p);
     if (*p == '.' && withprec)
@@ -1297,7 +1318,17 @@ static void sl_checkspec(lua_State *L, const char *form, const char *flags,
 ** pointer to the conversion letter in the format string.
 */
 static const char *sl_getspec(lua_State *L, const char *f, char *form) {
-  size_t len = strspn(f, FF_FLOAT "123456789.") + 1;
+  size_t len = 0;
+  for (;; len++) {   /* the bytes of FF_FLOAT "123456789." */
+    switch (f[len]) {
+      case '-': case '+': case ' ': case '#': case '.':
+      case '0': case '1': case '2': case '3': case '4':
+      case '5': case '6': case '7': case '8': case '9':
+        continue;
+    }
+    break;
+  }
+  len++;
   if (len >= FMT_MAXSPEC - 10)
     luaL_error(L, "invalid format (too long)");
   form[0] = '%';
