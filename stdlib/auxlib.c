@@ -299,7 +299,7 @@ LUALIB_API void luaL_checkany(lua_State *L, int arg) {
     luaL_argerror(L, arg, "value expected");
 }
 
-static void strerror_(lua_State *L, int arg) {
+static void notstring_error(lua_State *L, int arg) {
   tag_error(L, arg, LUA_TSTRING);
 }
 
@@ -308,7 +308,7 @@ LUAI_FUNC const char *api_checklstring(lua_State *L, int idx, size_t *len,
                                        void (*err)(lua_State *L, int arg));
 
 LUALIB_API const char *luaL_checklstring(lua_State *L, int arg, size_t *len) {
-  return api_checklstring(L, arg, len, strerror_);
+  return api_checklstring(L, arg, len, notstring_error);
 }
 
 LUALIB_API const char *luaL_optlstring(lua_State *L, int arg, const char *def, size_t *len) {

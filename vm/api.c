@@ -360,8 +360,6 @@ LUA_API int lua_toboolean(lua_State *L, int idx) {
   return !v_isfalsy(*index2value(L, idx));
 }
 
-/* Strings are interned and never move, so the returned pointer stays valid
-** while the string is reachable (e.g. stays in its stack slot). */
 /* lua_tolstring of a value that is not a string: kept out of line, so
 ** the string case (nearly every call: luaL_checklstring) needs no stack
 ** frame and no saved registers */
@@ -406,6 +404,8 @@ const char *api_checklstring(lua_State *L, int idx, size_t *len,
   return getstr(ts);
 }
 
+/* Strings are interned and never move, so the returned pointer stays valid
+** while the string is reachable (e.g. stays in its stack slot). */
 LUA_API const char *lua_tolstring(lua_State *L, int idx, size_t *len) {
   Value v = *index2value(L, idx);
   TString *ts;
