@@ -70,6 +70,13 @@ typedef int (*JitFunction)(lua_State *L, CallInfo *ci, int direct);
 ** JIT_MAXNEST levels deep (C, non-yieldable and direct levels together) */
 #define JIT_DIRECT      0x1000000u
 #define JIT_MAXNEST     (LUAI_MAXCCALLS - 40)
+/* compiled code's inline test (llvmgen.c directok): nCcalls & JIT_NESTMASK
+** == 0 means fewer than 16 C levels, 16 non-yieldable levels and 128
+** direct calls, so a depth below 15 + 15 + 127 < JIT_MAXNEST */
+#define JIT_NESTMASK    0x80F0FFF0u
+#if 15 + 15 + 127 >= JIT_MAXNEST
+#error "JIT_NESTMASK admits depths beyond JIT_MAXNEST"
+#endif
 
 typedef struct JitUnit {          /* one compiled function (or OSR region) */
   Proto *p;                       /* protos never move (old space) */

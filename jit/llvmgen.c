@@ -2582,10 +2582,10 @@ static LLVMValueRef directok(Gen *g, LLVMValueRef proto, LLVMValueRef code, LLVM
                                                     LLVMBuildPtrToInt(B_, top, g->i64, ""), ""),
                        LLVMBuildShl(B_, ms, ci64(g, 3), ""), "room");
   np = hload(g, g->i8, byteptr(g, proto, offsetof(Proto, numparams)), "numparams");
-  /* rt_depth (jitrt.c): C levels + non-yieldable levels + direct calls */
-  depth = LLVMBuildAdd(B_, LLVMBuildAnd(B_, ncc, ci32(g, 0xffff), ""),
-                       LLVMBuildAnd(B_, LLVMBuildLShr(B_, ncc, ci32(g, 16), ""), ci32(g, 0xff), ""), "");
-  depth = LLVMBuildAdd(B_, depth, LLVMBuildLShr(B_, ncc, ci32(g, 24), ""), "depth");
+  /* rt_depth (jitrt.c) below JIT_MAXNEST, by a sufficient test on each
+  ** field of nCcalls at once (JIT_NESTMASK, jit.h): no field arithmetic;
+  ** the levels the mask refuses go to mvmrt_precall's exact test */
+  depth = LLVMBuildAnd(B_, ncc, ci32(g, (int)JIT_NESTMASK), "depth");
   ok = LLVMBuildICmp(B_, LLVMIntUGT, LLVMBuildPtrToInt(B_, code, g->i64, ""),
                      ci64(g, (uint64_t)(uintptr_t)JIT_QUEUED), "hascode");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
@@ -2593,7 +2593,7 @@ static LLVMValueRef directok(Gen *g, LLVMValueRef proto, LLVMValueRef code, LLVM
   ok = LLVMBuildAnd(B_, ok, LLVMBuildIsNotNull(B_, nci, ""), "");
   ok = LLVMBuildAnd(B_, ok, room, "");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntULE, np, LLVMConstInt(g->i8, (unsigned)(b - 1), 0), ""), "");
-  return LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntULT, depth, ci32(g, JIT_MAXNEST), ""), "");
+  return LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, depth, ci32(g, 0), ""), "");
 }
 
 /* The lean call path of mvmrt_precall inline (B != 0): when R[a] is a
