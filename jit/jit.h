@@ -57,11 +57,13 @@
 #define JIT_QUEUED    ((void *)2)
 #define jit_hascode(p)  ((uintptr_t)(p)->jitcode > (uintptr_t)JIT_QUEUED)
 
-/* 'direct' is 1 only when compiled code calls compiled code itself (the
-** inline call path, llvmgen.c): the frame 'ci' was just pushed by that
-** caller (ci->previous), at its start; the callee anchors the caller (see
-** jitrt.c, ANCHOR RULE) and skips its entry switch.  Everyone else passes 0. */
-typedef int (*JitFunction)(lua_State *L, CallInfo *ci, int direct);
+/* 'anchor' is the CallInfo whose anchor the code stores at its entry.  It
+** is ci->previous only when compiled code calls compiled code itself (a
+** direct call: the inline call path, llvmgen.c): the frame 'ci' was just
+** pushed by that caller, at its start; the callee anchors the caller (see
+** jitrt.c, ANCHOR RULE) and skips its entry switch.  Everyone else passes
+** ci itself (harmless: see llvmgen.c anchor_caller). */
+typedef int (*JitFunction)(lua_State *L, CallInfo *ci, CallInfo *anchor);
 
 /* Direct (C-nesting) calls between compiled functions, made by
 ** mvmrt_precall (jitrt.c) and by compiled code inline (llvmgen.c): they

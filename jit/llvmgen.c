@@ -2641,7 +2641,7 @@ static void inlinecall(Gen *g, int a, int b, int nres, LLVMBasicBlockRef done,
   /* Proto.hotcount is not counted: the policy only reads it while a
   ** function has no code (jit.c), and then this path is not taken */
   fstore(g, LLVMBuildAdd(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
-  args[0] = g->L; args[1] = nci; args[2] = ci32(g, 1);
+  args[0] = g->L; args[1] = nci; args[2] = g->ci;   /* direct: anchor this frame */
   /* JIT_RETURNED: the results are in place; anything else (a tail call
   ** made by the callee included: rt_finishnested runs the new callee) is
   ** left to mvmrt_finishcall, out of line */
@@ -3360,22 +3360,23 @@ static void build_poll(Gen *g) {
   LLVMBuildRetVoid(B_);
 }
 
-/* At the entry: is this a direct call (third parameter, jit.h)?  Then
-** the caller (ci->previous) called this code through a statepoint, not
-** through a helper: anchor it here as JIT_ANCHOR (jitrt.c) would, with
-** this function's return address (the key of the caller's statepoint
-** record) and frame address + 16 (the caller's stack pointer at the
-** call).  Unconditional stores in the entry block, so that they come
-** before the entry's safepoint poll (place-safepoints puts it at the end
-** of this block), which may collect; a call from C (direct = 0) stores
-** into this frame's own anchor instead, which is harmless: every helper
-** and the poll anchor the frame again before anything reads it. */
+/* At the entry: is this a direct call (third parameter 'anchor' is not
+** ci, jit.h)?  Then the caller (anchor, ci->previous) called this code
+** through a statepoint, not through a helper: anchor it here as
+** JIT_ANCHOR (jitrt.c) would, with this function's return address (the
+** key of the caller's statepoint record) and frame address + 16 (the
+** caller's stack pointer at the call).  Unconditional stores in the entry
+** block, so that they come before the entry's safepoint poll
+** (place-safepoints puts it at the end of this block), which may collect;
+** a call from C (anchor = ci) stores into this frame's own anchor instead,
+** which is harmless: every helper and the poll anchor the frame again
+** before anything reads it.  The caller names the CallInfo (no select,
+** no load of ci->previous here). */
 static LLVMValueRef anchor_caller(Gen *g) {
   LLVMValueRef direct, tgt, ra, fa, zero = ci32(g, 0);
   unsigned id;
-  direct = LLVMBuildICmp(B_, LLVMIntNE, LLVMGetParam(g->fn, 2), zero, "direct");
-  tgt = LLVMBuildSelect(B_, direct, fload(g, g->p0, g->ci, offsetof(CallInfo, previous), "caller"),
-                        g->ci, "");
+  tgt = LLVMGetParam(g->fn, 2);
+  direct = LLVMBuildICmp(B_, LLVMIntNE, tgt, g->ci, "direct");
   id = LLVMLookupIntrinsicID("llvm.returnaddress", 18);
   ra = LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, NULL, 0),
                       LLVMGetIntrinsicDeclaration(g->M, id, NULL, 0), &zero, 1, "ra");
@@ -3593,7 +3594,8 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   }
   build_poll(g);
   /* the function */
-  fty = LLVMFunctionType(g->i32, params, 3, 0);   /* JitFunction (L, ci, direct) */
+  params[2] = g->p0;
+  fty = LLVMFunctionType(g->i32, params, 3, 0);   /* JitFunction (L, ci, anchor) */
   g->fn = LLVMAddFunction(g->M, name, fty);
   LLVMSetGC(g->fn, "statepoint-example");
   LLVMAddAttributeAtIndex(g->fn, LLVMAttributeFunctionIndex,
