@@ -2565,23 +2565,21 @@ static void fstore(Gen *g, LLVMValueRef v, LLVMValueRef rec, size_t off) {
 ** no hooks, no pending interrupt, a spare CallInfo 'nci', room on the
 ** stack, below JIT_MAXNEST (rt_nodirect; in a coroutine too: a yield
 ** discards the C frames of direct calls, see RT_DIRECT in jitrt.c).  Also at least as many arguments as parameters (no nils
-** to add).  Any of these false: the general path (mvmrt_precall). */
-static LLVMValueRef directok(Gen *g, LLVMValueRef proto, LLVMValueRef code, LLVMValueRef nci,
-                             LLVMValueRef top, int b, LLVMValueRef ncc) {
+** to add: 'npok').  'ms' is the callee's maxstacksize (i64).  Any of
+** these false: the general path (mvmrt_precall). */
+static LLVMValueRef directok(Gen *g, LLVMValueRef ms, LLVMValueRef npok, LLVMValueRef code,
+                             LLVMValueRef nci, LLVMValueRef top, LLVMValueRef ncc) {
   LLVMTypeRef flagty = LLVMIntTypeInContext(g->C, 8 * sizeof(sig_atomic_t));
-  LLVMValueRef hook, intr, last, room, np, ms, depth, ok;
+  LLVMValueRef hook, intr, last, room, depth, ok;
   hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
   LLVMSetVolatile(hook, 1);
   intr = LLVMBuildLoad2(B_, flagty, craw(g, (const void *)&g->J->g->interrupt), "interrupt");
   LLVMSetVolatile(intr, 1);
   last = fload(g, g->p0, g->L, offsetof(lua_State, stack_last), "stack_last");
-  ms = LLVMBuildZExt(B_, hload(g, g->i8, byteptr(g, proto, offsetof(Proto, maxstacksize)), "maxstack"),
-                     g->i64, "");
   /* stack_last - top > maxstacksize (in slots) */
   room = LLVMBuildICmp(B_, LLVMIntSGT, LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, last, g->i64, ""),
                                                     LLVMBuildPtrToInt(B_, top, g->i64, ""), ""),
                        LLVMBuildShl(B_, ms, ci64(g, 3), ""), "room");
-  np = hload(g, g->i8, byteptr(g, proto, offsetof(Proto, numparams)), "numparams");
   /* rt_depth (jitrt.c) below JIT_MAXNEST, by a sufficient test on each
   ** field of nCcalls at once (JIT_NESTMASK, jit.h): no field arithmetic;
   ** the levels the mask refuses go to mvmrt_precall's exact test */
@@ -2592,32 +2590,38 @@ static LLVMValueRef directok(Gen *g, LLVMValueRef proto, LLVMValueRef code, LLVM
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, intr, LLVMConstInt(flagty, 0, 0), ""), "");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildIsNotNull(B_, nci, ""), "");
   ok = LLVMBuildAnd(B_, ok, room, "");
-  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntULE, np, LLVMConstInt(g->i8, (unsigned)(b - 1), 0), ""), "");
+  ok = LLVMBuildAnd(B_, ok, npok, "");
   return LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, depth, ci32(g, 0), ""), "");
 }
 
-/* The lean call path of mvmrt_precall inline (B != 0): when R[a] is a
-** Lua closure with compiled code and directok() holds, push its frame as
-** rt_leancall does and call its code directly (direct = 1: it anchors
-** this frame itself, see jit.h) through a statepoint -- it may collect.
-** JIT_RETURNED: the results are in place; otherwise mvmrt_finishcall
-** finishes the call.  Then 'done', or, when the callee turned hooks on,
-** a return to the interpreter after the call (as mvmrt_precall's 2).
-** Everything else branches to 'slow' (the general path). */
-static void inlinecall(Gen *g, int a, int b, int nres, LLVMBasicBlockRef done,
-                       LLVMBasicBlockRef slow) {
-  LLVMBasicBlockRef islcl = newbb(g, "islcl"), fast = newbb(g, "directcall");
-  LLVMBasicBlockRef finish = newbb(g, "finishcall"), after = newbb(g, "aftercall");
-  LLVMBasicBlockRef hooked = newbb(g, "hooked");
+/* Is the CALL at 'pc' probably a call of the running function itself
+** (recursion through an upvalue: `local function f ... f(x) ... end`)?
+** The last instruction before it that writes R[a] is a GETUPVAL of the
+** upvalue the parser marked (Upvaldesc.selfref).  A hint only:
+** inlinecall compares R[a] with the running closure. */
+static int selfhint(Gen *g, int pc, int a) {
+  int i;
+  for (i = pc - 1; i >= 0 && i >= pc - 8; i--) {
+    Instruction in = g->p->code[i];
+    RegSet d;
+    maydef(g, i, &d);
+    if (a < g->nregs && rs_has(&d, a))
+      return GET_OPCODE(in) == OP_GETUPVAL && GETARG_B(in) < g->p->sizeupvalues &&
+             g->p->upvalues[GETARG_B(in)].selfref;
+  }
+  return 0;
+}
+
+/* inlinecall's direct call of a callee whose Proto 'proto' (maxstacksize
+** 'ms', i64; numparams test 'npok'; code array 'pcode') is known: the
+** test, the push and the call; the insertion point is left after the
+** call, whose result it returns */
+static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMValueRef proto,
+                             LLVMValueRef ms, LLVMValueRef npok, LLVMValueRef pcode,
+                             LLVMBasicBlockRef slow) {
+  LLVMBasicBlockRef fast = newbb(g, "directcall");
   LLVMTypeRef fnty = LLVMGlobalGetValueType(g->fn), i16 = LLVMInt16TypeInContext(g->C);
-  LLVMValueRef base, func, fv, proto, code, nci, top, ncc, args[3], r, n, hook;
-  base = LLVMBuildLoad2(B_, g->p0, g->basevar, "base");
-  func = byteptr(g, base, (size_t)a * sizeof(Value));
-  fv = tb(g, LLVMBuildLoad2(B_, g->p1, func, "callee"), g->tb_stack);
-  isvalreftt(g, fv, bits(g, fv), MVM_TLCL, islcl, slow);
-  /* the closure is only read here, before the call: it may move later;
-  ** its Proto never moves */
-  proto = hload(g, g->p0, byteptr(g, fv, offsetof(LClosure, p)), "proto");
+  LLVMValueRef code, nci, top, ncc, n, args[3];
   /* read once, acquire: the compile thread installs code (jit.c) */
   code = LLVMBuildLoad2(B_, g->p0, byteptr(g, proto, offsetof(Proto, jitcode)), "jitcode");
   LLVMSetOrdering(code, LLVMAtomicOrderingAcquire);
@@ -2625,27 +2629,84 @@ static void inlinecall(Gen *g, int a, int b, int nres, LLVMBasicBlockRef done,
   nci = fload(g, g->p0, g->ci, offsetof(CallInfo, next), "nci");
   top = byteptr(g, func, (size_t)b * sizeof(Value));
   ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
-  LLVMBuildCondBr(B_, directok(g, proto, code, nci, top, b, ncc), fast, slow);
+  LLVMBuildCondBr(B_, directok(g, ms, npok, code, nci, top, ncc), fast, slow);
   LLVMPositionBuilderAtEnd(B_, fast);
   fstore(g, nci, g->L, offsetof(lua_State, ci));
   fstore(g, func, nci, offsetof(CallInfo, func));
   fstore(g, LLVMConstInt(i16, (unsigned long long)(long long)nres, 1), nci, offsetof(CallInfo, nresults));
   fstore(g, LLVMConstInt(i16, CIST_JITACT, 0), nci, offsetof(CallInfo, callstatus));
-  n = LLVMBuildZExt(B_, hload(g, g->i8, byteptr(g, proto, offsetof(Proto, maxstacksize)), ""), g->i64, "");
-  n = LLVMBuildAdd(B_, n, ci64(g, 1), "");
+  n = LLVMBuildAdd(B_, ms, ci64(g, 1), "");
   fstore(g, LLVMBuildGEP2(B_, g->i64, func, &n, 1, ""), nci, offsetof(CallInfo, top));
-  fstore(g, hload(g, g->p0, byteptr(g, proto, offsetof(Proto, code)), "code"),
-         nci, offsetof(CallInfo, u.l.savedpc));
+  fstore(g, pcode, nci, offsetof(CallInfo, u.l.savedpc));
   fstore(g, ci32(g, 0), nci, offsetof(CallInfo, u.l.trap));
   fstore(g, top, g->L, offsetof(lua_State, top));
   /* Proto.hotcount is not counted: the policy only reads it while a
   ** function has no code (jit.c), and then this path is not taken */
   fstore(g, LLVMBuildAdd(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
   args[0] = g->L; args[1] = nci; args[2] = g->ci;   /* direct: anchor this frame */
+  return LLVMBuildCall2(B_, fnty, code, args, 3, "r");
+}
+
+/* The lean call path of mvmrt_precall inline (B != 0): when R[a] is a
+** Lua closure with compiled code and directok() holds, push its frame as
+** rt_leancall does and call its code directly (its 'anchor' parameter
+** is this frame, which it anchors itself, see jit.h) through a
+** statepoint -- it may collect.
+** JIT_RETURNED: the results are in place; otherwise mvmrt_finishcall
+** finishes the call.  Then 'done', or, when the callee turned hooks on,
+** a return to the interpreter after the call (as mvmrt_precall's 2).
+** Everything else branches to 'slow' (the general path).  With 'self'
+** (selfhint) R[a] is first compared with the running closure (the value
+** at ci->func): when it is that closure, its Proto is this one, whose
+** maxstacksize, numparams and code are known here (no type test, no
+** loads of them). */
+static void inlinecall(Gen *g, int a, int b, int nres, int self, LLVMBasicBlockRef done,
+                       LLVMBasicBlockRef slow) {
+  LLVMBasicBlockRef islcl = newbb(g, "islcl");
+  LLVMBasicBlockRef finish = newbb(g, "finishcall"), after = newbb(g, "aftercall");
+  LLVMBasicBlockRef hooked = newbb(g, "hooked"), from[2];
+  LLVMValueRef base, func, fv, proto, ncc, args[3], r, rs[2], hook;
+  base = LLVMBuildLoad2(B_, g->p0, g->basevar, "base");
+  func = byteptr(g, base, (size_t)a * sizeof(Value));
+  fv = tb(g, LLVMBuildLoad2(B_, g->p1, func, "callee"), g->tb_stack);
+  self = self && g->p->numparams <= b - 1;
+  if (self) {   /* the running closure (in ci->func, just below base)? */
+    LLVMBasicBlockRef isself = newbb(g, "selfcall"), other = newbb(g, "notself");
+    LLVMValueRef m1 = ci64(g, (uint64_t)-1), sv;
+    sv = tb(g, LLVMBuildLoad2(B_, g->p1, LLVMBuildGEP2(B_, g->i64, base, &m1, 1, ""), "self"),
+            g->tb_stack);
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, fv, sv, ""), isself, other);
+    LLVMPositionBuilderAtEnd(B_, isself);
+    rs[0] = pushcall(g, func, b, nres, craw(g, g->p), ci64(g, g->p->maxstacksize),
+                     LLVMConstInt(g->i1, 1, 0), craw(g, g->p->code), slow);
+    from[0] = LLVMGetInsertBlock(B_);
+    LLVMPositionBuilderAtEnd(B_, other);
+  }
+  isvalreftt(g, fv, bits(g, fv), MVM_TLCL, islcl, slow);
+  LLVMPositionBuilderAtEnd(B_, islcl);
+  /* the closure is only read here, before the call: it may move later;
+  ** its Proto never moves */
+  proto = hload(g, g->p0, byteptr(g, fv, offsetof(LClosure, p)), "proto");
+  r = pushcall(g, func, b, nres, proto,
+               LLVMBuildZExt(B_, hload(g, g->i8, byteptr(g, proto, offsetof(Proto, maxstacksize)), "maxstack"),
+                             g->i64, ""),
+               LLVMBuildICmp(B_, LLVMIntULE, hload(g, g->i8, byteptr(g, proto, offsetof(Proto, numparams)), "np"),
+                             LLVMConstInt(g->i8, (unsigned)(b - 1), 0), "npok"),
+               hload(g, g->p0, byteptr(g, proto, offsetof(Proto, code)), "code"), slow);
+  if (self) {
+    LLVMBasicBlockRef join = newbb(g, "called");
+    rs[1] = r;
+    from[1] = LLVMGetInsertBlock(B_);
+    LLVMBuildBr(B_, join);
+    LLVMPositionBuilderAtEnd(B_, from[0]);
+    LLVMBuildBr(B_, join);
+    LLVMPositionBuilderAtEnd(B_, join);
+    r = LLVMBuildPhi(B_, g->i32, "r");
+    LLVMAddIncoming(r, rs, from, 2);
+  }
   /* JIT_RETURNED: the results are in place; anything else (a tail call
   ** made by the callee included: rt_finishnested runs the new callee) is
   ** left to mvmrt_finishcall, out of line */
-  r = LLVMBuildCall2(B_, fnty, code, args, 3, "r");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, r, ci32(g, JIT_RETURNED), ""), after, finish);
   LLVMPositionBuilderAtEnd(B_, finish);
   args[0] = g->L; args[1] = g->ci; args[2] = r;
@@ -2854,7 +2915,7 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   }
   if (b != 0) {
     LLVMBasicBlockRef slow = newbb(g, "slowcall");
-    inlinecall(g, a, b, nres, cdone, slow);
+    inlinecall(g, a, b, nres, selfhint(g, pc, a), cdone, slow);
     LLVMPositionBuilderAtEnd(B_, slow);
   }
   args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, a);
