@@ -2565,10 +2565,10 @@ static void fstore(Gen *g, LLVMValueRef v, LLVMValueRef rec, size_t off) {
 ** no hooks, no pending interrupt, a spare CallInfo 'nci', room on the
 ** stack, below JIT_MAXNEST (rt_nodirect; in a coroutine too: a yield
 ** discards the C frames of direct calls, see RT_DIRECT in jitrt.c).  Also at least as many arguments as parameters (no nils
-** to add: 'npok').  'ms' is the callee's maxstacksize (i64).  Any of
-** these false: the general path (mvmrt_precall). */
-static LLVMValueRef directok(Gen *g, LLVMValueRef ms, LLVMValueRef npok, LLVMValueRef code,
-                             LLVMValueRef nci, LLVMValueRef top, LLVMValueRef ncc) {
+** to add: 'npok').  'newtop' is the callee's frame top (func + 1 +
+** maxstacksize).  Any of these false: the general path (mvmrt_precall). */
+static LLVMValueRef directok(Gen *g, LLVMValueRef npok, LLVMValueRef code, LLVMValueRef nci,
+                             LLVMValueRef newtop, int b, LLVMValueRef ncc) {
   LLVMTypeRef flagty = LLVMIntTypeInContext(g->C, 8 * sizeof(sig_atomic_t));
   LLVMValueRef hook, intr, last, room, depth, ok;
   hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
@@ -2576,10 +2576,11 @@ static LLVMValueRef directok(Gen *g, LLVMValueRef ms, LLVMValueRef npok, LLVMVal
   intr = LLVMBuildLoad2(B_, flagty, craw(g, (const void *)&g->J->g->interrupt), "interrupt");
   LLVMSetVolatile(intr, 1);
   last = fload(g, g->p0, g->L, offsetof(lua_State, stack_last), "stack_last");
-  /* stack_last - top > maxstacksize (in slots) */
-  room = LLVMBuildICmp(B_, LLVMIntSGT, LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, last, g->i64, ""),
-                                                    LLVMBuildPtrToInt(B_, top, g->i64, ""), ""),
-                       LLVMBuildShl(B_, ms, ci64(g, 3), ""), "room");
+  /* stack_last - top > maxstacksize (in slots), top = func + b: the
+  ** callee's top (func + 1 + maxstacksize, stored in its CallInfo) plus
+  ** b - 1 below stack_last */
+  room = LLVMBuildICmp(B_, LLVMIntULT, LLVMBuildPtrToInt(B_, byteptr(g, newtop, (size_t)(b - 1) * sizeof(Value)), g->i64, ""),
+                       LLVMBuildPtrToInt(B_, last, g->i64, ""), "room");
   /* rt_depth (jitrt.c) below JIT_MAXNEST, by a sufficient test on each
   ** field of nCcalls at once (JIT_NESTMASK, jit.h): no field arithmetic;
   ** the levels the mask refuses go to mvmrt_precall's exact test */
@@ -2621,22 +2622,23 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
                              LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef fast = newbb(g, "directcall");
   LLVMTypeRef fnty = LLVMGlobalGetValueType(g->fn), i16 = LLVMInt16TypeInContext(g->C);
-  LLVMValueRef code, nci, top, ncc, n, args[3];
+  LLVMValueRef code, nci, top, newtop, ncc, n, args[3];
   /* read once, acquire: the compile thread installs code (jit.c) */
   code = LLVMBuildLoad2(B_, g->p0, byteptr(g, proto, offsetof(Proto, jitcode)), "jitcode");
   LLVMSetOrdering(code, LLVMAtomicOrderingAcquire);
   LLVMSetAlignment(code, 8);
   nci = fload(g, g->p0, g->ci, offsetof(CallInfo, next), "nci");
   top = byteptr(g, func, (size_t)b * sizeof(Value));
+  n = LLVMBuildAdd(B_, ms, ci64(g, 1), "");
+  newtop = LLVMBuildGEP2(B_, g->i64, func, &n, 1, "newtop");
   ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
-  LLVMBuildCondBr(B_, directok(g, ms, npok, code, nci, top, ncc), fast, slow);
+  LLVMBuildCondBr(B_, directok(g, npok, code, nci, newtop, b, ncc), fast, slow);
   LLVMPositionBuilderAtEnd(B_, fast);
   fstore(g, nci, g->L, offsetof(lua_State, ci));
   fstore(g, func, nci, offsetof(CallInfo, func));
   fstore(g, LLVMConstInt(i16, (unsigned long long)(long long)nres, 1), nci, offsetof(CallInfo, nresults));
   fstore(g, LLVMConstInt(i16, CIST_JITACT, 0), nci, offsetof(CallInfo, callstatus));
-  n = LLVMBuildAdd(B_, ms, ci64(g, 1), "");
-  fstore(g, LLVMBuildGEP2(B_, g->i64, func, &n, 1, ""), nci, offsetof(CallInfo, top));
+  fstore(g, newtop, nci, offsetof(CallInfo, top));
   fstore(g, pcode, nci, offsetof(CallInfo, u.l.savedpc));
   fstore(g, ci32(g, 0), nci, offsetof(CallInfo, u.l.trap));
   fstore(g, top, g->L, offsetof(lua_State, top));
@@ -3007,11 +3009,10 @@ static void leantailcall(Gen *g, int pc, int a, int b, LLVMBasicBlockRef slow) {
                      g->i64, "");
   np = hload(g, g->i8, byteptr(g, proto, offsetof(Proto, numparams)), "numparams");
   /* stack_last - (func + b) > maxstacksize (in slots): do_pretailcall's
-  ** checkstackGCp after the move */
-  ok = LLVMBuildICmp(B_, LLVMIntSGT,
-                     LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, last, g->i64, ""),
-                                  LLVMBuildPtrToInt(B_, byteptr(g, func, (size_t)b * sizeof(Value)), g->i64, ""), ""),
-                     LLVMBuildShl(B_, ms, ci64(g, 3), ""), "room");
+  ** checkstackGCp after the move; as func + b + maxstacksize < stack_last */
+  n = LLVMBuildAdd(B_, ms, ci64(g, (uint64_t)b), "");
+  ok = LLVMBuildICmp(B_, LLVMIntULT, LLVMBuildPtrToInt(B_, LLVMBuildGEP2(B_, g->i64, func, &n, 1, ""), g->i64, ""),
+                     LLVMBuildPtrToInt(B_, last, g->i64, ""), "room");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, intr, LLVMConstInt(flagty, 0, 0), ""), "");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntULE, np, LLVMConstInt(g->i8, (unsigned)(b - 1), 0), ""), "");

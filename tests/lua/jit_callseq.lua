@@ -141,7 +141,7 @@ print("mixed", mixed(5))
 local function build(d) if d == 0 then return {} end return { build(d - 1), build(d - 1), tostring(d) } end
 local function count(t) if t[1] == nil then return 1 end return 1 + count(t[1]) + count(t[2]) end
 local function churn(n) if n == 0 then collectgarbage() return {} end local keep = { n } local r = churn(n - 1) return { keep, r } end
-print("trees", count(build(10)), #churn(50))
+print("trees", count(build(6)), #churn(50))
 
 -- errors from inside the recursion: message, traceback depth, recovery
 local function fail(n) if n == 0 then error("bottom") end return fail(n - 1) + 1 end
