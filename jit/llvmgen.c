@@ -2645,6 +2645,14 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
   /* Proto.hotcount is not counted: the policy only reads it while a
   ** function has no code (jit.c), and then this path is not taken */
   fstore(g, LLVMBuildAdd(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
+  {   /* this frame's half of its anchor (the callee stores the return
+      ** address, anchor_caller): the stack pointer at the call, which is
+      ** the one of the whole body (no stack arguments, no dynamic allocas) */
+    unsigned id = LLVMLookupIntrinsicID("llvm.stacksave", 14);
+    LLVMValueRef sp = LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, &g->p0, 1),
+                                     LLVMGetIntrinsicDeclaration(g->M, id, &g->p0, 1), NULL, 0, "sp");
+    fstore(g, sp, g->ci, offsetof(CallInfo, u.l.jitsp));
+  }
   args[0] = g->L; args[1] = nci; args[2] = g->ci;   /* direct: anchor this frame */
   return LLVMBuildCall2(B_, fnty, code, args, 3, "r");
 }
@@ -3426,27 +3434,23 @@ static void build_poll(Gen *g) {
 ** ci, jit.h)?  Then the caller (anchor, ci->previous) called this code
 ** through a statepoint, not through a helper: anchor it here as
 ** JIT_ANCHOR (jitrt.c) would, with this function's return address (the
-** key of the caller's statepoint record) and frame address + 16 (the
-** caller's stack pointer at the call).  Unconditional stores in the entry
-** block, so that they come before the entry's safepoint poll
+** key of the caller's statepoint record); the caller stored its stack
+** pointer at the call itself (pushcall).  An unconditional store in the
+** entry block, so that it comes before the entry's safepoint poll
 ** (place-safepoints puts it at the end of this block), which may collect;
 ** a call from C (anchor = ci) stores into this frame's own anchor instead,
 ** which is harmless: every helper and the poll anchor the frame again
 ** before anything reads it.  The caller names the CallInfo (no select,
 ** no load of ci->previous here). */
 static LLVMValueRef anchor_caller(Gen *g) {
-  LLVMValueRef direct, tgt, ra, fa, zero = ci32(g, 0);
+  LLVMValueRef direct, tgt, ra, zero = ci32(g, 0);
   unsigned id;
   tgt = LLVMGetParam(g->fn, 2);
   direct = LLVMBuildICmp(B_, LLVMIntNE, tgt, g->ci, "direct");
   id = LLVMLookupIntrinsicID("llvm.returnaddress", 18);
   ra = LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, NULL, 0),
                       LLVMGetIntrinsicDeclaration(g->M, id, NULL, 0), &zero, 1, "ra");
-  id = LLVMLookupIntrinsicID("llvm.frameaddress", 17);
-  fa = LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, &g->p0, 1),
-                      LLVMGetIntrinsicDeclaration(g->M, id, &g->p0, 1), &zero, 1, "fa");
   fstore(g, ra, tgt, offsetof(CallInfo, u.l.jitra));
-  fstore(g, byteptr(g, fa, 16), tgt, offsetof(CallInfo, u.l.jitsp));
   return direct;
 }
 
