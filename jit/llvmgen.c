@@ -2566,11 +2566,16 @@ static void fstore(Gen *g, LLVMValueRef v, LLVMValueRef rec, size_t off) {
 ** stack, below JIT_MAXNEST (rt_nodirect; in a coroutine too: a yield
 ** discards the C frames of direct calls, see RT_DIRECT in jitrt.c).  Also at least as many arguments as parameters (no nils
 ** to add: 'npok').  'newtop' is the callee's frame top (func + 1 +
-** maxstacksize).  Any of these false: the general path (mvmrt_precall). */
+** maxstacksize).  Any of these false: the general path (mvmrt_precall),
+** 'slow'.  The nesting test comes last, in a block of its own that loads
+** nCcalls (*pncc): it is returned, for the caller's branch.  (In one block
+** with the others, LLVM computed all the conditions into flags and or'ed
+** them: more instructions, and spills at fib's call sites.) */
 static LLVMValueRef directok(Gen *g, LLVMValueRef npok, LLVMValueRef code, LLVMValueRef nci,
-                             LLVMValueRef newtop, int b, LLVMValueRef ncc) {
+                             LLVMValueRef newtop, int b, LLVMValueRef *pncc, LLVMBasicBlockRef slow) {
   LLVMTypeRef flagty = LLVMIntTypeInContext(g->C, 8 * sizeof(sig_atomic_t));
-  LLVMValueRef hook, intr, last, room, depth, ok;
+  LLVMValueRef hook, intr, last, room, depth, ok, ncc;
+  LLVMBasicBlockRef nest = newbb(g, "nestok");
   hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
   LLVMSetVolatile(hook, 1);
   intr = LLVMBuildLoad2(B_, flagty, craw(g, (const void *)&g->J->g->interrupt), "interrupt");
@@ -2584,7 +2589,6 @@ static LLVMValueRef directok(Gen *g, LLVMValueRef npok, LLVMValueRef code, LLVMV
   /* rt_depth (jitrt.c) below JIT_MAXNEST, by a sufficient test on each
   ** field of nCcalls at once (JIT_NESTMASK, jit.h): no field arithmetic;
   ** the levels the mask refuses go to mvmrt_precall's exact test */
-  depth = LLVMBuildAnd(B_, ncc, ci32(g, (int)JIT_NESTMASK), "depth");
   ok = LLVMBuildICmp(B_, LLVMIntUGT, LLVMBuildPtrToInt(B_, code, g->i64, ""),
                      ci64(g, (uint64_t)(uintptr_t)JIT_QUEUED), "hascode");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
@@ -2592,7 +2596,11 @@ static LLVMValueRef directok(Gen *g, LLVMValueRef npok, LLVMValueRef code, LLVMV
   ok = LLVMBuildAnd(B_, ok, LLVMBuildIsNotNull(B_, nci, ""), "");
   ok = LLVMBuildAnd(B_, ok, room, "");
   ok = LLVMBuildAnd(B_, ok, npok, "");
-  return LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, depth, ci32(g, 0), ""), "");
+  LLVMBuildCondBr(B_, ok, nest, slow);
+  LLVMPositionBuilderAtEnd(B_, nest);
+  *pncc = ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
+  depth = LLVMBuildAnd(B_, ncc, ci32(g, (int)JIT_NESTMASK), "depth");
+  return LLVMBuildICmp(B_, LLVMIntEQ, depth, ci32(g, 0), "");
 }
 
 /* Is the CALL at 'pc' probably a call of the running function itself
@@ -2631,8 +2639,7 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
   top = byteptr(g, func, (size_t)b * sizeof(Value));
   n = LLVMBuildAdd(B_, ms, ci64(g, 1), "");
   newtop = LLVMBuildGEP2(B_, g->i64, func, &n, 1, "newtop");
-  ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
-  LLVMBuildCondBr(B_, directok(g, npok, code, nci, newtop, b, ncc), fast, slow);
+  LLVMBuildCondBr(B_, directok(g, npok, code, nci, newtop, b, &ncc, slow), fast, slow);
   LLVMPositionBuilderAtEnd(B_, fast);
   fstore(g, nci, g->L, offsetof(lua_State, ci));
   fstore(g, func, nci, offsetof(CallInfo, func));
