@@ -2586,9 +2586,6 @@ static LLVMValueRef directok(Gen *g, LLVMValueRef npok, LLVMValueRef code, LLVMV
   ** b - 1 below stack_last */
   room = LLVMBuildICmp(B_, LLVMIntULT, LLVMBuildPtrToInt(B_, byteptr(g, newtop, (size_t)(b - 1) * sizeof(Value)), g->i64, ""),
                        LLVMBuildPtrToInt(B_, last, g->i64, ""), "room");
-  /* rt_depth (jitrt.c) below JIT_MAXNEST, by a sufficient test on each
-  ** field of nCcalls at once (JIT_NESTMASK, jit.h): no field arithmetic;
-  ** the levels the mask refuses go to mvmrt_precall's exact test */
   ok = LLVMBuildICmp(B_, LLVMIntUGT, LLVMBuildPtrToInt(B_, code, g->i64, ""),
                      ci64(g, (uint64_t)(uintptr_t)JIT_QUEUED), "hascode");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
@@ -2598,6 +2595,9 @@ static LLVMValueRef directok(Gen *g, LLVMValueRef npok, LLVMValueRef code, LLVMV
   ok = LLVMBuildAnd(B_, ok, npok, "");
   LLVMBuildCondBr(B_, ok, nest, slow);
   LLVMPositionBuilderAtEnd(B_, nest);
+  /* rt_depth (jitrt.c) below JIT_MAXNEST, by a sufficient test on each
+  ** field of nCcalls at once (JIT_NESTMASK, jit.h): no field arithmetic;
+  ** the levels the mask refuses go to mvmrt_precall's exact test */
   *pncc = ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
   depth = LLVMBuildAnd(B_, ncc, ci32(g, (int)JIT_NESTMASK), "depth");
   return LLVMBuildICmp(B_, LLVMIntEQ, depth, ci32(g, 0), "");
