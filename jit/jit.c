@@ -1303,7 +1303,7 @@ int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   if (J->nactive < JIT_ACTMAX) J->act[J->nactive] = ci;
   J->nactive++;
   ci->callstatus |= CIST_JITACT;   /* its anchor is live while the code runs */
-  r = f(L, ci, 0);
+  r = f(L, ci, ci);
   ci->callstatus &= (unsigned short)~CIST_JITACT;
   J->nactive--;
   J->curL = saved;

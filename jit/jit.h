@@ -57,11 +57,13 @@
 #define JIT_QUEUED    ((void *)2)
 #define jit_hascode(p)  ((uintptr_t)(p)->jitcode > (uintptr_t)JIT_QUEUED)
 
-/* 'direct' is 1 only when compiled code calls compiled code itself (the
-** inline call path, llvmgen.c): the frame 'ci' was just pushed by that
-** caller (ci->previous), at its start; the callee anchors the caller (see
-** jitrt.c, ANCHOR RULE) and skips its entry switch.  Everyone else passes 0. */
-typedef int (*JitFunction)(lua_State *L, CallInfo *ci, int direct);
+/* 'anchor' is the CallInfo whose anchor the code stores at its entry.  It
+** is ci->previous only when compiled code calls compiled code itself (a
+** direct call: the inline call path, llvmgen.c): the frame 'ci' was just
+** pushed by that caller, at its start; the callee anchors the caller (see
+** jitrt.c, ANCHOR RULE) and skips its entry switch.  Everyone else passes
+** ci itself (harmless: see llvmgen.c anchor_caller). */
+typedef int (*JitFunction)(lua_State *L, CallInfo *ci, CallInfo *anchor);
 
 /* Direct (C-nesting) calls between compiled functions, made by
 ** mvmrt_precall (jitrt.c) and by compiled code inline (llvmgen.c): they
@@ -70,6 +72,13 @@ typedef int (*JitFunction)(lua_State *L, CallInfo *ci, int direct);
 ** JIT_MAXNEST levels deep (C, non-yieldable and direct levels together) */
 #define JIT_DIRECT      0x1000000u
 #define JIT_MAXNEST     (LUAI_MAXCCALLS - 40)
+/* compiled code's inline test (llvmgen.c directok): nCcalls & JIT_NESTMASK
+** == 0 means fewer than 16 C levels, 16 non-yieldable levels and 128
+** direct calls, so a depth below 15 + 15 + 127 < JIT_MAXNEST */
+#define JIT_NESTMASK    0x80F0FFF0u
+#if 15 + 15 + 127 >= JIT_MAXNEST
+#error "JIT_NESTMASK admits depths beyond JIT_MAXNEST"
+#endif
 
 /* A CALL site whose callee compiled code evaluates inline ("inlined leaf
 ** calls", llvmgen.c inlineleaf): predicted on the VM's thread when the

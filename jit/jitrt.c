@@ -133,7 +133,7 @@ static void rt_finishnested(lua_State *L, CallInfo *nci, int r) {
     /* as jit_run, without its bookkeeping: 'nci' is a direct call's
     ** frame (J->curL is L already, as in rt_leancall) */
     nci->callstatus |= CIST_JITACT;
-    r = ((JitFunction)p->jitcode)(L, nci, 0);
+    r = ((JitFunction)p->jitcode)(L, nci, nci);
     nci->callstatus &= (unsigned short)~CIST_JITACT;
     if (r == JIT_EXITED) jit_exited(L, p);
   }
@@ -198,7 +198,7 @@ static inline int rt_leancall(lua_State *L, CallInfo *ci, Value *func, int nresu
   L->nCcalls += RT_DIRECT;
   if (l_likely((uintptr_t)code > (uintptr_t)JIT_QUEUED)) {   /* jit_hascode */
     nci->callstatus = CIST_JITACT;   /* its anchor is live while the code runs */
-    r = ((JitFunction)code)(L, nci, 0);
+    r = ((JitFunction)code)(L, nci, nci);
     nci->callstatus &= (unsigned short)~CIST_JITACT;
     if (l_unlikely(r != JIT_RETURNED)) {
       if (r == JIT_EXITED) jit_exited(L, p);

@@ -2688,87 +2688,165 @@ static void fstore(Gen *g, LLVMValueRef v, LLVMValueRef rec, size_t off) {
 ** no hooks, no pending interrupt, a spare CallInfo 'nci', room on the
 ** stack, below JIT_MAXNEST (rt_nodirect; in a coroutine too: a yield
 ** discards the C frames of direct calls, see RT_DIRECT in jitrt.c).  Also at least as many arguments as parameters (no nils
-** to add).  Any of these false: the general path (mvmrt_precall). */
-static LLVMValueRef directok(Gen *g, LLVMValueRef proto, LLVMValueRef code, LLVMValueRef nci,
-                             LLVMValueRef top, int b, LLVMValueRef ncc) {
+** to add: 'npok').  'newtop' is the callee's frame top (func + 1 +
+** maxstacksize).  Any of these false: the general path (mvmrt_precall),
+** 'slow'.  The nesting test comes last, in a block of its own that loads
+** nCcalls (*pncc): it is returned, for the caller's branch.  (In one block
+** with the others, LLVM computed all the conditions into flags and or'ed
+** them: more instructions, and spills at fib's call sites.) */
+static LLVMValueRef directok(Gen *g, LLVMValueRef npok, LLVMValueRef code, LLVMValueRef nci,
+                             LLVMValueRef newtop, int b, LLVMValueRef *pncc, LLVMBasicBlockRef slow) {
   LLVMTypeRef flagty = LLVMIntTypeInContext(g->C, 8 * sizeof(sig_atomic_t));
-  LLVMValueRef hook, intr, last, room, np, ms, depth, ok;
+  LLVMValueRef hook, intr, last, room, depth, ok, ncc;
+  LLVMBasicBlockRef nest = newbb(g, "nestok");
   hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
   LLVMSetVolatile(hook, 1);
   intr = LLVMBuildLoad2(B_, flagty, craw(g, (const void *)&g->J->g->interrupt), "interrupt");
   LLVMSetVolatile(intr, 1);
   last = fload(g, g->p0, g->L, offsetof(lua_State, stack_last), "stack_last");
-  ms = LLVMBuildZExt(B_, hload(g, g->i8, byteptr(g, proto, offsetof(Proto, maxstacksize)), "maxstack"),
-                     g->i64, "");
-  /* stack_last - top > maxstacksize (in slots) */
-  room = LLVMBuildICmp(B_, LLVMIntSGT, LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, last, g->i64, ""),
-                                                    LLVMBuildPtrToInt(B_, top, g->i64, ""), ""),
-                       LLVMBuildShl(B_, ms, ci64(g, 3), ""), "room");
-  np = hload(g, g->i8, byteptr(g, proto, offsetof(Proto, numparams)), "numparams");
-  /* rt_depth (jitrt.c): C levels + non-yieldable levels + direct calls */
-  depth = LLVMBuildAdd(B_, LLVMBuildAnd(B_, ncc, ci32(g, 0xffff), ""),
-                       LLVMBuildAnd(B_, LLVMBuildLShr(B_, ncc, ci32(g, 16), ""), ci32(g, 0xff), ""), "");
-  depth = LLVMBuildAdd(B_, depth, LLVMBuildLShr(B_, ncc, ci32(g, 24), ""), "depth");
+  /* stack_last - top > maxstacksize (in slots), top = func + b: the
+  ** callee's top (func + 1 + maxstacksize, stored in its CallInfo) plus
+  ** b - 1 below stack_last */
+  room = LLVMBuildICmp(B_, LLVMIntULT, LLVMBuildPtrToInt(B_, byteptr(g, newtop, (size_t)(b - 1) * sizeof(Value)), g->i64, ""),
+                       LLVMBuildPtrToInt(B_, last, g->i64, ""), "room");
   ok = LLVMBuildICmp(B_, LLVMIntUGT, LLVMBuildPtrToInt(B_, code, g->i64, ""),
                      ci64(g, (uint64_t)(uintptr_t)JIT_QUEUED), "hascode");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, intr, LLVMConstInt(flagty, 0, 0), ""), "");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildIsNotNull(B_, nci, ""), "");
   ok = LLVMBuildAnd(B_, ok, room, "");
-  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntULE, np, LLVMConstInt(g->i8, (unsigned)(b - 1), 0), ""), "");
-  return LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntULT, depth, ci32(g, JIT_MAXNEST), ""), "");
+  ok = LLVMBuildAnd(B_, ok, npok, "");
+  LLVMBuildCondBr(B_, ok, nest, slow);
+  LLVMPositionBuilderAtEnd(B_, nest);
+  /* rt_depth (jitrt.c) below JIT_MAXNEST, by a sufficient test on each
+  ** field of nCcalls at once (JIT_NESTMASK, jit.h): no field arithmetic;
+  ** the levels the mask refuses go to mvmrt_precall's exact test */
+  *pncc = ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
+  depth = LLVMBuildAnd(B_, ncc, ci32(g, (int)JIT_NESTMASK), "depth");
+  return LLVMBuildICmp(B_, LLVMIntEQ, depth, ci32(g, 0), "");
 }
 
-/* The lean call path of mvmrt_precall inline (B != 0): when R[a] is a
-** Lua closure with compiled code and directok() holds, push its frame as
-** rt_leancall does and call its code directly (direct = 1: it anchors
-** this frame itself, see jit.h) through a statepoint -- it may collect.
-** JIT_RETURNED: the results are in place; otherwise mvmrt_finishcall
-** finishes the call.  Then 'done', or, when the callee turned hooks on,
-** a return to the interpreter after the call (as mvmrt_precall's 2).
-** Everything else branches to 'slow' (the general path). */
-static void inlinecall(Gen *g, int a, int b, int nres, LLVMBasicBlockRef done,
-                       LLVMBasicBlockRef slow) {
-  LLVMBasicBlockRef islcl = newbb(g, "islcl"), fast = newbb(g, "directcall");
-  LLVMBasicBlockRef finish = newbb(g, "finishcall"), after = newbb(g, "aftercall");
-  LLVMBasicBlockRef hooked = newbb(g, "hooked");
+/* Is the CALL at 'pc' probably a call of the running function itself
+** (recursion through an upvalue: `local function f ... f(x) ... end`)?
+** The last instruction before it that writes R[a] is a GETUPVAL of the
+** upvalue the parser marked (Upvaldesc.selfref).  A hint only:
+** inlinecall compares R[a] with the running closure. */
+static int selfhint(Gen *g, int pc, int a) {
+  int i;
+  for (i = pc - 1; i >= 0 && i >= pc - 8; i--) {
+    Instruction in = g->p->code[i];
+    RegSet d;
+    maydef(g, i, &d);
+    if (a < g->nregs && rs_has(&d, a))
+      return GET_OPCODE(in) == OP_GETUPVAL && GETARG_B(in) < g->p->sizeupvalues &&
+             g->p->upvalues[GETARG_B(in)].selfref;
+  }
+  return 0;
+}
+
+/* inlinecall's direct call of a callee whose Proto 'proto' (maxstacksize
+** 'ms', i64; numparams test 'npok'; code array 'pcode') is known: the
+** test, the push and the call; the insertion point is left after the
+** call, whose result it returns */
+static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMValueRef proto,
+                             LLVMValueRef ms, LLVMValueRef npok, LLVMValueRef pcode,
+                             LLVMBasicBlockRef slow) {
+  LLVMBasicBlockRef fast = newbb(g, "directcall");
   LLVMTypeRef fnty = LLVMGlobalGetValueType(g->fn), i16 = LLVMInt16TypeInContext(g->C);
-  LLVMValueRef base, func, fv, proto, code, nci, top, ncc, args[3], r, n, hook;
-  base = LLVMBuildLoad2(B_, g->p0, g->basevar, "base");
-  func = byteptr(g, base, (size_t)a * sizeof(Value));
-  fv = tb(g, LLVMBuildLoad2(B_, g->p1, func, "callee"), g->tb_stack);
-  isvalreftt(g, fv, bits(g, fv), MVM_TLCL, islcl, slow);
-  /* the closure is only read here, before the call: it may move later;
-  ** its Proto never moves */
-  proto = hload(g, g->p0, byteptr(g, fv, offsetof(LClosure, p)), "proto");
+  LLVMValueRef code, nci, top, newtop, ncc, n, args[3];
   /* read once, acquire: the compile thread installs code (jit.c) */
   code = LLVMBuildLoad2(B_, g->p0, byteptr(g, proto, offsetof(Proto, jitcode)), "jitcode");
   LLVMSetOrdering(code, LLVMAtomicOrderingAcquire);
   LLVMSetAlignment(code, 8);
   nci = fload(g, g->p0, g->ci, offsetof(CallInfo, next), "nci");
   top = byteptr(g, func, (size_t)b * sizeof(Value));
-  ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
-  LLVMBuildCondBr(B_, directok(g, proto, code, nci, top, b, ncc), fast, slow);
+  n = LLVMBuildAdd(B_, ms, ci64(g, 1), "");
+  newtop = LLVMBuildGEP2(B_, g->i64, func, &n, 1, "newtop");
+  LLVMBuildCondBr(B_, directok(g, npok, code, nci, newtop, b, &ncc, slow), fast, slow);
   LLVMPositionBuilderAtEnd(B_, fast);
   fstore(g, nci, g->L, offsetof(lua_State, ci));
   fstore(g, func, nci, offsetof(CallInfo, func));
   fstore(g, LLVMConstInt(i16, (unsigned long long)(long long)nres, 1), nci, offsetof(CallInfo, nresults));
   fstore(g, LLVMConstInt(i16, CIST_JITACT, 0), nci, offsetof(CallInfo, callstatus));
-  n = LLVMBuildZExt(B_, hload(g, g->i8, byteptr(g, proto, offsetof(Proto, maxstacksize)), ""), g->i64, "");
-  n = LLVMBuildAdd(B_, n, ci64(g, 1), "");
-  fstore(g, LLVMBuildGEP2(B_, g->i64, func, &n, 1, ""), nci, offsetof(CallInfo, top));
-  fstore(g, hload(g, g->p0, byteptr(g, proto, offsetof(Proto, code)), "code"),
-         nci, offsetof(CallInfo, u.l.savedpc));
+  fstore(g, newtop, nci, offsetof(CallInfo, top));
+  fstore(g, pcode, nci, offsetof(CallInfo, u.l.savedpc));
   fstore(g, ci32(g, 0), nci, offsetof(CallInfo, u.l.trap));
   fstore(g, top, g->L, offsetof(lua_State, top));
   /* Proto.hotcount is not counted: the policy only reads it while a
   ** function has no code (jit.c), and then this path is not taken */
   fstore(g, LLVMBuildAdd(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
-  args[0] = g->L; args[1] = nci; args[2] = ci32(g, 1);
+  {   /* this frame's half of its anchor (the callee stores the return
+      ** address, anchor_caller): the stack pointer at the call, which is
+      ** the one of the whole body (no stack arguments, no dynamic allocas) */
+    unsigned id = LLVMLookupIntrinsicID("llvm.stacksave", 14);
+    LLVMValueRef sp = LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, &g->p0, 1),
+                                     LLVMGetIntrinsicDeclaration(g->M, id, &g->p0, 1), NULL, 0, "sp");
+    fstore(g, sp, g->ci, offsetof(CallInfo, u.l.jitsp));
+  }
+  args[0] = g->L; args[1] = nci; args[2] = g->ci;   /* direct: anchor this frame */
+  return LLVMBuildCall2(B_, fnty, code, args, 3, "r");
+}
+
+/* The lean call path of mvmrt_precall inline (B != 0): when R[a] is a
+** Lua closure with compiled code and directok() holds, push its frame as
+** rt_leancall does and call its code directly (its 'anchor' parameter
+** is this frame, which it anchors itself, see jit.h) through a
+** statepoint -- it may collect.
+** JIT_RETURNED: the results are in place; otherwise mvmrt_finishcall
+** finishes the call.  Then 'done', or, when the callee turned hooks on,
+** a return to the interpreter after the call (as mvmrt_precall's 2).
+** Everything else branches to 'slow' (the general path).  With 'self'
+** (selfhint) R[a] is first compared with the running closure (the value
+** at ci->func): when it is that closure, its Proto is this one, whose
+** maxstacksize, numparams and code are known here (no type test, no
+** loads of them). */
+static void inlinecall(Gen *g, int a, int b, int nres, int self, LLVMBasicBlockRef done,
+                       LLVMBasicBlockRef slow) {
+  LLVMBasicBlockRef islcl = newbb(g, "islcl");
+  LLVMBasicBlockRef finish = newbb(g, "finishcall"), after = newbb(g, "aftercall");
+  LLVMBasicBlockRef hooked = newbb(g, "hooked"), from[2];
+  LLVMValueRef base, func, fv, proto, ncc, args[3], r, rs[2], hook;
+  base = LLVMBuildLoad2(B_, g->p0, g->basevar, "base");
+  func = byteptr(g, base, (size_t)a * sizeof(Value));
+  fv = tb(g, LLVMBuildLoad2(B_, g->p1, func, "callee"), g->tb_stack);
+  self = self && g->p->numparams <= b - 1;
+  if (self) {   /* the running closure (in ci->func, just below base)? */
+    LLVMBasicBlockRef isself = newbb(g, "selfcall"), other = newbb(g, "notself");
+    LLVMValueRef m1 = ci64(g, (uint64_t)-1), sv;
+    sv = tb(g, LLVMBuildLoad2(B_, g->p1, LLVMBuildGEP2(B_, g->i64, base, &m1, 1, ""), "self"),
+            g->tb_stack);
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, fv, sv, ""), isself, other);
+    LLVMPositionBuilderAtEnd(B_, isself);
+    rs[0] = pushcall(g, func, b, nres, craw(g, g->p), ci64(g, g->p->maxstacksize),
+                     LLVMConstInt(g->i1, 1, 0), craw(g, g->p->code), slow);
+    from[0] = LLVMGetInsertBlock(B_);
+    LLVMPositionBuilderAtEnd(B_, other);
+  }
+  isvalreftt(g, fv, bits(g, fv), MVM_TLCL, islcl, slow);
+  LLVMPositionBuilderAtEnd(B_, islcl);
+  /* the closure is only read here, before the call: it may move later;
+  ** its Proto never moves */
+  proto = hload(g, g->p0, byteptr(g, fv, offsetof(LClosure, p)), "proto");
+  r = pushcall(g, func, b, nres, proto,
+               LLVMBuildZExt(B_, hload(g, g->i8, byteptr(g, proto, offsetof(Proto, maxstacksize)), "maxstack"),
+                             g->i64, ""),
+               LLVMBuildICmp(B_, LLVMIntULE, hload(g, g->i8, byteptr(g, proto, offsetof(Proto, numparams)), "np"),
+                             LLVMConstInt(g->i8, (unsigned)(b - 1), 0), "npok"),
+               hload(g, g->p0, byteptr(g, proto, offsetof(Proto, code)), "code"), slow);
+  if (self) {
+    LLVMBasicBlockRef join = newbb(g, "called");
+    rs[1] = r;
+    from[1] = LLVMGetInsertBlock(B_);
+    LLVMBuildBr(B_, join);
+    LLVMPositionBuilderAtEnd(B_, from[0]);
+    LLVMBuildBr(B_, join);
+    LLVMPositionBuilderAtEnd(B_, join);
+    r = LLVMBuildPhi(B_, g->i32, "r");
+    LLVMAddIncoming(r, rs, from, 2);
+  }
   /* JIT_RETURNED: the results are in place; anything else (a tail call
   ** made by the callee included: rt_finishnested runs the new callee) is
   ** left to mvmrt_finishcall, out of line */
-  r = LLVMBuildCall2(B_, fnty, code, args, 3, "r");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, r, ci32(g, JIT_RETURNED), ""), after, finish);
   LLVMPositionBuilderAtEnd(B_, finish);
   args[0] = g->L; args[1] = g->ci; args[2] = r;
@@ -3361,7 +3439,7 @@ static void leafreturn(Gen *g, Leaf *lf, int a, int nres, int first, int n,
     nres = n;
     if (a + n > g->p->maxstacksize) {
       LLVMValueRef last = fload(g, g->p0, g->L, offsetof(lua_State, stack_last), "stack_last");
-      lguard(g, lf, LLVMBuildICmp(B_, LLVMIntULE, LLVMBuildPtrToInt(B_, regptr(g, a + n), g->i64, ""),
+      lguard(g, lf, LLVMBuildICmp(B_, LLVMIntULT, LLVMBuildPtrToInt(B_, regptr(g, a + n), g->i64, ""),
                                   LLVMBuildPtrToInt(B_, last, g->i64, ""), "room"));
     }
   }
@@ -3667,7 +3745,7 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   }
   if (b != 0) {
     LLVMBasicBlockRef slow = newbb(g, "slowcall");
-    inlinecall(g, a, b, nres, cdone, slow);
+    inlinecall(g, a, b, nres, selfhint(g, pc, a), cdone, slow);
     LLVMPositionBuilderAtEnd(B_, slow);
   }
   args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, a);
@@ -3775,11 +3853,10 @@ static void leantailcall(Gen *g, int pc, int a, int b, LLVMBasicBlockRef slow) {
                      g->i64, "");
   np = hload(g, g->i8, byteptr(g, proto, offsetof(Proto, numparams)), "numparams");
   /* stack_last - (func + b) > maxstacksize (in slots): do_pretailcall's
-  ** checkstackGCp after the move */
-  ok = LLVMBuildICmp(B_, LLVMIntSGT,
-                     LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, last, g->i64, ""),
-                                  LLVMBuildPtrToInt(B_, byteptr(g, func, (size_t)b * sizeof(Value)), g->i64, ""), ""),
-                     LLVMBuildShl(B_, ms, ci64(g, 3), ""), "room");
+  ** checkstackGCp after the move; as func + b + maxstacksize < stack_last */
+  n = LLVMBuildAdd(B_, ms, ci64(g, (uint64_t)b), "");
+  ok = LLVMBuildICmp(B_, LLVMIntULT, LLVMBuildPtrToInt(B_, LLVMBuildGEP2(B_, g->i64, func, &n, 1, ""), g->i64, ""),
+                     LLVMBuildPtrToInt(B_, last, g->i64, ""), "room");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, intr, LLVMConstInt(flagty, 0, 0), ""), "");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntULE, np, LLVMConstInt(g->i8, (unsigned)(b - 1), 0), ""), "");
@@ -4193,30 +4270,27 @@ static void build_poll(Gen *g) {
   LLVMBuildRetVoid(B_);
 }
 
-/* At the entry: is this a direct call (third parameter, jit.h)?  Then
-** the caller (ci->previous) called this code through a statepoint, not
-** through a helper: anchor it here as JIT_ANCHOR (jitrt.c) would, with
-** this function's return address (the key of the caller's statepoint
-** record) and frame address + 16 (the caller's stack pointer at the
-** call).  Unconditional stores in the entry block, so that they come
-** before the entry's safepoint poll (place-safepoints puts it at the end
-** of this block), which may collect; a call from C (direct = 0) stores
-** into this frame's own anchor instead, which is harmless: every helper
-** and the poll anchor the frame again before anything reads it. */
+/* At the entry: is this a direct call (third parameter 'anchor' is not
+** ci, jit.h)?  Then the caller (anchor, ci->previous) called this code
+** through a statepoint, not through a helper: anchor it here as
+** JIT_ANCHOR (jitrt.c) would, with this function's return address (the
+** key of the caller's statepoint record); the caller stored its stack
+** pointer at the call itself (pushcall).  An unconditional store in the
+** entry block, so that it comes before the entry's safepoint poll
+** (place-safepoints puts it at the end of this block), which may collect;
+** a call from C (anchor = ci) stores into this frame's own anchor instead,
+** which is harmless: every helper and the poll anchor the frame again
+** before anything reads it.  The caller names the CallInfo (no select,
+** no load of ci->previous here). */
 static LLVMValueRef anchor_caller(Gen *g) {
-  LLVMValueRef direct, tgt, ra, fa, zero = ci32(g, 0);
+  LLVMValueRef direct, tgt, ra, zero = ci32(g, 0);
   unsigned id;
-  direct = LLVMBuildICmp(B_, LLVMIntNE, LLVMGetParam(g->fn, 2), zero, "direct");
-  tgt = LLVMBuildSelect(B_, direct, fload(g, g->p0, g->ci, offsetof(CallInfo, previous), "caller"),
-                        g->ci, "");
+  tgt = LLVMGetParam(g->fn, 2);
+  direct = LLVMBuildICmp(B_, LLVMIntNE, tgt, g->ci, "direct");
   id = LLVMLookupIntrinsicID("llvm.returnaddress", 18);
   ra = LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, NULL, 0),
                       LLVMGetIntrinsicDeclaration(g->M, id, NULL, 0), &zero, 1, "ra");
-  id = LLVMLookupIntrinsicID("llvm.frameaddress", 17);
-  fa = LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, &g->p0, 1),
-                      LLVMGetIntrinsicDeclaration(g->M, id, &g->p0, 1), &zero, 1, "fa");
   fstore(g, ra, tgt, offsetof(CallInfo, u.l.jitra));
-  fstore(g, byteptr(g, fa, 16), tgt, offsetof(CallInfo, u.l.jitsp));
   return direct;
 }
 
@@ -4427,7 +4501,8 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   }
   build_poll(g);
   /* the function */
-  fty = LLVMFunctionType(g->i32, params, 3, 0);   /* JitFunction (L, ci, direct) */
+  params[2] = g->p0;
+  fty = LLVMFunctionType(g->i32, params, 3, 0);   /* JitFunction (L, ci, anchor) */
   g->fn = LLVMAddFunction(g->M, name, fty);
   LLVMSetGC(g->fn, "statepoint-example");
   LLVMAddAttributeAtIndex(g->fn, LLVMAttributeFunctionIndex,

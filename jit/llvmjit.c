@@ -304,9 +304,18 @@ static int target_ok;
 ** instructions in the code: -j eager, G instructions of the run less the
 ** compiles, with / without it: fannkuch_redux 5.587 / 5.587, mandelbrot
 ** 1.415 / 1.415, spectral_norm 4.486 / 4.486, fib 4.908 / 4.908, sieve
-** 5.499 / 5.501 (the out-of-order cores schedule for themselves).  The
-** options are LLVM's process-wide state, like the target registry. */
-#define JIT_LLVM_DEFAULT_ARGS "-enable-misched=false"
+** 5.499 / 5.501 (the out-of-order cores schedule for themselves).
+** -x86-br-merging-base-cost=-1: a branch on several conditions joined by
+** and/or (the call site's directok, leanreturn, guards) stays a chain of
+** branches; merged (the default below a cost threshold), the conditions
+** were computed into flags registers and or'ed, which made fib's call
+** sites spill (-j eager G instructions, with / without: fib 4.85 / 5.14,
+** spectral_norm 4.97 / 5.21, binary_trees 4.84 / 4.90; the 16 programs
+** of bench/ -0.1 to -1.3% but mandelbrot +0.6%).  The options are LLVM's
+** process-wide state, like the target registry. */
+static const char *const jit_llvm_default_args[] = {
+  "-enable-misched=false", "-x86-br-merging-base-cost=-1"
+};
 
 static void init_target(void) {
   /* MVM_JIT_LLVMARGS: more options for LLVM itself, e.g. "-time-passes" (a
@@ -318,10 +327,21 @@ static void init_target(void) {
   const char *argv[16];
   int argc = 0;
   char *tok;
+  size_t i;
   target_ok = !LLVMInitializeNativeTarget() && !LLVMInitializeNativeAsmPrinter();
   if (args == NULL) args = "";
-  snprintf(buf, sizeof buf, "%s %s",
-           strstr(args, "-enable-misched") ? "" : JIT_LLVM_DEFAULT_ARGS, args);
+  buf[0] = '\0';
+  for (i = 0; i < sizeof jit_llvm_default_args / sizeof *jit_llvm_default_args; i++) {
+    const char *d = jit_llvm_default_args[i];
+    size_t n = strcspn(d, "=");
+    char opt[64];
+    snprintf(opt, sizeof opt, "%.*s", (int)n, d);
+    if (strstr(args, opt) == NULL) {   /* the user's value wins */
+      strncat(buf, d, sizeof buf - strlen(buf) - 2);
+      strcat(buf, " ");
+    }
+  }
+  strncat(buf, args, sizeof buf - strlen(buf) - 1);
   argv[argc++] = "mvm";
   for (tok = strtok(buf, " "); tok != NULL && argc < 16; tok = strtok(NULL, " "))
     argv[argc++] = tok;

@@ -299,10 +299,16 @@ LUALIB_API void luaL_checkany(lua_State *L, int arg) {
     luaL_argerror(L, arg, "value expected");
 }
 
+static void notstring_error(lua_State *L, int arg) {
+  tag_error(L, arg, LUA_TSTRING);
+}
+
+/* lua_tolstring and the type test in one call (vm/api.c) */
+LUAI_FUNC const char *api_checklstring(lua_State *L, int idx, size_t *len,
+                                       void (*err)(lua_State *L, int arg));
+
 LUALIB_API const char *luaL_checklstring(lua_State *L, int arg, size_t *len) {
-  const char *s = lua_tolstring(L, arg, len);
-  if (luai_unlikely(!s)) tag_error(L, arg, LUA_TSTRING);
-  return s;
+  return api_checklstring(L, arg, len, notstring_error);
 }
 
 LUALIB_API const char *luaL_optlstring(lua_State *L, int arg, const char *def, size_t *len) {
@@ -333,26 +339,18 @@ static void interror(lua_State *L, int arg) {
     tag_error(L, arg, LUA_TNUMBER);
 }
 
+/* none/nil test and conversion in one call (vm/api.c) */
+LUAI_FUNC lua_Integer api_optinteger(lua_State *L, int idx, lua_Integer def,
+                                     void (*err)(lua_State *L, int arg));
+LUAI_FUNC lua_Integer api_checkinteger(lua_State *L, int idx,
+                                       void (*err)(lua_State *L, int arg));
+
 LUALIB_API lua_Integer luaL_checkinteger(lua_State *L, int arg) {
-  int isnum;
-  lua_Integer d = lua_tointegerx(L, arg, &isnum);
-  if (luai_unlikely(!isnum))
-    interror(L, arg);
-  return d;
+  return api_checkinteger(L, arg, interror);
 }
 
-/* none/nil test and conversion in one call (vm/api.c) */
-LUAI_FUNC int api_optinteger(lua_State *L, int idx, lua_Integer *res);
-
 LUALIB_API lua_Integer luaL_optinteger(lua_State *L, int arg, lua_Integer def) {
-  lua_Integer d = 0;
-  int st = api_optinteger(L, arg, &d);
-  if (luai_likely(st > 0))
-    return d;
-  if (st == 0)
-    return def;
-  interror(L, arg);
-  return 0;
+  return api_optinteger(L, arg, def, interror);
 }
 
 /* ------------------------------------------------------------------------
@@ -419,12 +417,10 @@ static size_t newbuffsize(luaL_Buffer *B, size_t sz) {
   return newsize;
 }
 
-/* make room for sz more bytes; the box/placeholder is at boxidx */
-static char *prepbuffsize(luaL_Buffer *B, size_t sz, int boxidx) {
-  checkbufferlevel(B, boxidx);
-  if (B->size - B->n >= sz)
-    return B->b + B->n;
-  else {
+/* prepbuffsize when the buffer must grow, out of line: the callers' common
+** case (room left) needs no stack frame */
+static __attribute__((noinline)) char *growbuff(luaL_Buffer *B, size_t sz, int boxidx) {
+  {
     lua_State *L = B->L;
     char *newbuff;
     size_t newsize = newbuffsize(B, sz);
@@ -443,16 +439,26 @@ static char *prepbuffsize(luaL_Buffer *B, size_t sz, int boxidx) {
   }
 }
 
+/* make room for sz more bytes; the box/placeholder is at boxidx */
+static char *prepbuffsize(luaL_Buffer *B, size_t sz, int boxidx) {
+  checkbufferlevel(B, boxidx);
+  if (B->size - B->n >= sz)
+    return B->b + B->n;
+  return growbuff(B, sz, boxidx);
+}
+
 LUALIB_API char *luaL_prepbuffsize(luaL_Buffer *B, size_t sz) {
   return prepbuffsize(B, sz, -1);
 }
 
 LUALIB_API void luaL_addlstring(luaL_Buffer *B, const char *s, size_t l) {
-  if (l > 0) {
-    char *b = prepbuffsize(B, l, -1);
-    memcpy(b, s, l * sizeof(char));
-    luaL_addsize(B, l);
-  }
+  char *b;
+  if (l == 0)
+    return;
+  /* the size is added before the copy: memcpy becomes a tail call */
+  b = prepbuffsize(B, l, -1);
+  luaL_addsize(B, l);
+  memcpy(b, s, l * sizeof(char));
 }
 
 LUALIB_API void luaL_addstring(luaL_Buffer *B, const char *s) {

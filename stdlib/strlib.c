@@ -27,8 +27,32 @@
 #include <stdint.h>
 /* stable identity of movable objects (vm/api.c) */
 LUAI_FUNC int api_objid(lua_State *L, int idx, unsigned int *id);
+/* printf's %e %f %g of a float without printf, or -1 (vm/number.c) */
+LUAI_FUNC int vm_fmtfloat(char *buff, double x, int prec, int conv, int dp);
+/* what "%lld" writes, and a '\0' (vm/number.c) */
+LUAI_FUNC int vm_int2buff(int64_t n, char *buff);
 
 #define UC(c)	((unsigned char)(c))
+
+/* is c (not '\0') one of the few bytes of 'set'?  (strspn and strchr cost
+** a library call and its setup per byte of a format spec) */
+static int sl_inset(int c, const char *set) {
+  for (; *set != '\0'; set++)
+    if (*set == c)
+      return 1;
+  return 0;
+}
+
+/* is c one of PAT_SPECIALS? */
+static int pm_special(int c) {
+  switch (c) {
+    case '^': case '$': case '*': case '+': case '?':
+    case '.': case '(': case '[': case '%': case '-':
+      return 1;
+    default:
+      return 0;
+  }
+}
 
 /* largest size accepted for results built by rep/pack: must fit in an int */
 #define SL_MAXSIZE \
@@ -423,6 +447,65 @@ static int pm_setmatch(int c, const char *p, const char *close) {
   return !found;
 }
 
+/* a set tabulated for all 256 bytes (pm_setspan) */
+typedef struct SetMap {
+  unsigned char in[256];
+} SetMap;
+
+/* SetMap of the set [p, close], p at '[': the same items as pm_setmatch */
+static void pm_setmap(SetMap *sm, const char *p, const char *close) {
+  int neg = 0, c;
+  memset(sm->in, 0, sizeof sm->in);
+  if (p[1] == '^') {
+    neg = 1;
+    p++;
+  }
+  while (++p < close) {
+    if (*p == PAT_ESC) {
+      int cl = UC(*++p);
+      for (c = 0; c < 256; c++)
+        sm->in[c] |= (unsigned char)pm_classmatch(c, cl);
+    }
+    else if (p[1] == '-' && p + 2 < close) {
+      for (c = UC(p[0]); c <= UC(p[2]); c++)
+        sm->in[c] = 1;
+      p += 2;
+    }
+    else {
+      sm->in[UC(*p)] = 1;
+    }
+  }
+  if (neg)
+    for (c = 0; c < 256; c++)
+      sm->in[c] ^= 1;
+}
+
+/* Bytes a set scan reads with pm_setmatch before it tabulates the set:
+** tabulating costs about as much as reading a few hundred bytes, so
+** short scans (the usual ones) never pay it and long ones pay it once. */
+#define PM_SETMAPAFTER  48
+
+/* pm_setspan's long scans, through the table (kept out of line: the
+** table's stack frame would burden every short scan) */
+static __attribute__((noinline)) const char *pm_setspanmap(const char *s,
+    const char *e, const char *p, const char *close, int want) {
+  SetMap sm;
+  pm_setmap(&sm, p, close);
+  while (s < e && sm.in[UC(*s)] == want) s++;
+  return s;
+}
+
+/* the first byte from 's' (up to 'e') where the set [p, close] gives
+** other than 'want' (0 or 1) */
+static const char *pm_setspan(const char *s, const char *e, const char *p,
+                              const char *close, int want) {
+  const char *lim = (e - s > PM_SETMAPAFTER) ? s + PM_SETMAPAFTER : e;
+  while (s < lim && pm_setmatch(UC(*s), p, close) == want) s++;
+  if (s < lim || s == e)
+    return s;
+  return pm_setspanmap(s, e, p, close, want);
+}
+
 /* does the char at 's' match the single class [p, ep)? */
 static int pm_single(Matcher *m, const char *s, const char *p,
                      const char *ep) {
@@ -470,7 +553,7 @@ static ptrdiff_t pm_run(Matcher *m, const char *s, const char *p, const char *ep
       q = pm_classspan(q, e, UC(p[1]), 1);
       break;
     case '[':
-      while (q < e && pm_setmatch(UC(*q), p, ep - 1)) q++;
+      q = pm_setspan(q, e, p, ep - 1, 1);
       break;
     default:
       cl = UC(*p);
@@ -480,12 +563,54 @@ static ptrdiff_t pm_run(Matcher *m, const char *s, const char *p, const char *ep
   return q - s;
 }
 
+/* The byte that the pattern from 'q' on must match first, or -1: a plain
+** byte or an escaped non-alphanumeric one, after any ')' (closing a
+** capture consumes nothing), with no '*', '?' or '-' after it.  The
+** repetitions below try their continuation only where the subject has
+** that byte: a try elsewhere fails at it.  Only when the depth budget
+** leaves room for the ')' levels and each ')' closes an open capture, so
+** that a skipped try could not have raised an error either. */
+static int pm_nextbyte(Matcher *m, const char *q) {
+  const char *e = m->pat_end;
+  int c, n = 0;
+  int open = 0, l;
+  while (q < e && *q == ')') {
+    q++;
+    n++;
+  }
+  if (q >= e || m->depth <= n + 2)
+    return -1;
+  for (l = 0; l < m->nlevel && open < n; l++)
+    open += m->cap[l].len == CAPLEN_OPEN;
+  if (open < n)   /* a ')' without its '(': the try raises the error */
+    return -1;
+  if (*q == PAT_ESC) {
+    if (q + 1 >= e || isalnum(UC(q[1])))
+      return -1;
+    c = UC(q[1]);
+    q += 2;
+  }
+  else {
+    if (pm_special(*q))
+      return -1;
+    c = UC(*q);
+    q++;
+  }
+  if (q < e && (*q == '*' || *q == '?' || *q == '-'))
+    return -1;
+  return c;
+}
+
 /* greedy repetition: longest run first, then back off */
 static const char *pm_greedy(Matcher *m, const char *s, const char *p,
                              const char *ep) {
   ptrdiff_t n = pm_run(m, s, p, ep);
+  int c = pm_nextbyte(m, ep + 1);
   for (; n >= 0; n--) {
-    const char *r = pm_match(m, s + n, ep + 1);
+    const char *r;
+    if (c >= 0 && (s + n == m->src_end || UC(s[n]) != c))
+      continue;
+    r = pm_match(m, s + n, ep + 1);
     if (r != NULL)
       return r;
   }
@@ -495,10 +620,26 @@ static const char *pm_greedy(Matcher *m, const char *s, const char *p,
 /* lazy repetition: shortest run first */
 static const char *pm_lazy(Matcher *m, const char *s, const char *p,
                            const char *ep) {
+  int c = pm_nextbyte(m, ep + 1);
   for (;;) {
-    const char *r = pm_match(m, s, ep + 1);
-    if (r != NULL)
-      return r;
+    if (c >= 0) {   /* on to the next position holding that byte */
+      if (*p == '.') {   /* every byte matches '.' */
+        s = (const char *)memchr(s, c, (size_t)(m->src_end - s));
+        if (s == NULL)
+          return NULL;
+      }
+      else {
+        while (s < m->src_end && UC(*s) != c && pm_single(m, s, p, ep))
+          s++;
+        if (s == m->src_end || UC(*s) != c)
+          return NULL;
+      }
+    }
+    {
+      const char *r = pm_match(m, s, ep + 1);
+      if (r != NULL)
+        return r;
+    }
     if (!pm_single(m, s, p, ep))
       return NULL;
     s++;
@@ -717,8 +858,14 @@ static const char *pm_firstclass(Matcher *m, const char *p, const char **cp) {
   if (p == m->pat_end || *p == '(' || *p == ')' ||
       (*p == '$' && p + 1 == m->pat_end))
     return NULL;
+  if (*p == PAT_ESC && p + 1 < m->pat_end && p[1] == 'f') {
+    /* a leading frontier: matches start only where it holds (pm_skipto) */
+    if (p + 2 == m->pat_end || p[2] != '[')
+      return NULL;   /* pm_match raises the error */
+    return pm_classend(m, p + 2);
+  }
   if (*p == PAT_ESC && p + 1 < m->pat_end &&
-      (p[1] == 'b' || p[1] == 'f' || isdigit(UC(p[1]))))
+      (p[1] == 'b' || isdigit(UC(p[1]))))
     return NULL;
   ep = pm_classend(m, p);
   if (ep < m->pat_end && (*ep == '*' || *ep == '?' || *ep == '-'))
@@ -726,19 +873,57 @@ static const char *pm_firstclass(Matcher *m, const char *p, const char **cp) {
   return ep;
 }
 
+/* the first position from 's' on where the frontier %f[set] holds (a
+** byte in the set after one that is not), else the subject's end, where
+** pm_match decides ('\0' is the byte past the end); [p, ep) is the set */
+static const char *pm_frontier(Matcher *m, const char *s, const char *p, const char *ep) {
+  const char *e = m->src_end;
+  if (s >= e)
+    return s;
+  if (pm_setmatch(s == m->src ? 0 : UC(s[-1]), p, ep - 1))
+    s = pm_setspan(s, e, p, ep - 1, 1);   /* the rest of a run of members */
+  return (s == e) ? s : pm_setspan(s, e, p, ep - 1, 0);
+}
+
 /* the first position from 's' on (up to the subject's end) where the
-** class [p, ep) matches */
+** class [p, ep) matches; for a leading frontier (p at "%f"), where it
+** holds */
 static const char *pm_skipto(Matcher *m, const char *s, const char *p, const char *ep) {
-  if (*p == PAT_ESC) return pm_classspan(s, m->src_end, UC(p[1]), 0);
+  if (*p == PAT_ESC) {
+    if (p[1] == 'f') return pm_frontier(m, s, p + 2, ep);
+    return pm_classspan(s, m->src_end, UC(p[1]), 0);
+  }
+  if (*p == '[') return pm_setspan(s, m->src_end, p, ep - 1, 0);
   while (s < m->src_end && !pm_single(m, s, p, ep)) s++;
   return s;
+}
+
+/* A pattern that is one class, alone or followed by '+' (no captures,
+** not anchored), has its match where pm_skipto stopped found without
+** pm_match: 'fc'/'fe' from pm_firstclass.  Returns 1 for a lone class (a
+** one-byte match), 2 for a class with '+' (its run), 0 for others. */
+static int pm_quickkind(Matcher *m, const char *p, const char *fc, const char *fe) {
+  if (fe == NULL || fc != p || (*p == PAT_ESC && p[1] == 'f'))
+    return 0;
+  if (fe == m->pat_end)
+    return 1;
+  return (*fe == '+' && fe + 1 == m->pat_end) ? 2 : 0;
+}
+
+/* the end of the match of a pm_quickkind pattern at 's' (where pm_skipto
+** stopped: the class matches there unless 's' is the subject's end) */
+static const char *pm_quickmatch(Matcher *m, const char *s, const char *fc,
+                                 const char *fe, int kind) {
+  if (s >= m->src_end)
+    return NULL;
+  return (kind == 1) ? s + 1 : s + 1 + pm_run(m, s + 1, fc, fe);
 }
 
 /* true when pattern has no magic characters (also across embedded zeros) */
 static int pm_isplain(const char *p, size_t lp) {
   size_t i;
   for (i = 0; i < lp; i++)
-    if (strchr(PAT_SPECIALS, p[i]) != NULL && p[i] != '\0')
+    if (pm_special(p[i]))
       return 0;
   return 1;
 }
@@ -789,13 +974,15 @@ static int sl_findaux(lua_State *L, int isfind) {
       lp--;
     }
     const char *fe, *fc = p;
+    int quick;
     pm_init(&m, L, s, ls, p, lp);
     fe = anchored ? NULL : pm_firstclass(&m, p, &fc);
+    quick = pm_quickkind(&m, p, fc, fe);
     do {
       const char *e;
       if (fe != NULL) s1 = pm_skipto(&m, s1, fc, fe);
       pm_reset(&m);
-      e = pm_match(&m, s1, p);
+      e = quick ? pm_quickmatch(&m, s1, fc, fe, quick) : pm_match(&m, s1, p);
       if (e != NULL) {
         if (isfind) {
           lua_pushinteger(L, (lua_Integer)(s1 - s) + 1);
@@ -823,6 +1010,7 @@ typedef struct GmatchState {
   const char *fe;	/* pm_firstclass of 'pat', once 'scanned' */
   const char *fc;	/* the start of that class */
   int scanned;
+  int quick;		/* pm_quickkind of 'pat', once 'scanned' */
   Matcher m;
 } GmatchState;
 
@@ -832,6 +1020,7 @@ static int sl_gmatch_step(lua_State *L) {
   g->m.L = L;  /* the iterator may run in another coroutine */
   if (!g->scanned && g->next <= g->m.src_end) {
     g->fe = pm_firstclass(&g->m, g->pat, &g->fc);
+    g->quick = pm_quickkind(&g->m, g->pat, g->fc, g->fe);
     g->scanned = 1;
   }
   fe = g->fe;
@@ -839,7 +1028,8 @@ static int sl_gmatch_step(lua_State *L) {
     const char *e;
     if (fe != NULL) s = pm_skipto(&g->m, s, g->fc, fe);
     pm_reset(&g->m);
-    e = pm_match(&g->m, s, g->pat);
+    e = g->quick ? pm_quickmatch(&g->m, s, g->fc, fe, g->quick)
+                 : pm_match(&g->m, s, g->pat);
     if (e != NULL && e != g->lastend) {
       g->next = g->lastend = e;
       return pm_pushcaps(&g->m, s, e);
@@ -864,6 +1054,7 @@ static int sl_gmatch(lua_State *L) {
   g->lastend = NULL;
   g->fe = NULL;
   g->scanned = 0;
+  g->quick = 0;
   lua_pushcclosure(L, sl_gmatch_step, 3);
   return 1;
 }
@@ -945,7 +1136,9 @@ static int sl_gsub(lua_State *L) {
   int anchored = (*p == '^');
   lua_Integer count = 0;
   int changed = 0;
-  const char *fe = NULL, *fc = NULL;
+  const char *fe = NULL, *fc = NULL, *repl = NULL;
+  size_t lrepl = 0;
+  int quick;
   Matcher m;
   luaL_Buffer b;
   luaL_argexpected(L, rtype == LUA_TNUMBER || rtype == LUA_TSTRING ||
@@ -958,6 +1151,12 @@ static int sl_gsub(lua_State *L) {
   }
   pm_init(&m, L, src, srcl, p, lp);
   if (count < maxn && !anchored) fe = pm_firstclass(&m, p, &fc);
+  quick = pm_quickkind(&m, p, fc, fe);
+  if (rtype == LUA_TSTRING) {   /* a replacement without '%' is copied as is */
+    repl = lua_tolstring(L, 3, &lrepl);
+    if (memchr(repl, PAT_ESC, lrepl) != NULL)
+      repl = NULL;
+  }
   while (count < maxn) {
     const char *e;
     if (fe != NULL) {   /* positions where no match starts are copied */
@@ -966,10 +1165,15 @@ static int sl_gsub(lua_State *L) {
       src = q;
     }
     pm_reset(&m);
-    e = pm_match(&m, src, p);
+    e = quick ? pm_quickmatch(&m, src, fc, fe, quick) : pm_match(&m, src, p);
     if (e != NULL && e != lastend) {
       count++;
-      changed = sl_addvalue(&m, &b, src, e, rtype) | changed;
+      if (repl != NULL) {
+        luaL_addlstring(&b, repl, lrepl);
+        changed = 1;
+      }
+      else
+        changed = sl_addvalue(&m, &b, src, e, rtype) | changed;
       src = lastend = e;
     }
     else if (src < m.src_end) {
@@ -1098,7 +1302,8 @@ static const char *sl_skip2digits(const char *s) {
 static void sl_checkspec(lua_State *L, const char *form, const char *flags,
                          int withprec) {
   const char *p = form + 1;
-  p += strspn(p, flags);
+  while (*p != '\0' && sl_inset(*p, flags))
+    p++;
   if (*p != '0') {  /* a width never starts with '0' */
     p = sl_skip2digits(p);
     if (*p == '.' && withprec)
@@ -1113,7 +1318,17 @@ static void sl_checkspec(lua_State *L, const char *form, const char *flags,
 ** pointer to the conversion letter in the format string.
 */
 static const char *sl_getspec(lua_State *L, const char *f, char *form) {
-  size_t len = strspn(f, FF_FLOAT "123456789.") + 1;
+  size_t len = 0;
+  for (;; len++) {   /* the bytes of FF_FLOAT "123456789." */
+    switch (f[len]) {
+      case '-': case '+': case ' ': case '#': case '.':
+      case '0': case '1': case '2': case '3': case '4':
+      case '5': case '6': case '7': case '8': case '9':
+        continue;
+    }
+    break;
+  }
+  len++;
   if (len >= FMT_MAXSPEC - 10)
     luaL_error(L, "invalid format (too long)");
   form[0] = '%';
@@ -1132,20 +1347,88 @@ static void sl_addlenmod(char *form, const char *mod) {
   form[l + lm] = '\0';
 }
 
-/* what "%lld" writes for n, without printf; returns the length */
-static int sl_decimal(char *buff, lua_Integer n) {
-  char tmp[24];
-  int i = 24, len;
-  lua_Unsigned u = n < 0 ? 0u - (lua_Unsigned)n : (lua_Unsigned)n;
-  do {
-    tmp[--i] = (char)('0' + u % 10);
-    u /= 10;
-  } while (u != 0);
-  if (n < 0)
-    tmp[--i] = '-';
-  len = 24 - i;
-  memcpy(buff, tmp + i, (size_t)len);
-  return len;
+/* the text [t, t + n) padded to the width of 'form' ("%[-0][width]c",
+** checked by sl_checkspec) with spaces, or zeros after a leading '-' when
+** the '0' flag is given: what printf does for the integer digits and
+** strings ('0' is not a flag for %s) */
+static int sl_pad(char *buff, const char *form, const char *t, size_t n) {
+  const char *p = form + 1;
+  int left = 0, zero = 0, width = 0, pad;
+  char *o = buff;
+  for (;; p++) {
+    if (*p == '-') left = 1;
+    else if (*p == '0') zero = 1;
+    else break;
+  }
+  while (isdigit(UC(*p)))
+    width = width * 10 + (*p++ - '0');
+  pad = (width > (int)n) ? width - (int)n : 0;
+  if (left) {
+    memcpy(o, t, n);
+    memset(o + n, ' ', (size_t)pad);
+  }
+  else if (zero) {
+    size_t sign = (n > 0 && t[0] == '-');
+    memcpy(o, t, sign);
+    memset(o + sign, '0', (size_t)pad);
+    memcpy(o + sign + pad, t + sign, n - sign);
+  }
+  else {
+    memset(o, ' ', (size_t)pad);
+    memcpy(o + pad, t, n);
+  }
+  return (int)n + pad;
+}
+
+/* "%[-0][width]<conv>" of an integer, conv one of d i o x X (no
+** precision and no '+', ' ' or '#' flags; sl_checkspec passed), as printf
+** writes it, without printf; -1 for other forms */
+static int sl_plainint(char *buff, const char *form, lua_Integer n) {
+  static const char lower[] = "0123456789abcdef", upper[] = "0123456789ABCDEF";
+  char tmp[32];
+  int k = 32;
+  const char *p = form + 1;
+  lua_Unsigned u = (lua_Unsigned)n;
+  while (*p == '-' || *p == '0' || isdigit(UC(*p)))
+    p++;
+  if (p[1] != '\0')
+    return -1;
+  switch (*p) {
+    case 'd': case 'i':
+      if (n < 0)
+        u = 0u - u;
+      do { tmp[--k] = (char)('0' + u % 10); u /= 10; } while (u != 0);
+      if (n < 0)
+        tmp[--k] = '-';
+      break;
+    case 'x': case 'X': {
+      const char *dg = (*p == 'x') ? lower : upper;
+      do { tmp[--k] = dg[u & 15]; u >>= 4; } while (u != 0);
+      break;
+    }
+    case 'o':
+      do { tmp[--k] = (char)('0' + (u & 7)); u >>= 3; } while (u != 0);
+      break;
+    default:
+      return -1;
+  }
+  return sl_pad(buff, form, tmp + k, (size_t)(32 - k));
+}
+
+/* "%.<prec><conv>" or "%<conv>" of a float (no flags, no width), as
+** printf writes it, without printf (vm_fmtfloat); -1 for other forms and
+** values it does not take */
+static int sl_plainfloat(char *buff, const char *form, lua_Number x) {
+  int prec = 6;
+  const char *p = form + 1;
+  if (*p == '.') {
+    prec = 0;
+    while (isdigit(UC(*++p)))
+      prec = prec * 10 + (*p - '0');
+  }
+  if (p[1] != '\0' || !isalpha(UC(*p)))
+    return -1;
+  return vm_fmtfloat(buff, (double)x, prec, *p, localeconv()->decimal_point[0]);
 }
 
 static int sl_format(lua_State *L) {
@@ -1192,12 +1475,15 @@ static int sl_format(lua_State *L) {
       intconv: {
         lua_Integer n = luaL_checkinteger(L, arg);
         if (form[2] == '\0' && (form[1] == 'd' || form[1] == 'i')) {
-          nb = sl_decimal(buff, n);   /* a bare %d: no flags, width, precision */
+          nb = vm_int2buff(n, buff);   /* a bare %d: no flags, width, precision */
           break;
         }
         sl_checkspec(L, form, flags, 1);
-        sl_addlenmod(form, "ll");
-        nb = snprintf(buff, (size_t)maxitem, form, (long long)n);
+        nb = sl_plainint(buff, form, n);
+        if (nb < 0) {
+          sl_addlenmod(form, "ll");
+          nb = snprintf(buff, (size_t)maxitem, form, (long long)n);
+        }
         break;
       }
       case 'a': case 'A':
@@ -1210,7 +1496,9 @@ static int sl_format(lua_State *L) {
         sl_checkspec(L, form, FF_FLOAT, 1);
         maxitem = FMT_MAXITEMF;
         buff = luaL_prepbuffsize(&b, (size_t)maxitem);
-        nb = snprintf(buff, (size_t)maxitem, form, (double)x);
+        nb = sl_plainfloat(buff, form, x);
+        if (nb < 0)
+          nb = snprintf(buff, (size_t)maxitem, form, (double)x);
         break;
       }
       case 'p': {
@@ -1248,6 +1536,10 @@ static int sl_format(lua_State *L) {
           sl_checkspec(L, form, FF_CHAR, 1);
           if (strchr(form, '.') == NULL && l >= 100) {
             luaL_addvalue(&b);  /* too long to pad: a width is at most 99 */
+          }
+          else if (strchr(form, '.') == NULL) {   /* a width, maybe '-' */
+            nb = sl_pad(buff, form, s, l);
+            lua_pop(L, 1);
           }
           else {
             nb = snprintf(buff, (size_t)maxitem, form, s);

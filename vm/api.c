@@ -295,21 +295,24 @@ LUA_API lua_Number lua_tonumberx(lua_State *L, int idx, int *pisnum) {
   return ok ? n : 0;
 }
 
-LUA_API lua_Integer lua_tointegerx(lua_State *L, int idx, int *pisnum) {
+/* lua_tointegerx's conversions, out of line so that its common case needs
+** no stack frame */
+static __attribute__((noinline)) lua_Integer tointeger_other(Value v, int *pisnum) {
   int64_t i = 0;
-  Value v = *index2value(L, idx);
-  int ok;
-  if (v_isimmint(v)) {   /* the common case needs no conversion call */
-    if (pisnum) *pisnum = 1;
-    return (lua_Integer)v_getint(v);
-  }
-  ok = vm_tointeger(v, &i, 0);
+  int ok = vm_tointeger(v, &i, 0);
   if (pisnum) *pisnum = ok;
   return ok ? (lua_Integer)i : 0;
 }
 
-/* luaL_optinteger's tests in one call (stdlib/auxlib.c): 1 with *res when
-** the value converts to an integer, 0 for none or nil, -1 otherwise */
+LUA_API lua_Integer lua_tointegerx(lua_State *L, int idx, int *pisnum) {
+  Value v = *index2value(L, idx);
+  if (v_isimmint(v)) {   /* the common case needs no conversion call */
+    if (pisnum) *pisnum = 1;
+    return (lua_Integer)v_getint(v);
+  }
+  return tointeger_other(v, pisnum);
+}
+
 /* type(v)'s result for a type tag t (>= 0): the preallocated name, no
 ** hashing or interning per call (baselib). */
 LUAI_FUNC void api_pushtypename(lua_State *L, int t);
@@ -317,22 +320,88 @@ void api_pushtypename(lua_State *L, int t) {
   pushvalue(L, v_ref(G(L)->tname[t]));
 }
 
-LUAI_FUNC int api_optinteger(lua_State *L, int idx, lua_Integer *res);
-int api_optinteger(lua_State *L, int idx, lua_Integer *res) {
-  Value v = *index2value(L, idx);   /* an absent index reads as nil */
+/* api_optinteger's conversions, out of line so that its common cases need
+** no stack frame */
+static __attribute__((noinline)) lua_Integer optinteger_other(lua_State *L,
+    int idx, Value v, void (*err)(lua_State *L, int arg)) {
   int64_t i = 0;
-  if (v_isimmint(v)) {
-    *res = (lua_Integer)v_getint(v);
-    return 1;
+  if (!vm_tointeger(v, &i, 0)) {
+    err(L, idx);   /* raises */
+    return 0;
   }
-  if (v_isnil(v)) return 0;
-  if (!vm_tointeger(v, &i, 0)) return -1;
-  *res = (lua_Integer)i;
-  return 1;
+  return (lua_Integer)i;
+}
+
+/* luaL_optinteger in one call (stdlib/auxlib.c): the integer value at idx,
+** 'def' for none or nil; for a value without an integer value 'err'
+** raises the error.  luaL_optinteger becomes a tail call. */
+LUAI_FUNC lua_Integer api_optinteger(lua_State *L, int idx, lua_Integer def,
+                                     void (*err)(lua_State *L, int arg));
+lua_Integer api_optinteger(lua_State *L, int idx, lua_Integer def,
+                           void (*err)(lua_State *L, int arg)) {
+  Value v = *index2value(L, idx);   /* an absent index reads as nil */
+  if (v_isimmint(v)) return (lua_Integer)v_getint(v);
+  if (v_isnil(v)) return def;
+  return optinteger_other(L, idx, v, err);
+}
+
+/* luaL_checkinteger in one call (stdlib/auxlib.c): as api_optinteger,
+** but none and nil go to 'err' too */
+LUAI_FUNC lua_Integer api_checkinteger(lua_State *L, int idx,
+                                       void (*err)(lua_State *L, int arg));
+lua_Integer api_checkinteger(lua_State *L, int idx,
+                             void (*err)(lua_State *L, int arg)) {
+  Value v = *index2value(L, idx);
+  if (v_isimmint(v)) return (lua_Integer)v_getint(v);
+  return optinteger_other(L, idx, v, err);
 }
 
 LUA_API int lua_toboolean(lua_State *L, int idx) {
   return !v_isfalsy(*index2value(L, idx));
+}
+
+/* lua_tolstring of a value that is not a string: kept out of line, so
+** the string case (nearly every call: luaL_checklstring) needs no stack
+** frame and no saved registers */
+static __attribute__((noinline)) const char *tolstring_other(lua_State *L,
+    int idx, size_t *len, Value v) {
+  TString *ts;
+  char buff[MAXNUMBER2STR];
+  int n;
+  if (!v_isnumber(v)) {
+    if (len != NULL) *len = 0;
+    return NULL;
+  }
+  /* convert in place; the slot is re-fetched after the allocation */
+  n = vm_num2buff(v, buff);
+  ts = str_new(L, buff, (size_t)n);
+  setatindex(L, idx, v_ref(ts));
+  gc_check(L);
+  if (len != NULL) *len = ts->len;
+  return getstr(ts);
+}
+
+/* luaL_checklstring in one call (stdlib/auxlib.c): lua_tolstring, and
+** 'err' raising the error when the value is neither a string nor a
+** number; luaL_checklstring becomes a tail call */
+LUAI_FUNC const char *api_checklstring(lua_State *L, int idx, size_t *len,
+                                       void (*err)(lua_State *L, int arg));
+static __attribute__((noinline)) const char *checklstring_other(lua_State *L,
+    int idx, size_t *len, Value v, void (*err)(lua_State *L, int arg)) {
+  const char *s = tolstring_other(L, idx, len, v);
+  if (s == NULL) err(L, idx);   /* raises */
+  return s;
+}
+
+const char *api_checklstring(lua_State *L, int idx, size_t *len,
+                             void (*err)(lua_State *L, int arg)) {
+  Value v = *index2value(L, idx);
+  TString *ts;
+  if (l_unlikely(!v_isstring(v)))
+    return checklstring_other(L, idx, len, v, err);
+  ts = v_str(v);
+  if (len != NULL) *len = ts->len;
+  return getstr(ts);
 }
 
 /* Strings are interned and never move, so the returned pointer stays valid
@@ -340,21 +409,9 @@ LUA_API int lua_toboolean(lua_State *L, int idx) {
 LUA_API const char *lua_tolstring(lua_State *L, int idx, size_t *len) {
   Value v = *index2value(L, idx);
   TString *ts;
-  if (!v_isstring(v)) {
-    char buff[MAXNUMBER2STR];
-    int n;
-    if (!v_isnumber(v)) {
-      if (len != NULL) *len = 0;
-      return NULL;
-    }
-    /* convert in place; the slot is re-fetched after the allocation */
-    n = vm_num2buff(v, buff);
-    ts = str_new(L, buff, (size_t)n);
-    setatindex(L, idx, v_ref(ts));
-    gc_check(L);
-  }
-  else
-    ts = v_str(v);
+  if (l_unlikely(!v_isstring(v)))
+    return tolstring_other(L, idx, len, v);
+  ts = v_str(v);
   if (len != NULL) *len = ts->len;
   return getstr(ts);
 }
@@ -425,9 +482,17 @@ LUA_API void lua_pushnumber(lua_State *L, lua_Number n) {
   pushvalue(L, v_float(n));
 }
 
-LUA_API void lua_pushinteger(lua_State *L, lua_Integer n) {
+/* lua_pushinteger of a value that needs a box, out of line */
+static __attribute__((noinline)) void pushboxedint(lua_State *L, lua_Integer n) {
   Value v = vm_int(L, n);   /* may box (allocate) before the slot is used */
   pushvalue(L, v);
+}
+
+LUA_API void lua_pushinteger(lua_State *L, lua_Integer n) {
+  if (l_likely(v_fitsimm(n)))
+    pushvalue(L, v_immint(n));
+  else
+    pushboxedint(L, n);
 }
 
 LUA_API const char *lua_pushlstring(lua_State *L, const char *s, size_t len) {
@@ -554,7 +619,9 @@ LUA_API int lua_getfield(lua_State *L, int idx, const char *k) {
   return getstrfield(L, lua_absindex(L, idx), k);
 }
 
-LUA_API int lua_geti(lua_State *L, int idx, lua_Integer n) {
+/* lua_geti past its array-part case, out of line so that the common case
+** needs no stack frame (table.concat, ipairs, sort read through it) */
+static __attribute__((noinline)) int geti_other(lua_State *L, int idx, lua_Integer n) {
   const Value *t = index2value(L, idx);
   const Value *slot = NULL;
   Value key;
@@ -572,6 +639,18 @@ LUA_API int lua_geti(lua_State *L, int idx, lua_Integer n) {
   slot = v_istable(*t) ? tab_getint(v_tab(*t), n) : NULL;
   vm_finishget(L, t, L->top - 1, L->top - 1, slot);
   return v_type(L->top[-1]);
+}
+
+LUA_API int lua_geti(lua_State *L, int idx, lua_Integer n) {
+  const Value *t = index2value(L, idx);
+  if (v_istable(*t)) {
+    Table *h = v_tab(*t);
+    if ((lua_Unsigned)n - 1u < (lua_Unsigned)h->asize && !v_isnil(h->array[n - 1])) {
+      pushvalue(L, h->array[n - 1]);
+      return v_type(L->top[-1]);
+    }
+  }
+  return geti_other(L, idx, n);
 }
 
 static int finishrawget(lua_State *L, const Value *val) {

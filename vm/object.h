@@ -112,6 +112,8 @@ typedef struct Upvaldesc {
   uint8_t instack;   /* in the enclosing function's registers? */
   uint8_t idx;       /* register or upvalue index in the enclosing function */
   uint8_t kind;      /* VDKREG, RDKCONST, RDKTOCLOSE, RDKCTC (compiler's) */
+  uint8_t selfref;   /* `local function f`'s upvalue f: holds the function's
+                     ** own closure until f is assigned (a JIT hint only) */
 } Upvaldesc;
 
 typedef struct LocVar {

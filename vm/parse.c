@@ -296,6 +296,7 @@ static Upvaldesc *allocupvalue(FuncState *fs) {
       f->upvalues[i].instack = 0;
       f->upvalues[i].idx = 0;
       f->upvalues[i].kind = 0;
+      f->upvalues[i].selfref = 0;
     }
     f->sizeupvalues = ns;
   }
@@ -1329,6 +1330,13 @@ static void localfunc(LexState *ls) {
   adjustlocalvars(ls, 1);              /* visible inside its own body */
   body(ls, &b, 0, ls->linenumber);
   localdebuginfo(fs, fvar)->startpc = fs->pc;
+  {   /* the body's upvalue of the local itself (calls through it are
+      ** recursive while f is not assigned: jit/llvmgen.c selfhint) */
+    Proto *cp = fs->f->p[fs->np - 1];
+    int k, r = getlocalvardesc(fs, fvar)->ridx;
+    for (k = 0; k < cp->sizeupvalues; k++)
+      if (cp->upvalues[k].instack && cp->upvalues[k].idx == r) cp->upvalues[k].selfref = 1;
+  }
 }
 
 static int getlocalattribute(LexState *ls) {

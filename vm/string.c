@@ -193,6 +193,26 @@ static void str_link(lua_State *L, TString *ts) {
     str_resize(L, tb->size * 2);
 }
 
+/* memcmp(a, b, l) == 0 for the short strings most lookups compare, with
+** whole-word loads that overlap instead of a library call; the loads stay
+** inside both strings */
+static inline int str_sameshort(const char *a, const char *b, size_t l) {
+  uint64_t x, y, x2, y2;
+  uint32_t u, v, u2, v2;
+  if (l >= 8) {
+    if (l > 16) return memcmp(a, b, l) == 0;
+    memcpy(&x, a, 8); memcpy(&y, b, 8);
+    memcpy(&x2, a + l - 8, 8); memcpy(&y2, b + l - 8, 8);
+    return ((x ^ y) | (x2 ^ y2)) == 0;
+  }
+  if (l >= 4) {
+    memcpy(&u, a, 4); memcpy(&v, b, 4);
+    memcpy(&u2, a + l - 4, 4); memcpy(&v2, b + l - 4, 4);
+    return ((u ^ v) | (u2 ^ v2)) == 0;
+  }
+  return l == 0 || (a[0] == b[0] && a[l / 2] == b[l / 2] && a[l - 1] == b[l - 1]);
+}
+
 static TString *str_find(global_State *g, const char *s, size_t l, uint32_t h) {
   struct StringTable *tb = &g->strt;
   TString *const *str = tb->str;
@@ -201,7 +221,7 @@ static TString *str_find(global_State *g, const char *s, size_t l, uint32_t h) {
   for (i = h & mask; hash[i] != 0; i = (i + 1) & mask) {
     if (hash[i] == h) {
       TString *ts = str[i];
-      if (ts->len == l && memcmp(getstr(ts), s, l) == 0) return ts;
+      if (ts->len == l && str_sameshort(getstr(ts), s, l)) return ts;
     }
   }
   return NULL;

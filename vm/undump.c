@@ -182,6 +182,7 @@ static void loadupvalues(LoadState *S, Proto *f) {
     f->upvalues[i].instack = (uint8_t)loadbyte(S);
     f->upvalues[i].idx = (uint8_t)loadbyte(S);
     f->upvalues[i].kind = (uint8_t)loadbyte(S);
+    f->upvalues[i].selfref = 0;   /* not dumped (a JIT hint) */
   }
 }
 

@@ -385,6 +385,7 @@ static inline int to_str(lua_State *L, Value *o) {
 }
 
 #define CONCAT_BUF  256
+#define CONCAT_NUMS  4   /* numbers per pass written without a string each */
 
 /*
 ** Concatenate the 'total' values at the top of the stack, leaving the
@@ -398,7 +399,8 @@ void vm_concat(lua_State *L, int total) {
   do {
     Value *top = L->top;
     int n = 2;
-    if (!(v_isstring(top[-2]) || v_isnumber(top[-2])) || !to_str(L, top - 1)) {
+    if (!(v_isstring(top[-2]) || v_isnumber(top[-2])) ||
+        !(v_isstring(top[-1]) || v_isnumber(top[-1]))) {
       /* __concat */
       const Value *tm = meta_gettmbyobj(L, top - 2, TM_CONCAT);
       if (v_isnil(*tm)) tm = meta_gettmbyobj(L, top - 1, TM_CONCAT);
@@ -406,20 +408,37 @@ void vm_concat(lua_State *L, int total) {
         dbg_concaterror(L, top - 2, top - 1);
       meta_callTMres(L, tm, top - 2, top - 1, top - 2);
     }
-    else if (v_str(top[-1])->len == 0)      /* x .. "" */
+    else if (v_isstring(top[-1]) && v_str(top[-1])->len == 0)      /* x .. "" */
       (void)to_str(L, top - 2);
-    else if (v_isstring(top[-2]) && v_str(top[-2])->len == 0)   /* "" .. x */
+    else if (v_isstring(top[-2]) && v_str(top[-2])->len == 0) {   /* "" .. x */
+      (void)to_str(L, top - 1);
       top[-2] = top[-1];
+    }
     else {
-      /* collect as many strings as possible */
-      size_t tl = v_str(top[-1])->len;
+      /* collect as many strings as possible; the text of the first
+      ** CONCAT_NUMS numbers is written here, not interned as a string of
+      ** its own */
+      size_t tl = 0;
       size_t pos;
       char sbuf[CONCAT_BUF];
+      char nbuf[CONCAT_NUMS][MAXNUMBER2STR];
+      int nlen[CONCAT_NUMS], nn = 0;
       char *buf = sbuf;
       TString *ts = NULL;
       int j;
-      for (n = 1; n < total && to_str(L, top - n - 1); n++) {
-        size_t l = v_str(top[-n - 1])->len;
+      for (n = 0; n < total; n++) {
+        Value *o = top - n - 1;
+        size_t l;
+        if (v_isstring(*o))
+          l = v_str(*o)->len;
+        else if (v_isnumber(*o) && nn < CONCAT_NUMS) {
+          nlen[nn] = vm_num2buff(*o, nbuf[nn]);
+          l = (size_t)nlen[nn++];
+        }
+        else if (to_str(L, o))
+          l = v_str(*o)->len;
+        else
+          break;
         if (l_unlikely(l >= ((~(size_t)0) >> 2) - tl)) {
           L->top = top - total;
           dbg_runerror(L, "string length overflow");
@@ -436,10 +455,17 @@ void vm_concat(lua_State *L, int total) {
         buf = getstr(ts);
       }
       pos = 0;
-      for (j = n; j > 0; j--) {
-        TString *s = v_str(top[-j]);
-        memcpy(buf + pos, getstr(s), s->len);
-        pos += s->len;
+      for (j = n; j > 0; j--) {   /* numbers come up in reverse order */
+        if (v_isstring(top[-j])) {
+          TString *s = v_str(top[-j]);
+          memcpy(buf + pos, getstr(s), s->len);
+          pos += s->len;
+        }
+        else {
+          nn--;
+          memcpy(buf + pos, nbuf[nn], (size_t)nlen[nn]);
+          pos += (size_t)nlen[nn];
+        }
       }
       ts = (ts != NULL) ? str_intern(L, ts) : str_new(L, buf, tl);
       L->top = top;

@@ -27,6 +27,8 @@ LUAI_FUNC int vm_flttointns(double n, int64_t *p, int mode);
 /* number -> string "%.14g" / "%d" (with ".0" for integral floats) into buff, returns length */
 #define MAXNUMBER2STR 44
 LUAI_FUNC int vm_num2buff(Value v, char *buff);
+LUAI_FUNC int vm_int2buff(int64_t n, char *buff);
+LUAI_FUNC int vm_fmtfloat(char *buff, double x, int prec, int conv, int dp);
 /* convert a number in the given stack slot to a string in place: MAY ALLOCATE */
 LUAI_FUNC void vm_tostring(lua_State *L, Value *obj);
 LUAI_FUNC int64_t vm_idiv(lua_State *L, int64_t m, int64_t n);

@@ -68,11 +68,23 @@ static void expect_interrupt(lua_State *L, const char *code) {
 int main(void) {
   lua_State *L = luaL_newstate();
   double ms;
+  int mode;
   if (L == NULL) return 1;
   luaL_openlibs(L);
   expect_interrupt(L, "while true do end");
   expect_interrupt(L, "for i = 1, math.maxinteger do end");
   expect_interrupt(L, "local function f(n) return f(n + 1) end return f(1)");
+  /* deep non-tail recursion through the function's own upvalue, also
+  ** compiled (direct self calls, JIT permitting): the request arrives
+  ** inside it */
+  for (mode = MVM_JIT_OFF; mode <= MVM_JIT_EAGER; mode += MVM_JIT_EAGER) {
+    int old = mvm_jitmode(L, mode);
+    expect_interrupt(L, "local function d(n) if n == 0 then return 0 end return 1 + d(n - 1) end\n"
+                        "while true do d(150) end");
+    expect_interrupt(L, "local function fib(k) if k < 2 then return k end return fib(k - 1) + fib(k - 2) end\n"
+                        "while true do fib(20) end");
+    mvm_jitmode(L, old);
+  }
   expect_interrupt(L, "local function g() local x = {} ; return #x end\n"
                       "while true do g() end");
   expect_interrupt(L, "local co = coroutine.wrap(function() while true do coroutine.yield() end end)\n"

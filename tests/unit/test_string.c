@@ -9,6 +9,8 @@
 #include "state.h"
 #include "string.h"
 #include "gc.h"
+#include "vm.h"
+#include <math.h>
 
 static lua_State *L;
 
@@ -228,6 +230,109 @@ START_TEST(test_udata) {
 }
 END_TEST
 
+/* vm_fmtfloat against snprintf: every value it takes must print byte for
+** byte as printf prints it (ties to even, carries, %g's style choice and
+** zero stripping, -0.0, large integers); values it declines return -1 */
+static unsigned long long fmt_rng = 88172645463325252ULL;
+static unsigned long long fmt_next(void) {
+  fmt_rng ^= fmt_rng << 13; fmt_rng ^= fmt_rng >> 7; fmt_rng ^= fmt_rng << 17;
+  return fmt_rng;
+}
+
+static int fmt_check(double x, int prec, int conv) {
+  char want[512], got[512], form[16];
+  int n;
+  snprintf(form, sizeof form, "%%.%d%c", prec, conv);
+  n = vm_fmtfloat(got, x, prec, conv, '.');
+  if (n < 0) return 0;
+  snprintf(want, sizeof want, form, x);
+  if (strcmp(want, got) != 0 || n != (int)strlen(want))
+    ck_abort_msg("%s of %a: want '%s' got '%s'", form, x, want, got);
+  return 1;
+}
+
+static double fmt_value(int i) {
+  unsigned long long r = fmt_next();
+  double d;
+  switch (i % 8) {
+    case 0: memcpy(&d, &r, 8); return d;                     /* any bits */
+    case 1: return (double)(long long)(r % 2000001) / 1000.0 - 1000;
+    case 2: return ldexp((double)(r % 100000) - 50000, -(int)(fmt_next() % 12));
+    case 3: return (double)(r % 1000000) / 7.0;
+    case 4: return ((double)(r % 20000) + 0.5) / (double)(1 << (fmt_next() % 6));
+    case 5: return ldexp((double)(r >> 11), (int)(fmt_next() % 80) - 60);
+    case 6: return (double)(r % 100) + 0.5;                  /* ties of %.0f */
+    default: return (double)(r % 10000) * 0.001;             /* near %.2f ties */
+  }
+}
+
+START_TEST(test_fmtfloat) {
+  static const char convs[] = "efgEG";
+  static const double fixed[] = { 0.0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.125, 0.375,
+    2.675, 1e15, 123456789012345678.0, 18446744073709549568.0,
+    18446744073709551616.0, 9.5, 99.95, 0.0009765625, 0.001, 1e-5, 9.999999999999999e22,
+    0.1, 1.0 / 3, 2.0 / 3, 100, 1e14, 99999999999999.5, 0.00012345, 5e-324,
+    HUGE_VAL, -HUGE_VAL, NAN };
+  int i, c, p, done = 0;
+  for (i = 0; i < (int)(sizeof fixed / sizeof fixed[0]); i++)
+    for (c = 0; c < 5; c++)
+      for (p = 0; p <= 25; p++)
+        done += fmt_check(fixed[i], p, convs[c]);
+  for (i = 0; i < 400000; i++) {
+    double x = fmt_value(i);
+    int prec = (int)(fmt_next() % 21);
+    if (i % 50 == 0) prec = (int)(fmt_next() % 100);
+    done += fmt_check(x, prec, convs[i % 5]);
+    done += fmt_check(x, 14, 'g');
+  }
+  ck_assert_int_gt(done, 500000);   /* most values take the fast path */
+  {
+    char b[64];
+    ck_assert_int_eq(vm_fmtfloat(b, HUGE_VAL, 2, 'f', '.'), -1);
+    ck_assert_int_eq(vm_fmtfloat(b, 1e-10, 2, 'g', '.'), -1);
+    ck_assert_int_eq(vm_fmtfloat(b, 0.5, 2, 'f', ','), 4);
+    ck_assert_str_eq(b, "0,50");
+  }
+}
+END_TEST
+
+/* decimal numerals read exactly as strtod reads them (number.c's exact
+** path for short mantissas and small exponents, strtod for the rest) */
+START_TEST(test_str2flt) {
+  int i;
+  for (i = 0; i < 300000; i++) {
+    char b[80];
+    int n = 0, k, nd = 1 + (int)(fmt_next() % 20), point = (int)(fmt_next() % (nd + 2));
+    double want, got;
+    Value v;
+    if (fmt_next() % 4 == 0) b[n++] = ' ';
+    if (fmt_next() % 3 == 0) b[n++] = '-';
+    for (k = 0; k < nd; k++) {
+      if (k == point) b[n++] = '.';
+      b[n++] = (char)('0' + (k == 0 && fmt_next() % 2 ? 0 : fmt_next() % 10));
+    }
+    if (point >= nd) b[n++] = '.';
+    if (fmt_next() % 3 == 0)
+      n += snprintf(b + n, sizeof b - (size_t)n, "e%d", (int)(fmt_next() % 61) - 30);
+    if (fmt_next() % 5 == 0) b[n++] = '\t';
+    b[n] = '\0';
+    want = strtod(b, NULL);
+    ck_assert_uint_eq(vm_str2num(L, b, &v), (size_t)n + 1);
+    got = v_isfloat(v) ? v_getfloat(v) : (double)v_getint(v);
+    if (memcmp(&want, &got, sizeof got) != 0)
+      ck_abort_msg("'%s': want %a got %a", b, want, got);
+  }
+  {
+    Value v;
+    ck_assert_uint_eq(vm_str2num(L, "1e", &v), 0);
+    ck_assert_uint_eq(vm_str2num(L, ".", &v), 0);
+    ck_assert_uint_eq(vm_str2num(L, "1.5x", &v), 0);
+    ck_assert_uint_eq(vm_str2num(L, "0x1p4", &v), 6);
+    ck_assert(v_getfloat(v) == 16.0);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("string");
   TCase *tc = tcase_create("strings");
@@ -240,6 +345,8 @@ int main(void) {
   tcase_add_test(tc, test_remove_keeps_runs);
   tcase_add_test(tc, test_pushfstring);
   tcase_add_test(tc, test_udata);
+  tcase_add_test(tc, test_fmtfloat);
+  tcase_add_test(tc, test_str2flt);
   suite_add_tcase(s, tc);
   return unit_run_suite(s);
 }
