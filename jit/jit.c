@@ -747,27 +747,13 @@ static int ccalls(global_State *g, const LClosure *cl, int from, int to, const V
 
 /* Is the CALL (one argument, one result) or TAILCALL (one argument) at
 ** 'pc' of 'p' one of a builtin that compiled code may evaluate inline
-** (sqrt, floor, abs: llvmgen.c builtincall)?  Its
-** function register was last written by a load under that name (a field
-** key, an upvalue's name); only a hint: the code compares the value. */
+** (sqrt, floor, abs: llvmgen.c builtincall)?  A hint by name
+** (jit_leafbuiltin): the code compares the value. */
 static int leafbuiltin(const Proto *p, int pc) {
   Instruction c = p->code[pc];
-  int a = GETARG_A(c), i;
   if (GETARG_B(c) != 2 || (GET_OPCODE(c) == OP_CALL ? GETARG_C(c) != 2 : GETARG_C(c) != 0 || GETARG_k(c)))
     return 0;
-  for (i = pc - 1; i >= 0; i--) {
-    Instruction in = p->code[i];
-    OpCode op = GET_OPCODE(in);
-    const TString *name = NULL;
-    if (!testAMode(op) || GETARG_A(in) != a) continue;
-    if ((op == OP_GETFIELD || op == OP_GETTABUP) && v_isstring(p->k[GETARG_C(in)]))
-      name = v_str(p->k[GETARG_C(in)]);
-    else if (op == OP_GETUPVAL && GETARG_B(in) < p->sizeupvalues)
-      name = p->upvalues[GETARG_B(in)].name;
-    return name != NULL && (strcmp(getstr(name), "sqrt") == 0 || strcmp(getstr(name), "floor") == 0 ||
-                            strcmp(getstr(name), "abs") == 0);
-  }
-  return 0;
+  return jit_leafbuiltin(p, pc) >= 0;
 }
 
 static int pureleaf(const Proto *p) {

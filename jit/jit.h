@@ -41,7 +41,9 @@
 #ifndef mvm_jit_h
 #define mvm_jit_h
 
+#include <string.h>
 #include "state.h"
+#include "opcodes.h"
 #include "stackmap.h"
 #include "mvm.h"
 
@@ -243,6 +245,43 @@ LUAI_DDEC(const lua_CFunction mvm_mathbuiltins[JIT_NBUILTINS]);
 ** one result (llvmgen.c bytecall); not one of the JIT_NBUILTINS above */
 #define JIT_BUILTIN_BYTE JIT_NBUILTINS
 LUAI_DDEC(const lua_CFunction mvm_strbuiltins[1]);
+
+/* The builtin named 's' (JIT_BUILTIN_*), or -1.  Which builtin a call
+** site may hold is guessed from the name its function register was
+** loaded by; the guess is only a hint: compiled code compares the value. */
+static inline int jit_builtinname(const char *s) {
+  if (strcmp(s, "sqrt") == 0) return JIT_BUILTIN_SQRT;
+  if (strcmp(s, "floor") == 0) return JIT_BUILTIN_FLOOR;
+  if (strcmp(s, "abs") == 0) return JIT_BUILTIN_ABS;
+  if (strcmp(s, "byte") == 0) return JIT_BUILTIN_BYTE;
+  return -1;
+}
+
+/* The math builtin (< JIT_NBUILTINS) the CALL or TAILCALL at 'pc' of a
+** pure leaf 'p' (jit.c pureleaf) probably calls, or -1: the name of the
+** last load into its function register (a field key, an upvalue's name).
+** In a pure leaf only the opcodes listed below leave R[A] unwritten. */
+static inline int jit_leafbuiltin(const Proto *p, int pc) {
+  int a = GETARG_A(p->code[pc]), i, k = -1;
+  for (i = pc - 1; i >= 0; i--) {
+    Instruction in = p->code[i];
+    OpCode op = GET_OPCODE(in);
+    switch (op) {
+      case OP_EQ: case OP_LT: case OP_LE: case OP_EQK: case OP_EQI: case OP_LTI: case OP_LEI:
+      case OP_GTI: case OP_GEI: case OP_TEST: case OP_JMP: case OP_RETURN: case OP_RETURN0:
+      case OP_RETURN1: case OP_MMBIN: case OP_MMBINI: case OP_MMBINK:
+        continue;
+      default: break;
+    }
+    if (GETARG_A(in) != a) continue;
+    if ((op == OP_GETFIELD || op == OP_GETTABUP) && v_isstring(p->k[GETARG_C(in)]))
+      k = jit_builtinname(getstr(v_str(p->k[GETARG_C(in)])));
+    else if (op == OP_GETUPVAL && GETARG_B(in) < p->sizeupvalues && p->upvalues[GETARG_B(in)].name)
+      k = jit_builtinname(getstr(p->upvalues[GETARG_B(in)].name));
+    break;
+  }
+  return k >= 0 && k < JIT_NBUILTINS ? k : -1;
+}
 
 /* NULL if the compiler handles 'p', else the reason (jit/jitsubset.c) */
 LUAI_FUNC const char *jit_unsupported(Proto *p);

@@ -690,35 +690,6 @@ static int leafsite(Gen *g, int pc) {
   return GET_OPCODE(i) == OP_CALL && GETARG_B(i) != 0 && GETARG_C(i) == 2 && inlinee(g, pc) != NULL;
 }
 
-static int builtinname(const char *s);
-/* does instruction 'op' of a pure leaf write R[A]? */
-static int leafwritesa(OpCode op) {
-  switch (op) {
-    case OP_EQ: case OP_LT: case OP_LE: case OP_EQK: case OP_EQI: case OP_LTI: case OP_LEI:
-    case OP_GTI: case OP_GEI: case OP_TEST: case OP_JMP: case OP_RETURN: case OP_RETURN0:
-    case OP_RETURN1: case OP_MMBIN: case OP_MMBINI: case OP_MMBINK:
-      return 0;
-    default: return 1;
-  }
-}
-/* the builtin (JIT_BUILTIN_SQRT, _FLOOR, _ABS) the CALL at 'pc' of pure
-** leaf P calls, by the name its function register was last loaded under
-** (jit.c leafbuiltin, which admitted it; a hint: inlineleaf tests the
-** value), or -1 */
-static int leafbuiltin(const Proto *P, int pc) {
-  int a = GETARG_A(P->code[pc]), i, k = -1;
-  for (i = pc - 1; i >= 0; i--) {
-    Instruction in = P->code[i];
-    OpCode op = GET_OPCODE(in);
-    if (!leafwritesa(op) || GETARG_A(in) != a) continue;
-    if ((op == OP_GETFIELD || op == OP_GETTABUP) && v_isstring(P->k[GETARG_C(in)]))
-      k = builtinname(getstr(v_str(P->k[GETARG_C(in)])));
-    else if (op == OP_GETUPVAL && GETARG_B(in) < P->sizeupvalues && P->upvalues[GETARG_B(in)].name)
-      k = builtinname(getstr(P->upvalues[GETARG_B(in)].name));
-    break;
-  }
-  return k >= 0 && k < JIT_NBUILTINS ? k : -1;
-}
 /* the type of builtin k's result for an argument of type t */
 static int builtinty(int k, int t) {
   if (k == JIT_BUILTIN_SQRT) return TY_FLT;
@@ -774,8 +745,8 @@ static int leafresty(const Proto *P) {
       case OP_NOT: case OP_LOADFALSE: case OP_LOADTRUE:
         cur[a] = TY_ANY; break;
       case OP_LEN: cur[a] = TY_INT; break;
-      case OP_CALL: cur[a] = (uint8_t)builtinty(leafbuiltin(P, pc), cur[a + 1]); break;
-      case OP_TAILCALL: res |= builtinty(leafbuiltin(P, pc), cur[a + 1]); continue;
+      case OP_CALL: cur[a] = (uint8_t)builtinty(jit_leafbuiltin(P, pc), cur[a + 1]); break;
+      case OP_TAILCALL: res |= builtinty(jit_leafbuiltin(P, pc), cur[a + 1]); continue;
       default: break;   /* MMBIN* (skipped), nothing else (pureleaf) */
     }
     if (alt >= 0 && alt <= P->sizecode + 1) {
@@ -2878,14 +2849,6 @@ static void inlinecall(Gen *g, int a, int b, int nres, int self, LLVMBasicBlockR
 ** upvalue's name), so other calls get no extra code.
 ** --------------------------------------------------------------------- */
 
-static int builtinname(const char *s) {
-  if (strcmp(s, "sqrt") == 0) return JIT_BUILTIN_SQRT;
-  if (strcmp(s, "floor") == 0) return JIT_BUILTIN_FLOOR;
-  if (strcmp(s, "abs") == 0) return JIT_BUILTIN_ABS;
-  if (strcmp(s, "byte") == 0) return JIT_BUILTIN_BYTE;
-  return -1;
-}
-
 /* the builtin R[a] probably holds at the CALL at 'pc', or -1: the last
 ** instruction before it that writes R[a] loads a field or an upvalue of
 ** that name (a hint only: builtincall tests the value) */
@@ -2900,10 +2863,10 @@ static int builtinhint(Gen *g, int pc, int a) {
     if (a >= g->nregs || !rs_has(&d, a)) continue;
     if (op == OP_GETFIELD || op == OP_GETTABUP || (op == OP_SELF && GETARG_k(in))) {
       Value k = p->k[GETARG_C(in)];
-      return v_isstring(k) ? builtinname(getstr(v_str(k))) : -1;
+      return v_isstring(k) ? jit_builtinname(getstr(v_str(k))) : -1;
     }
     if (op == OP_GETUPVAL && GETARG_B(in) < p->sizeupvalues && p->upvalues[GETARG_B(in)].name)
-      return builtinname(getstr(p->upvalues[GETARG_B(in)].name));
+      return jit_builtinname(getstr(p->upvalues[GETARG_B(in)].name));
     return -1;
   }
   return -1;
@@ -3524,8 +3487,8 @@ static void leafop(Gen *g, Leaf *lf, int pc, int a, int nres, LLVMBasicBlockRef 
     }
     case OP_GETI: lset(g, lf, ra, leafgetint(g, lf, lget(g, lf, rb), NULL, ci64(g, (uint64_t)rc))); break;
     case OP_LEN: lsetty(g, lf, ra, leaflen(g, lf, lget(g, lf, rb)), TY_INT); break;
-    case OP_CALL: case OP_TAILCALL: {   /* of a builtin (jit.c leafbuiltin): when R[A] is the library's function */
-      int k = leafbuiltin(p, pc);
+    case OP_CALL: case OP_TAILCALL: {   /* of a builtin (jit_leafbuiltin): when R[A] is the library's function */
+      int k = jit_leafbuiltin(p, pc);
       if (k < 0 || rb != 2 || (op == OP_CALL ? rc != 2 : rc != 0 || GETARG_k(i))) {
         LLVMBuildBr(B_, lf->gen);
         return;
