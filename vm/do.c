@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "lua.h"
+#include "mvm.h"
 #include "do.h"
 #include "jit.h"
 #include "gc.h"
@@ -651,7 +652,8 @@ static void finish_Ccall(lua_State *L, CallInfo *ci) {
 static void unroll(lua_State *L, void *ud) {
   CallInfo *ci;
   (void)ud;
-  while ((ci = L->ci) != &L->base_ci) {
+  /* (a yield without longjmp returns from vm_execute with L->status set) */
+  while (L->status == LUA_OK && (ci = L->ci) != &L->base_ci) {
     if (!isLua(ci))
       finish_Ccall(L, ci);
     else {
@@ -725,11 +727,15 @@ LUA_API int lua_resume(lua_State *L, lua_State *from, int nargs, int *nresults) 
   if (getCcalls(L) >= LUAI_MAXCCALLS)
     return resume_error(L, "C stack overflow", nargs);
   L->nCcalls++;
+  L->basecalls = L->nCcalls;
   G(L)->nresumes++;
   jit_mark(G(L), &jm);
   status = do_rawrunprotected(L, resume, &nargs);
   jit_unwound(L, &jm);   /* L's C stack is gone, whatever ended the run */
   status = precover(L, status, &jm);
+  L->basecalls = UINT32_MAX;
+  if (status == LUA_OK && L->status == LUA_YIELD)
+    status = LUA_YIELD;   /* yielded by returning (vm.c OP_CALL) */
   if (l_unlikely(errorstatus(status))) {
     /* the coroutine is dead; its frames are kept for tracebacks */
     L->status = (uint8_t)status;
@@ -739,6 +745,59 @@ LUA_API int lua_resume(lua_State *L, lua_State *from, int nargs, int *nresults) 
   *nresults = (status == LUA_YIELD) ? L->ci->u2.nyield
                                     : (int)(L->top - (L->ci->func + 1));
   return status;
+}
+
+/* room for 'n' more values on L's stack, for the running C function too
+** (lua_checkstack's fast case inline) */
+static int resume_room(lua_State *L, int n) {
+  if (L->stack_last - L->top > n && L->ci->top >= L->top + n)
+    return 1;
+  return lua_checkstack(L, n);
+}
+
+static int resume_refused(lua_State *L, int narg, const char *msg) {
+  L->top -= narg;
+  *L->top = v_ref(str_newz(L, msg));
+  L->top++;
+  return -1;
+}
+
+LUA_API int mvm_resume(lua_State *L, lua_State *co, int narg) {
+  int status, nres, i;
+  Value *from;
+  /* only a suspended coroutine (yielded, or not started: corolib's
+  ** co_state) can be resumed */
+  if (co->status == LUA_OK) {
+    if (co == L || co->ci != &co->base_ci)
+      return resume_refused(L, narg, "cannot resume non-suspended coroutine");
+    if (co->top == co->ci->func + 1)
+      return resume_refused(L, narg, "cannot resume dead coroutine");
+  }
+  else if (co->status != LUA_YIELD)
+    return resume_refused(L, narg, "cannot resume dead coroutine");
+  if (!resume_room(co, narg))
+    return resume_refused(L, narg, "too many arguments to resume");
+  L->top -= narg;
+  for (i = 0; i < narg; i++) co->top[i] = L->top[i];
+  co->top += narg;
+  status = lua_resume(co, L, narg, &nres);
+  if (l_likely(status == LUA_OK || status == LUA_YIELD)) {
+    if (!resume_room(L, nres + 1)) {
+      co->top -= nres;
+      return resume_refused(L, 0, "too many results to resume");
+    }
+  }
+  else
+    nres = 1;   /* the error object */
+  from = co->top - nres;
+  for (i = 0; i < nres; i++) L->top[i] = from[i];
+  L->top += nres;
+  co->top = from;
+  return errorstatus(status) ? -1 : nres;
+}
+
+LUA_API int mvm_yield(lua_State *L) {
+  return lua_yieldk(L, (int)(L->top - (L->ci->func + 1)), 0, NULL);
 }
 
 LUA_API int lua_isyieldable(lua_State *L) {

@@ -66,6 +66,7 @@ void state_preinit(lua_State *L1, global_State *g) {
   L1->errfunc = 0;
   L1->oldpc = 0;
   L1->nCcalls = 0;
+  L1->basecalls = UINT32_MAX;
 }
 
 void state_initstack(lua_State *L1, lua_State *L) {

@@ -117,6 +117,11 @@ struct lua_State {
   int hookcount;
   volatile int hookmask;
   struct lua_State *gcnext;    /* all threads of the VM (collector's list) */
+  /* nCcalls of the interpreter activation that lua_resume runs (the
+  ** coroutine's base level: no C frame between it and lua_resume);
+  ** UINT32_MAX when the thread is not running under lua_resume.  There
+  ** the interpreter yields by returning (vm.c OP_CALL, mvm_yield). */
+  uint32_t basecalls;
 };
 
 /* a thread object: header, extra space, then the state */

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "lua.h"
+#include "mvm.h"
 #include "vm.h"
 #include "do.h"
 #include "gc.h"
@@ -1620,6 +1621,16 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             int n, wanted;
             newci = ci->next;
             push_cframe(L, newci, ra, nresults);
+            if (l_unlikely(f == mvm_yield) && L->nCcalls == L->basecalls) {
+              /* coroutine.yield at the coroutine's base level (nothing
+              ** but this activation between here and lua_resume): leave
+              ** the state lua_yieldk leaves (the yield's C frame, the
+              ** values to transfer on top) and return to lua_resume
+              ** instead of a longjmp; unroll resumes this frame */
+              newci->u2.nyield = (int)(L->top - ra) - 1;
+              L->status = LUA_YIELD;
+              return;
+            }
             n = (*f)(L);
             /* (the results' place: the stack may have moved) */
             wanted = newci->nresults;   /* (lua_toclose may have marked it) */
