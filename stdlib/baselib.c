@@ -255,7 +255,13 @@ static int base_type(lua_State *L) {
   return 1;
 }
 
+/* vm/api.c (hidden, declared in vm/stateint.h): next(t, k) on a table,
+** raw; -1 when the argument is no table */
+LUAI_FUNC int api_nextstep(lua_State *L);
+
 static int base_next(lua_State *L) {
+  int n = api_nextstep(L);
+  if (n >= 0) return n;
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_settop(L, 2);   /* a missing key means "first" */
   if (lua_next(L, 1))
@@ -278,8 +284,14 @@ static int base_pairs(lua_State *L) {
   return 3;
 }
 
+/* vm/api.c (hidden, declared in vm/stateint.h): the step below on a
+** table without a metatable, raw; -1 when it does not apply */
+LUAI_FUNC int api_ipairsstep(lua_State *L);
+
 /* ipairs iterator: honours __index through lua_geti */
 static int ipairs_step(lua_State *L) {
+  int n = api_ipairsstep(L);
+  if (n >= 0) return n;
   lua_Integer i = luaL_checkinteger(L, 2);
   i = (lua_Integer)((lua_Unsigned)i + 1u);
   lua_pushinteger(L, i);

@@ -957,3 +957,51 @@ LUAI_FUNC int api_tabmove(lua_State *L, int idx, lua_Integer dst,
                    (size_t)n * sizeof(Value));
   return 1;
 }
+
+/* ------------------------------------------------------------------------
+** next(t, k) on a table (stdlib/baselib.c base_next), raw: the pair after
+** k (2 results) or nil (1), without the API's index translations; -1,
+** doing nothing, when the argument is not a table (the caller raises).
+** The step of ipairs' iterator (stdlib/baselib.c) on a table without a
+** metatable and an immediate integer control: i + 1 and t[i + 1] pushed
+** from the raw lookup, without the API's index translations.  Returns the
+** number of results (1: the loop ends at a nil), or -1, doing nothing,
+** when the general step (lua_geti: __index) must run.
+** ---------------------------------------------------------------------- */
+LUAI_FUNC int api_nextstep(lua_State *L) {
+  Value *arg = L->ci->func + 1;
+  int n = (int)(L->top - arg);
+  if (n < 1 || !v_istable(arg[0])) return -1;
+  if (n == 1) arg[1] = MVM_NIL;   /* a missing key means "first" */
+  L->top = arg + 2;               /* (lua_settop(L, 2)) */
+  if (tab_next(L, v_tab(arg[0]), &arg[1], &arg[2])) {
+    L->top = arg + 3;
+    return 2;
+  }
+  arg[1] = MVM_NIL;
+  return 1;
+}
+
+LUAI_FUNC int api_ipairsstep(lua_State *L) {
+  Value *arg = L->ci->func + 1;
+  Table *h;
+  const Value *slot;
+  int64_t i;
+  if (L->top - arg != 2 || !v_istable(arg[0]) || !v_isimmint(arg[1]))
+    return -1;
+  h = v_tab(arg[0]);
+  i = v_getimmint(arg[1]);
+  if (h->metatable != NULL || i >= MVM_IMM_MAX) return -1;
+  i++;
+  slot = tab_getimm(h, i);
+  /* (the C function's LUA_MINSTACK slots hold both) */
+  arg[2] = v_immint(i);
+  if (isabstkey(slot) || v_isnil(*slot)) {
+    arg[3] = MVM_NIL;
+    L->top = arg + 4;
+    return 1;
+  }
+  arg[3] = *slot;
+  L->top = arg + 4;
+  return 2;
+}

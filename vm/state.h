@@ -184,6 +184,10 @@ typedef struct global_State {
   ** at the expiry of lua_State.becount) */
   volatile sig_atomic_t interrupt;
   int jitmode;                 /* 0 off, 1 on, 2 eager */
+  /* node index + 1 of the hash entry tab_next returned last (0: none): a
+  ** guess, checked against the key 'next' continues from, that spares the
+  ** lookup of that key in the traversal of a hash part */
+  unsigned nexthint;
 } global_State;
 
 #define G(L)  ((L)->g)

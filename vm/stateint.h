@@ -25,5 +25,9 @@ LUAI_FUNC const Value *api_index2value(lua_State *L, int idx);
 ** (vm/api.c; 0 when it does not apply and the caller must loop) */
 LUAI_FUNC int api_tabmove(lua_State *L, int idx, lua_Integer dst,
                           lua_Integer src, lua_Integer n);
+/* ipairs' step on a plain table (vm/api.c; -1 when lua_geti must run) */
+LUAI_FUNC int api_ipairsstep(lua_State *L);
+/* next(t, k) on a table (vm/api.c; -1 when it is no table) */
+LUAI_FUNC int api_nextstep(lua_State *L);
 
 #endif

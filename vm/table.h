@@ -82,6 +82,19 @@ static inline const Value *tab_getimm(Table *t, int64_t key) {
     n += n->next;
   }
 }
+/* A string key known to be absent (its lookup returned tab_absentkey) into
+** a table with a hash part whose main position for the key is free: the
+** store newkey makes there, inline (the fields of a constructor into its
+** presized part, new fields of records).  Returns 0, storing nothing, when
+** newkey must insert (occupied main position, no hash part, a nil value). */
+static inline int tab_newstrfast(lua_State *L, Table *t, TString *key, Value val) {
+  Node *mp = &t->node[key->hash & ((1u << t->lsizenode) - 1)];
+  if (!v_isnil(mp->val) || t->isdummy || v_isnil(val)) return 0;
+  t->extra = 0;   /* a new key: forget cached absences (and TAB_WATCHED) */
+  gc_write(G(L), (GCObject *)t, &mp->key, v_ref(key));
+  gc_write(G(L), (GCObject *)t, &mp->val, val);
+  return 1;
+}
 LUAI_FUNC const Value *tab_get(Table *t, Value key);
 /* raw set; raises "index is nil"/"index is NaN" errors; floats with integral
 ** values are normalised to integer keys */

@@ -1311,6 +1311,10 @@ void vm_execute(lua_State *L, CallInfo *ci) {
           Table *t = v_tab(*ra);
           slot = tab_getstr(t, v_str(*key));
           if (!isempty(slot)) { tab_setslot(L, t, slot, *rc); vmbreak; }
+          if (isabstkey(slot) && t->metatable == NULL &&
+              tab_newstrfast(L, t, v_str(*key), *rc)) {
+            vmbreak;
+          }
         }
         Protect(vm_finishset(L, ra, key, rc, slot));
         vmbreak;
