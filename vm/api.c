@@ -688,7 +688,9 @@ LUA_API void lua_seti(lua_State *L, int idx, lua_Integer n) {
   Value key;
   if (v_istable(*t)) {
     slot = getint_fast(v_tab(*t), n);
-    if (fastslot(slot)) {
+    /* (an array slot, even nil, is raw when no __newindex can run) */
+    if (fastslot(slot) || ((lua_Unsigned)n - 1u < (lua_Unsigned)v_tab(*t)->asize &&
+                           v_tab(*t)->metatable == NULL)) {
       tab_setslot(L, v_tab(*t), slot, L->top[-1]);
       L->top--;
       return;

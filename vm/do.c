@@ -689,6 +689,20 @@ static void resume(lua_State *L, void *ud) {
       L->top = firstarg;
       vm_execute(L, ci);
     }
+    else if (ci->u.c.k == NULL && !L->hookmask && ci->nresults >= LUA_MULTRET &&
+             isLua(ci->previous)) {
+      /* the common case (coroutine.yield called by a Lua function): the
+      ** yield's results are the values passed in; its caller runs on */
+      int wanted = ci->nresults, i;
+      Value *res = ci->func;
+      if (wanted == LUA_MULTRET) wanted = n;
+      for (i = 0; i < n && i < wanted; i++) res[i] = firstarg[i];
+      for (; i < wanted; i++) res[i] = MVM_NIL;
+      L->top = res + wanted;
+      L->ci = ci = ci->previous;
+      vm_finishOp(L);
+      vm_execute(L, ci);
+    }
     else {
       if (ci->u.c.k != NULL)
         n = (*ci->u.c.k)(L, LUA_YIELD, ci->u.c.ctx);
