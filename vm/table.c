@@ -481,6 +481,15 @@ void tab_set(lua_State *L, Table *t, Value key, Value val) {
   else newkey(L, t, key, val);
 }
 
+void tab_setnew(lua_State *L, Table *t, Value key, Value val) {
+  if (v_isfloat(key) || v_isnil(key)) {   /* normalise, or raise */
+    tab_set(L, t, key, val);
+    return;
+  }
+  t->extra = 0;   /* may be a metatable: forget cached absences */
+  newkey(L, t, key, val);
+}
+
 void tab_setint(lua_State *L, Table *t, int64_t key, Value val) {
   const Value *slot = tab_getint(t, key);
   t->extra = 0;

@@ -100,6 +100,9 @@ LUAI_FUNC const Value *tab_get(Table *t, Value key);
 ** values are normalised to integer keys */
 LUAI_FUNC void tab_set(lua_State *L, Table *t, Value key, Value val);
 LUAI_FUNC void tab_setint(lua_State *L, Table *t, int64_t key, Value val);
+/* tab_set of a key whose raw lookup has just returned tab_absentkey (no
+** second lookup); MAY ALLOCATE as tab_set */
+LUAI_FUNC void tab_setnew(lua_State *L, Table *t, Value key, Value val);
 /* store into a slot returned by tab_get* (not absent) */
 static inline void tab_setslot(lua_State *L, Table *t, const Value *slot, Value val) {
   t->extra = 0;   /* t may be a metatable: forget cached metamethod absences */

@@ -176,7 +176,8 @@ void vm_finishset(lua_State *L, const Value *t, Value *key, Value *val,
       }
       tm = fasttm(L, h->metatable, TM_NEWINDEX);
       if (tm == NULL) {        /* new key, no metamethod: raw set */
-        tab_set(L, h, kv, vv);
+        if (isabstkey(s)) tab_setnew(L, h, kv, vv);   /* (no second lookup) */
+        else tab_set(L, h, kv, vv);
         h->extra = 0;          /* may be a metatable: forget cached absences */
         return;
       }
