@@ -287,6 +287,9 @@ static int base_pairs(lua_State *L) {
 /* vm/api.c (hidden, declared in vm/stateint.h): the step below on a
 ** table without a metatable, raw; -1 when it does not apply */
 LUAI_FUNC int api_ipairsstep(lua_State *L);
+/* vm/api.c (hidden): tell the interpreter which function ipairs_step is
+** (TFORCALL makes its step inline on tables without a metatable) */
+LUAI_FUNC void api_setipairs(lua_State *L, lua_CFunction f);
 
 /* ipairs iterator: honours __index through lua_geti */
 static int ipairs_step(lua_State *L) {
@@ -473,6 +476,7 @@ static const luaL_Reg base_funcs[] = {
 };
 
 LUAMOD_API int luaopen_base(lua_State *L) {
+  api_setipairs(L, ipairs_step);
   lua_pushglobaltable(L);
   luaL_setfuncs(L, base_funcs, 0);
   lua_pushvalue(L, -1);

@@ -964,12 +964,18 @@ LUAI_FUNC int api_tabmove(lua_State *L, int idx, lua_Integer dst,
 ** next(t, k) on a table (stdlib/baselib.c base_next), raw: the pair after
 ** k (2 results) or nil (1), without the API's index translations; -1,
 ** doing nothing, when the argument is not a table (the caller raises).
+** api_setipairs registers ipairs' iterator 'f' (stdlib/baselib.c), whose
+** step the interpreter's TFORCALL makes inline (vm.c tfor_ipairs).
 ** The step of ipairs' iterator (stdlib/baselib.c) on a table without a
 ** metatable and an immediate integer control: i + 1 and t[i + 1] pushed
 ** from the raw lookup, without the API's index translations.  Returns the
 ** number of results (1: the loop ends at a nil), or -1, doing nothing,
 ** when the general step (lua_geti: __index) must run.
 ** ---------------------------------------------------------------------- */
+LUAI_FUNC void api_setipairs(lua_State *L, lua_CFunction f) {
+  G(L)->ipairsaux = f;
+}
+
 LUAI_FUNC int api_nextstep(lua_State *L) {
   Value *arg = L->ci->func + 1;
   int n = (int)(L->top - arg);

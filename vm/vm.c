@@ -593,6 +593,30 @@ static inline void push_cframe(lua_State *L, CallInfo *newci, Value *func, int n
   newci->u.c.k = NULL;
 }
 
+/* ipairs' step (G(L)->ipairsaux, stdlib/baselib.c ipairs_step) on a table
+** without a metatable and an immediate control, inline: the iterator at
+** 'res' (state res[1], control res[2]) is replaced by its 'wanted'
+** results, as tfor_docall leaves them.  0 (nothing done) otherwise. */
+static inline int tfor_ipairs(lua_State *L, Value *res, int wanted) {
+  const Value *slot;
+  int64_t n;
+  int j = 1;
+  if (!v_istable(res[1]) || !v_isimmint(res[2]) || v_tab(res[1])->metatable != NULL)
+    return 0;
+  n = v_getimmint(res[2]);
+  if (n >= MVM_IMM_MAX) return 0;
+  slot = tab_getimm(v_tab(res[1]), n + 1);
+  if (isabstkey(slot) || v_isnil(*slot))
+    res[0] = MVM_NIL;   /* the step returns its nil: the loop ends */
+  else {
+    res[0] = v_immint(n + 1);
+    if (wanted >= 2) res[j++] = *slot;
+  }
+  for (; j < wanted; j++) res[j] = MVM_NIL;
+  L->top = res + wanted;
+  return 1;
+}
+
 /* the call do_call would make (precall_C's frame, do_poscall's results),
 ** without the C-level bookkeeping of a call from C: the iterator runs on
 ** the interpreter's C frame, as a C function called by OP_CALL does */
@@ -1821,7 +1845,10 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         ra[5] = ra[1];
         ra[6] = ra[2];
         L->top = ra + 4 + 3;
-        if (tfor_ccall(L, ci, ra + 4)) {
+        if (v_islcf(ra[4]) && v_lcf(ra[4]) == G(L)->ipairsaux && !L->hookmask &&
+            tfor_ipairs(L, ra + 4, GETARG_C(i)))
+          ;   /* (no call: no hook to report, nothing can raise) */
+        else if (tfor_ccall(L, ci, ra + 4)) {
           savepc();
           tfor_docall(L, ci, ra + 4, GETARG_C(i));
           updatetrap(ci);

@@ -149,3 +149,37 @@ for i = 1, 64 do grow[i] = -i end
 local g2 = 0
 for i = 1, 128 do g2 = g2 + grow[i] end
 print(#grow, g2)
+
+-- ipairs' step inline: loop variables 1, 2, 3; the table changed by the
+-- body; the iterator reused by hand; hooks on; a metatable set midway
+local arr = {10, 20, 30, 40}
+local out = {}
+for i in ipairs(arr) do out[#out + 1] = i end
+for i, v2, extra in ipairs(arr) do out[#out + 1] = v2 + i + (extra or 0) end
+print(table.concat(out, ","))
+out = {}
+for i, v2 in ipairs(arr) do
+  out[#out + 1] = v2
+  if i == 2 then arr[4] = nil; arr[3] = 33 end
+end
+print(table.concat(out, ","))
+local iter = ipairs({})
+out = {}
+for i, v2 in iter, {"a", "b"}, 0 do out[#out + 1] = i .. v2 end
+for i, v2 in iter, {"a", "b"}, 1 do out[#out + 1] = i .. v2 end
+print(table.concat(out, ","))
+local hooked = 0
+debug.sethook(function() hooked = hooked + 1 end, "c")
+for _ in ipairs({1, 2, 3}) do end
+debug.sethook()
+print(hooked > 0)
+local later = {1, 2, 3, 4}
+out = {}
+for i, v2 in ipairs(later) do
+  out[#out + 1] = v2
+  if i == 2 then setmetatable(later, {__index = function(_, k) return k < 6 and k * 100 or nil end}); later[3] = nil end
+end
+print(table.concat(out, ","))
+local big = {}
+big[math.maxinteger] = "last"
+for i, v2 in iter, big, math.maxinteger - 1 do print(i, v2) end
