@@ -1,7 +1,8 @@
 /*
 ** corolib.c -- the coroutine library.  Public C API only, with mvm.h's
 ** mvm_resume (the transfer of values and the resume in one step) and
-** mvm_yield (a yield the interpreter makes without longjmp).
+** mvm_yield (a yield the interpreter makes without longjmp), and the
+** hidden api_wrapthread (below).
 */
 #include "lua.h"
 #include "lauxlib.h"
@@ -45,9 +46,13 @@ static int co_resume(lua_State *L) {
   return r >= 0 ? r + 1 : 2;
 }
 
+/* vm/api.c (hidden, declared in vm/stateint.h): lua_tothread(L,
+** lua_upvalueindex(1)) for wrap_call, whose upvalue 1 is its thread */
+LUAI_FUNC lua_State *api_wrapthread(lua_State *L);
+
 /* body of the functions made by coroutine.wrap */
 static int wrap_call(lua_State *L) {
-  lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+  lua_State *co = api_wrapthread(L);
   int r = mvm_resume(L, co, lua_gettop(L));
   if (r >= 0)
     return r;

@@ -972,6 +972,13 @@ LUAI_FUNC int api_tabmove(lua_State *L, int idx, lua_Integer dst,
 ** number of results (1: the loop ends at a nil), or -1, doing nothing,
 ** when the general step (lua_geti: __index) must run.
 ** ---------------------------------------------------------------------- */
+/* the coroutine of a function made by coroutine.wrap (stdlib/corolib.c
+** wrap_call), which is upvalue 1 of the running C closure: lua_tothread
+** without the index translation and the checks that cannot fail there */
+LUAI_FUNC lua_State *api_wrapthread(lua_State *L) {
+  return v_thread(v_ccl(*L->ci->func)->upvalue[0]);
+}
+
 LUAI_FUNC void api_setipairs(lua_State *L, lua_CFunction f) {
   G(L)->ipairsaux = f;
 }

@@ -29,6 +29,8 @@ LUAI_FUNC int api_tabmove(lua_State *L, int idx, lua_Integer dst,
 LUAI_FUNC int api_ipairsstep(lua_State *L);
 /* next(t, k) on a table (vm/api.c; -1 when it is no table) */
 LUAI_FUNC int api_nextstep(lua_State *L);
+/* coroutine.wrap's coroutine: upvalue 1 of the running C closure */
+LUAI_FUNC lua_State *api_wrapthread(lua_State *L);
 /* register ipairs' iterator with the interpreter (vm/api.c) */
 LUAI_FUNC void api_setipairs(lua_State *L, lua_CFunction f);
 
