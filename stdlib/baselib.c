@@ -287,9 +287,9 @@ static int base_pairs(lua_State *L) {
 /* vm/api.c (hidden, declared in vm/stateint.h): the step below on a
 ** table without a metatable, raw; -1 when it does not apply */
 LUAI_FUNC int api_ipairsstep(lua_State *L);
-/* vm/api.c (hidden): tell the interpreter which function ipairs_step is
-** (TFORCALL makes its step inline on tables without a metatable) */
-LUAI_FUNC void api_setipairs(lua_State *L, lua_CFunction f);
+/* vm/api.c (hidden): tell the interpreter which functions ipairs_step and
+** base_next are (TFORCALL makes their steps inline on tables) */
+LUAI_FUNC void api_setiters(lua_State *L, lua_CFunction ipairsaux, lua_CFunction next);
 
 /* ipairs iterator: honours __index through lua_geti */
 static int ipairs_step(lua_State *L) {
@@ -476,7 +476,7 @@ static const luaL_Reg base_funcs[] = {
 };
 
 LUAMOD_API int luaopen_base(lua_State *L) {
-  api_setipairs(L, ipairs_step);
+  api_setiters(L, ipairs_step, base_next);
   lua_pushglobaltable(L);
   luaL_setfuncs(L, base_funcs, 0);
   lua_pushvalue(L, -1);

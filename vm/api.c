@@ -964,8 +964,9 @@ LUAI_FUNC int api_tabmove(lua_State *L, int idx, lua_Integer dst,
 ** next(t, k) on a table (stdlib/baselib.c base_next), raw: the pair after
 ** k (2 results) or nil (1), without the API's index translations; -1,
 ** doing nothing, when the argument is not a table (the caller raises).
-** api_setipairs registers ipairs' iterator 'f' (stdlib/baselib.c), whose
-** step the interpreter's TFORCALL makes inline (vm.c tfor_ipairs).
+** api_setiters registers ipairs' iterator and next (stdlib/baselib.c),
+** whose steps the interpreter's TFORCALL makes inline (vm.c tfor_ipairs,
+** tfor_next).
 ** The step of ipairs' iterator (stdlib/baselib.c) on a table without a
 ** metatable and an immediate integer control: i + 1 and t[i + 1] pushed
 ** from the raw lookup, without the API's index translations.  Returns the
@@ -979,8 +980,9 @@ LUAI_FUNC lua_State *api_wrapthread(lua_State *L) {
   return v_thread(v_ccl(*L->ci->func)->upvalue[0]);
 }
 
-LUAI_FUNC void api_setipairs(lua_State *L, lua_CFunction f) {
-  G(L)->ipairsaux = f;
+LUAI_FUNC void api_setiters(lua_State *L, lua_CFunction ipairsaux, lua_CFunction next) {
+  G(L)->ipairsaux = ipairsaux;
+  G(L)->nextaux = next;
 }
 
 LUAI_FUNC int api_nextstep(lua_State *L) {

@@ -202,7 +202,7 @@ LUA_API lua_State *lua_newstate(lua_Alloc f, void *ud) {
   g->jitran = NULL;
   g->nresumes = 0;
   g->nexthint = 0;
-  g->ipairsaux = NULL;
+  g->ipairsaux = g->nextaux = NULL;
   g->ffijit = NULL;
   g->jitmode = 0;
   g->gcpause = 200;

@@ -188,9 +188,9 @@ typedef struct global_State {
   ** guess, checked against the key 'next' continues from, that spares the
   ** lookup of that key in the traversal of a hash part */
   unsigned nexthint;
-  /* ipairs' iterator (stdlib/baselib.c, api_setipairs), which TFORCALL
-  ** runs inline on tables without a metatable; NULL until registered */
-  lua_CFunction ipairsaux;
+  /* ipairs' iterator and next (stdlib/baselib.c, api_setiters), whose
+  ** steps TFORCALL makes inline on tables; NULL until registered */
+  lua_CFunction ipairsaux, nextaux;
 } global_State;
 
 #define G(L)  ((L)->g)

@@ -31,7 +31,7 @@ LUAI_FUNC int api_ipairsstep(lua_State *L);
 LUAI_FUNC int api_nextstep(lua_State *L);
 /* coroutine.wrap's coroutine: upvalue 1 of the running C closure */
 LUAI_FUNC lua_State *api_wrapthread(lua_State *L);
-/* register ipairs' iterator with the interpreter (vm/api.c) */
-LUAI_FUNC void api_setipairs(lua_State *L, lua_CFunction f);
+/* register ipairs' iterator and next with the interpreter (vm/api.c) */
+LUAI_FUNC void api_setiters(lua_State *L, lua_CFunction ipairsaux, lua_CFunction next);
 
 #endif

@@ -530,13 +530,9 @@ static unsigned findindex(lua_State *L, Table *t, Value key) {
   return 0;
 }
 
-int tab_next(lua_State *L, Table *t, Value *key, Value *val) {
-  unsigned h = G(L)->nexthint - 1u, i, n;
-  /* (a nil key never matches: a free node holds no key) */
-  if (h < allocsizenode(t) && t->node[h].key == *key && !v_isnil(*key))
-    i = t->asize + h + 1;   /* the entry found last: its position */
-  else
-    i = findindex(L, t, *key);
+/* the entry after index i (findindex's numbering) */
+static int nextfrom(lua_State *L, Table *t, unsigned i, Value *key, Value *val) {
+  unsigned n;
   for (; i < t->asize; i++) {
     if (!v_isnil(t->array[i])) {
       *key = v_immint((int64_t)i + 1);
@@ -555,6 +551,30 @@ int tab_next(lua_State *L, Table *t, Value *key, Value *val) {
     }
   }
   return 0;
+}
+
+int tab_next(lua_State *L, Table *t, Value *key, Value *val) {
+  unsigned h = G(L)->nexthint - 1u, i;
+  /* (a nil key never matches: a free node holds no key) */
+  if (h < allocsizenode(t) && t->node[h].key == *key && !v_isnil(*key))
+    i = t->asize + h + 1;   /* the entry found last: its position */
+  else
+    i = findindex(L, t, *key);
+  return nextfrom(L, t, i, key, val);
+}
+
+int tab_nextquick(lua_State *L, Table *t, Value *key, Value *val) {
+  Value k = *key;
+  unsigned h = G(L)->nexthint - 1u, i;
+  if (v_isnil(k))
+    i = 0;
+  else if (v_isimmint(k) && (uint64_t)v_getimmint(k) - 1u < (uint64_t)t->asize)
+    i = (unsigned)v_getimmint(k);
+  else if (h < allocsizenode(t) && t->node[h].key == k)
+    i = t->asize + h + 1;
+  else
+    return -1;
+  return nextfrom(L, t, i, key, val);
 }
 
 /* ---------------- length ---------------- */

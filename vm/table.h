@@ -110,6 +110,9 @@ static inline void tab_setslot(lua_State *L, Table *t, const Value *slot, Value 
 }
 /* iteration: *key is the previous key (nil to start); returns 0 at the end */
 LUAI_FUNC int tab_next(lua_State *L, Table *t, Value *key, Value *val);
+/* tab_next when the key's place is known without a lookup (nil, an array
+** index, the entry returned last); else -1, doing nothing (never raises) */
+LUAI_FUNC int tab_nextquick(lua_State *L, Table *t, Value *key, Value *val);
 LUAI_FUNC lua_Unsigned tab_getn(Table *t);                           /* border */
 LUAI_FUNC size_t tab_sizeof(Table *t);                               /* bytes, for accounting */
 #endif

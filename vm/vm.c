@@ -617,6 +617,24 @@ static inline int tfor_ipairs(lua_State *L, Value *res, int wanted) {
   return 1;
 }
 
+/* next's step (G(L)->nextaux, stdlib/baselib.c base_next) on a table,
+** inline, when its key's place needs no lookup (tab_nextquick; the lookup
+** can raise "invalid key", which must come from next's C frame): as
+** tfor_ipairs.  0 (nothing done) otherwise. */
+static inline int tfor_next(lua_State *L, Value *res, int wanted) {
+  Value key, val;
+  int r, j = 1;
+  if (!v_istable(res[1])) return 0;
+  key = res[2];
+  r = tab_nextquick(L, v_tab(res[1]), &key, &val);
+  if (r < 0) return 0;
+  res[0] = r ? key : MVM_NIL;
+  if (r && wanted >= 2) res[j++] = val;
+  for (; j < wanted; j++) res[j] = MVM_NIL;
+  L->top = res + wanted;
+  return 1;
+}
+
 /* the call do_call would make (precall_C's frame, do_poscall's results),
 ** without the C-level bookkeeping of a call from C: the iterator runs on
 ** the interpreter's C frame, as a C function called by OP_CALL does */
@@ -1845,8 +1863,9 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         ra[5] = ra[1];
         ra[6] = ra[2];
         L->top = ra + 4 + 3;
-        if (v_islcf(ra[4]) && v_lcf(ra[4]) == G(L)->ipairsaux && !L->hookmask &&
-            tfor_ipairs(L, ra + 4, GETARG_C(i)))
+        if (v_islcf(ra[4]) && !L->hookmask &&
+            ((v_lcf(ra[4]) == G(L)->ipairsaux && tfor_ipairs(L, ra + 4, GETARG_C(i))) ||
+             (v_lcf(ra[4]) == G(L)->nextaux && tfor_next(L, ra + 4, GETARG_C(i)))))
           ;   /* (no call: no hook to report, nothing can raise) */
         else if (tfor_ccall(L, ci, ra + 4)) {
           savepc();

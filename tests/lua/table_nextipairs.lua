@@ -183,3 +183,31 @@ print(table.concat(out, ","))
 local big = {}
 big[math.maxinteger] = "last"
 for i, v2 in iter, big, math.maxinteger - 1 do print(i, v2) end
+
+-- next's step inline: 1 and 3 loop variables, next given by hand, an
+-- invalid key (the error comes from next), a collection between steps
+-- (removed entries whose keys die), hooks on
+local ht = {a = 1, b = 2, c = 3, [1] = "one", [2] = "two"}
+local ks = {}
+for k2 in pairs(ht) do ks[#ks + 1] = tostring(k2) end
+table.sort(ks)
+print(table.concat(ks, " "))
+local c4 = 0
+for k2, v2, extra in next, ht do c4 = c4 + (extra == nil and 1 or 100) end
+print(c4)
+print(pcall(function() for _ in next, ht, "nokey" do end end))
+print(pcall(function() for _ in next, {}, 1 do end end))
+local objs = {}
+for i = 1, 50 do objs[{}] = i end
+local seen = 0
+for k2, v2 in pairs(objs) do
+  seen = seen + v2
+  objs[k2] = nil
+  collectgarbage()
+end
+print(seen, next(objs))
+local hk = 0
+debug.sethook(function() hk = hk + 1 end, "c")
+for _ in pairs({x = 1, y = 2}) do end
+debug.sethook()
+print(hk > 0)
