@@ -748,7 +748,8 @@ int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults) {
   jit_mark(G(L), &jm);
   status = do_rawrunprotected(L, resume, &nargs);
   jit_unwound(L, &jm);   /* L's C stack is gone, whatever ended the run */
-  status = precover(L, status, &jm);
+  if (l_unlikely(errorstatus(status)))
+    status = precover(L, status, &jm);
   L->basecalls = UINT32_MAX;
   if (status == LUA_OK && L->status == LUA_YIELD)
     status = LUA_YIELD;   /* yielded by returning (vm.c OP_CALL) */

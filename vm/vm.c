@@ -1690,6 +1690,14 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               L->top = res;
               L->ci = ci;
             }
+            else if (wanted > 1 && !L->hookmask) {   /* as tfor_docall */
+              Value *res = newci->func, *first = L->top - n;
+              int j;
+              for (j = 0; j < wanted && j < n; j++) res[j] = first[j];
+              for (; j < wanted; j++) res[j] = MVM_NIL;
+              L->top = res + wanted;
+              L->ci = ci;
+            }
             else
               do_poscall(L, newci, n);
             updatetrap(ci);

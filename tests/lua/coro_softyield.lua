@@ -149,3 +149,16 @@ end
 local c = 0
 for v in g do c = c + v end
 print(c)
+
+-- C functions returning into 2 or more fixed results (OP_CALL's inline
+-- result moves): fewer, as many and more results than wanted
+local a1, a2, a3 = string.find("hello world", "o w")
+print(a1, a2, a3)
+local b1, b2, b3, b4 = pcall(select, 2, "x", "y", "z")
+print(b1, b2, b3, b4)
+local c1, c2 = math.type(1)
+print(c1, c2)
+local d1, d2, d3 = table.unpack({1, 2, 3, 4, 5})
+print(d1, d2, d3)
+local ok1, v1, v2 = coroutine.resume(coroutine.create(function() return 1, 2, 3 end))
+print(ok1, v1, v2)
