@@ -158,6 +158,16 @@ void vm_finishget(lua_State *L, const Value *t, Value *key, Value *val,
   dbg_runerror(L, "'__index' chain too long; possible loop");
 }
 
+/* SETFIELD of a key absent from 't': stored at its free main position
+** when no __newindex can run (tab_newstrfast; constructors' fields), else
+** 0 and vm_finishset does it.  Out of line: inlined into SETFIELD it
+** changed the code of the existing-key path (nbody -j off +0.5%
+** instructions, richards +0.3%). */
+static __attribute__((noinline)) int setnewfield(lua_State *L, Table *t,
+                                                 const Value *key, const Value *val) {
+  return t->metatable == NULL && tab_newstrfast(L, t, v_str(*key), *val);
+}
+
 void vm_finishset(lua_State *L, const Value *t, Value *key, Value *val,
                   const Value *slot) {
   int loop;
@@ -176,8 +186,11 @@ void vm_finishset(lua_State *L, const Value *t, Value *key, Value *val,
       }
       tm = fasttm(L, h->metatable, TM_NEWINDEX);
       if (tm == NULL) {        /* new key, no metamethod: raw set */
-        if (isabstkey(s)) tab_setnew(L, h, kv, vv);   /* (no second lookup) */
-        else tab_set(L, h, kv, vv);
+        /* (no second lookup; a string key at a free main position, as
+        ** constructors' fields, stored inline) */
+        if (!isabstkey(s)) tab_set(L, h, kv, vv);
+        else if (!(v_isstring(kv) && tab_newstrfast(L, h, v_str(kv), vv)))
+          tab_setnew(L, h, kv, vv);
         h->extra = 0;          /* may be a metatable: forget cached absences */
         return;
       }
@@ -1354,8 +1367,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
           Table *t = v_tab(*ra);
           slot = tab_getstr(t, v_str(*key));
           if (!isempty(slot)) { tab_setslot(L, t, slot, *rc); vmbreak; }
-          if (isabstkey(slot) && t->metatable == NULL &&
-              tab_newstrfast(L, t, v_str(*key), *rc)) {
+          if (isabstkey(slot) && setnewfield(L, t, key, rc)) {
             vmbreak;
           }
         }
