@@ -31,6 +31,7 @@
 #include "string.h"
 #include "table.h"
 #include "compile.h"
+#include "opcodes.h"
 
 /* status saved in callstatus while finishing a yieldable pcall (3 bits,
 ** from CIST_RECST in state.h) */
@@ -700,7 +701,8 @@ static void resume(lua_State *L, void *ud) {
       for (; i < wanted; i++) res[i] = MVM_NIL;
       L->top = res + wanted;
       L->ci = ci = ci->previous;
-      vm_finishOp(L);
+      if (GET_OPCODE(*(ci->u.l.savedpc - 1)) != OP_CALL)
+        vm_finishOp(L);   /* (OP_CALL has nothing to finish) */
       vm_execute(L, ci);
     }
     else {
