@@ -162,4 +162,28 @@ LUA_API void (mvm_jitstats) (lua_State *L, mvm_JITStats *st);
 */
 LUA_API void (mvm_jitflush) (lua_State *L);
 
+
+/* ---------------------------------------------------------- coroutines */
+
+/*
+** coroutine.resume's transfer in one step: move the top 'narg' values of L
+** to the coroutine 'co', resume it (lua_resume(co, L, ...)) and move the
+** values it yielded or returned to the top of L.  Returns how many (>= 0),
+** or -1 with an error object on the top of L (the 'narg' values popped):
+** "cannot resume non-suspended coroutine" (co is running or normal),
+** "cannot resume dead coroutine", "too many arguments to resume", "too
+** many results to resume" (co's status is then unchanged), or the error
+** that co raised (lua_status(co) is then the error status; co keeps its
+** frames for tracebacks).
+*/
+LUA_API int (mvm_resume) (lua_State *L, lua_State *co, int narg);
+
+/*
+** coroutine.yield as a lua_CFunction: lua_yield(L, lua_gettop(L)).  The
+** interpreter knows it: called from a Lua function that runs directly under
+** lua_resume (no C function in between), it yields by returning to
+** lua_resume instead of unwinding the C stack with longjmp.
+*/
+LUA_API int (mvm_yield) (lua_State *L);
+
 #endif

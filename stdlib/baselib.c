@@ -255,7 +255,13 @@ static int base_type(lua_State *L) {
   return 1;
 }
 
+/* vm/api.c (hidden, declared in vm/stateint.h): next(t, k) on a table,
+** raw; -1 when the argument is no table */
+LUAI_FUNC int api_nextstep(lua_State *L);
+
 static int base_next(lua_State *L) {
+  int n = api_nextstep(L);
+  if (n >= 0) return n;
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_settop(L, 2);   /* a missing key means "first" */
   if (lua_next(L, 1))
@@ -278,8 +284,17 @@ static int base_pairs(lua_State *L) {
   return 3;
 }
 
+/* vm/api.c (hidden, declared in vm/stateint.h): the step below on a
+** table without a metatable, raw; -1 when it does not apply */
+LUAI_FUNC int api_ipairsstep(lua_State *L);
+/* vm/api.c (hidden): tell the interpreter which functions ipairs_step and
+** base_next are (TFORCALL makes their steps inline on tables) */
+LUAI_FUNC void api_setiters(lua_State *L, lua_CFunction ipairsaux, lua_CFunction next);
+
 /* ipairs iterator: honours __index through lua_geti */
 static int ipairs_step(lua_State *L) {
+  int n = api_ipairsstep(L);
+  if (n >= 0) return n;
   lua_Integer i = luaL_checkinteger(L, 2);
   i = (lua_Integer)((lua_Unsigned)i + 1u);
   lua_pushinteger(L, i);
@@ -461,6 +476,7 @@ static const luaL_Reg base_funcs[] = {
 };
 
 LUAMOD_API int luaopen_base(lua_State *L) {
+  api_setiters(L, ipairs_step, base_next);
   lua_pushglobaltable(L);
   luaL_setfuncs(L, base_funcs, 0);
   lua_pushvalue(L, -1);

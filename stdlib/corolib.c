@@ -1,9 +1,13 @@
 /*
-** corolib.c -- the coroutine library.  Public C API only.
+** corolib.c -- the coroutine library.  Public C API only, with mvm.h's
+** mvm_resume (the transfer of values and the resume in one step) and
+** mvm_yield (a yield the interpreter makes without longjmp), and the
+** hidden api_wrapthread (below).
 */
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
+#include "mvm.h"
 
 enum { CO_RUNNING, CO_SUSPENDED, CO_NORMAL, CO_DEAD };
 static const char *const status_names[] =
@@ -33,52 +37,23 @@ static int co_state(lua_State *L, lua_State *co) {
   }
 }
 
-/* Move 'narg' values from L into 'co' and resume it.  Returns the number of
-** results now on L's stack, or -1 with an error object on L's stack. */
-static int resume_with(lua_State *L, lua_State *co, int narg) {
-  int st = co_state(L, co);
-  if (st != CO_SUSPENDED) {
-    lua_pushstring(L, st == CO_DEAD ? "cannot resume dead coroutine"
-                                    : "cannot resume non-suspended coroutine");
-    return -1;
-  }
-  if (!lua_checkstack(co, narg)) {
-    lua_pushliteral(L, "too many arguments to resume");
-    return -1;
-  }
-  lua_xmove(L, co, narg);
-  int nres;
-  int status = lua_resume(co, L, narg, &nres);
-  if (status == LUA_OK || status == LUA_YIELD) {
-    if (!lua_checkstack(L, nres + 1)) {
-      lua_pop(co, nres);
-      lua_pushliteral(L, "too many results to resume");
-      return -1;
-    }
-    lua_xmove(co, L, nres);
-    return nres;
-  }
-  lua_xmove(co, L, 1);   /* the error object */
-  return -1;
-}
-
 static int co_resume(lua_State *L) {
   lua_State *co = check_co(L, 1);
-  int r = resume_with(L, co, lua_gettop(L) - 1);
-  if (r < 0) {
-    lua_pushboolean(L, 0);
-    lua_insert(L, -2);
-    return 2;
-  }
-  lua_pushboolean(L, 1);
-  lua_insert(L, -(r + 1));
-  return r + 1;
+  int r = mvm_resume(L, co, lua_gettop(L) - 1);
+  /* the results (or the error object) are above slot 1 (the coroutine) */
+  lua_pushboolean(L, r >= 0);
+  lua_replace(L, 1);
+  return r >= 0 ? r + 1 : 2;
 }
+
+/* vm/api.c (hidden, declared in vm/stateint.h): lua_tothread(L,
+** lua_upvalueindex(1)) for wrap_call, whose upvalue 1 is its thread */
+LUAI_FUNC lua_State *api_wrapthread(lua_State *L);
 
 /* body of the functions made by coroutine.wrap */
 static int wrap_call(lua_State *L) {
-  lua_State *co = lua_tothread(L, lua_upvalueindex(1));
-  int r = resume_with(L, co, lua_gettop(L));
+  lua_State *co = api_wrapthread(L);
+  int r = mvm_resume(L, co, lua_gettop(L));
   if (r >= 0)
     return r;
   int st = lua_status(co);
@@ -106,10 +81,6 @@ static int co_wrap(lua_State *L) {
   co_create(L);
   lua_pushcclosure(L, wrap_call, 1);
   return 1;
-}
-
-static int co_yield(lua_State *L) {
-  return lua_yield(L, lua_gettop(L));
 }
 
 static int co_status(lua_State *L) {
@@ -152,7 +123,7 @@ static const luaL_Reg co_funcs[] = {
   {"running", co_running},
   {"status", co_status},
   {"wrap", co_wrap},
-  {"yield", co_yield},
+  {"yield", mvm_yield},
   {"isyieldable", co_isyieldable},
   {"close", co_close},
   {NULL, NULL}

@@ -767,7 +767,9 @@ LUA_API void lua_seti(lua_State *L, int idx, lua_Integer n) {
   Value key;
   if (v_istable(*t)) {
     slot = getint_fast(v_tab(*t), n);
-    if (fastslot(slot)) {
+    /* (an array slot, even nil, is raw when no __newindex can run) */
+    if (fastslot(slot) || ((lua_Unsigned)n - 1u < (lua_Unsigned)v_tab(*t)->asize &&
+                           v_tab(*t)->metatable == NULL)) {
       tab_setslot(L, v_tab(*t), slot, L->top[-1]);
       L->top--;
       return;
@@ -1035,4 +1037,67 @@ LUAI_FUNC int api_tabmove(lua_State *L, int idx, lua_Integer dst,
   gc_cardmarkrange(G(L), (GCObject *)h, &h->array[dst - 1],
                    (size_t)n * sizeof(Value));
   return 1;
+}
+
+/* ------------------------------------------------------------------------
+** next(t, k) on a table (stdlib/baselib.c base_next), raw: the pair after
+** k (2 results) or nil (1), without the API's index translations; -1,
+** doing nothing, when the argument is not a table (the caller raises).
+** api_setiters registers ipairs' iterator and next (stdlib/baselib.c),
+** whose steps the interpreter's TFORCALL makes inline (vm.c tfor_ipairs,
+** tfor_next).
+** The step of ipairs' iterator (stdlib/baselib.c) on a table without a
+** metatable and an immediate integer control: i + 1 and t[i + 1] pushed
+** from the raw lookup, without the API's index translations.  Returns the
+** number of results (1: the loop ends at a nil), or -1, doing nothing,
+** when the general step (lua_geti: __index) must run.
+** ---------------------------------------------------------------------- */
+/* the coroutine of a function made by coroutine.wrap (stdlib/corolib.c
+** wrap_call), which is upvalue 1 of the running C closure: lua_tothread
+** without the index translation and the checks that cannot fail there */
+LUAI_FUNC lua_State *api_wrapthread(lua_State *L) {
+  return v_thread(v_ccl(*L->ci->func)->upvalue[0]);
+}
+
+LUAI_FUNC void api_setiters(lua_State *L, lua_CFunction ipairsaux, lua_CFunction next) {
+  G(L)->ipairsaux = ipairsaux;
+  G(L)->nextaux = next;
+}
+
+LUAI_FUNC int api_nextstep(lua_State *L) {
+  Value *arg = L->ci->func + 1;
+  int n = (int)(L->top - arg);
+  if (n < 1 || !v_istable(arg[0])) return -1;
+  if (n == 1) arg[1] = MVM_NIL;   /* a missing key means "first" */
+  L->top = arg + 2;               /* (lua_settop(L, 2)) */
+  if (tab_next(L, v_tab(arg[0]), &arg[1], &arg[2])) {
+    L->top = arg + 3;
+    return 2;
+  }
+  arg[1] = MVM_NIL;
+  return 1;
+}
+
+LUAI_FUNC int api_ipairsstep(lua_State *L) {
+  Value *arg = L->ci->func + 1;
+  Table *h;
+  const Value *slot;
+  int64_t i;
+  if (L->top - arg != 2 || !v_istable(arg[0]) || !v_isimmint(arg[1]))
+    return -1;
+  h = v_tab(arg[0]);
+  i = v_getimmint(arg[1]);
+  if (h->metatable != NULL || i >= MVM_IMM_MAX) return -1;
+  i++;
+  slot = tab_getimm(h, i);
+  /* (the C function's LUA_MINSTACK slots hold both) */
+  arg[2] = v_immint(i);
+  if (isabstkey(slot) || v_isnil(*slot)) {
+    arg[3] = MVM_NIL;
+    L->top = arg + 4;
+    return 1;
+  }
+  arg[3] = *slot;
+  L->top = arg + 4;
+  return 2;
 }

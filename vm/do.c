@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "lua.h"
+#include "mvm.h"
 #include "do.h"
 #include "jit.h"
 #include "gc.h"
@@ -30,6 +31,7 @@
 #include "string.h"
 #include "table.h"
 #include "compile.h"
+#include "opcodes.h"
 
 /* status saved in callstatus while finishing a yieldable pcall (3 bits,
 ** from CIST_RECST in state.h) */
@@ -651,7 +653,8 @@ static void finish_Ccall(lua_State *L, CallInfo *ci) {
 static void unroll(lua_State *L, void *ud) {
   CallInfo *ci;
   (void)ud;
-  while ((ci = L->ci) != &L->base_ci) {
+  /* (a yield without longjmp returns from vm_execute with L->status set) */
+  while (L->status == LUA_OK && (ci = L->ci) != &L->base_ci) {
     if (!isLua(ci))
       finish_Ccall(L, ci);
     else {
@@ -687,6 +690,21 @@ static void resume(lua_State *L, void *ud) {
       L->top = firstarg;
       vm_execute(L, ci);
     }
+    else if (ci->u.c.k == NULL && !L->hookmask && ci->nresults >= LUA_MULTRET &&
+             isLua(ci->previous)) {
+      /* the common case (coroutine.yield called by a Lua function): the
+      ** yield's results are the values passed in; its caller runs on */
+      int wanted = ci->nresults, i;
+      Value *res = ci->func;
+      if (wanted == LUA_MULTRET) wanted = n;
+      for (i = 0; i < n && i < wanted; i++) res[i] = firstarg[i];
+      for (; i < wanted; i++) res[i] = MVM_NIL;
+      L->top = res + wanted;
+      L->ci = ci = ci->previous;
+      if (GET_OPCODE(*(ci->u.l.savedpc - 1)) != OP_CALL)
+        vm_finishOp(L);   /* (OP_CALL has nothing to finish) */
+      vm_execute(L, ci);
+    }
     else {
       if (ci->u.c.k != NULL)
         n = (*ci->u.c.k)(L, LUA_YIELD, ci->u.c.ctx);
@@ -708,7 +726,9 @@ static int precover(lua_State *L, int status, const JitMark *jm) {
   return status;
 }
 
-LUA_API int lua_resume(lua_State *L, lua_State *from, int nargs, int *nresults) {
+/* lua_resume, inlined into mvm_resume too (one call less per switch) */
+static inline __attribute__((always_inline))
+int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults) {
   int status;
   JitMark jm;
   if (L->status == LUA_OK) {
@@ -725,11 +745,16 @@ LUA_API int lua_resume(lua_State *L, lua_State *from, int nargs, int *nresults) 
   if (getCcalls(L) >= LUAI_MAXCCALLS)
     return resume_error(L, "C stack overflow", nargs);
   L->nCcalls++;
+  L->basecalls = L->nCcalls;
   G(L)->nresumes++;
   jit_mark(G(L), &jm);
   status = do_rawrunprotected(L, resume, &nargs);
   jit_unwound(L, &jm);   /* L's C stack is gone, whatever ended the run */
-  status = precover(L, status, &jm);
+  if (l_unlikely(errorstatus(status)))
+    status = precover(L, status, &jm);
+  L->basecalls = UINT32_MAX;
+  if (status == LUA_OK && L->status == LUA_YIELD)
+    status = LUA_YIELD;   /* yielded by returning (vm.c OP_CALL) */
   if (l_unlikely(errorstatus(status))) {
     /* the coroutine is dead; its frames are kept for tracebacks */
     L->status = (uint8_t)status;
@@ -739,6 +764,63 @@ LUA_API int lua_resume(lua_State *L, lua_State *from, int nargs, int *nresults) 
   *nresults = (status == LUA_YIELD) ? L->ci->u2.nyield
                                     : (int)(L->top - (L->ci->func + 1));
   return status;
+}
+
+LUA_API int lua_resume(lua_State *L, lua_State *from, int nargs, int *nresults) {
+  return resume_co(L, from, nargs, nresults);
+}
+
+/* room for 'n' more values on L's stack, for the running C function too
+** (lua_checkstack's fast case inline) */
+static int resume_room(lua_State *L, int n) {
+  if (L->stack_last - L->top > n && L->ci->top >= L->top + n)
+    return 1;
+  return lua_checkstack(L, n);
+}
+
+static int resume_refused(lua_State *L, int narg, const char *msg) {
+  L->top -= narg;
+  *L->top = v_ref(str_newz(L, msg));
+  L->top++;
+  return -1;
+}
+
+LUA_API int mvm_resume(lua_State *L, lua_State *co, int narg) {
+  int status, nres, i;
+  Value *from;
+  /* only a suspended coroutine (yielded, or not started: corolib's
+  ** co_state) can be resumed */
+  if (co->status == LUA_OK) {
+    if (co == L || co->ci != &co->base_ci)
+      return resume_refused(L, narg, "cannot resume non-suspended coroutine");
+    if (co->top == co->ci->func + 1)
+      return resume_refused(L, narg, "cannot resume dead coroutine");
+  }
+  else if (co->status != LUA_YIELD)
+    return resume_refused(L, narg, "cannot resume dead coroutine");
+  if (!resume_room(co, narg))
+    return resume_refused(L, narg, "too many arguments to resume");
+  L->top -= narg;
+  for (i = 0; i < narg; i++) co->top[i] = L->top[i];
+  co->top += narg;
+  status = resume_co(co, L, narg, &nres);
+  if (l_likely(status == LUA_OK || status == LUA_YIELD)) {
+    if (!resume_room(L, nres + 1)) {
+      co->top -= nres;
+      return resume_refused(L, 0, "too many results to resume");
+    }
+  }
+  else
+    nres = 1;   /* the error object */
+  from = co->top - nres;
+  for (i = 0; i < nres; i++) L->top[i] = from[i];
+  L->top += nres;
+  co->top = from;
+  return errorstatus(status) ? -1 : nres;
+}
+
+LUA_API int mvm_yield(lua_State *L) {
+  return lua_yieldk(L, (int)(L->top - (L->ci->func + 1)), 0, NULL);
 }
 
 LUA_API int lua_isyieldable(lua_State *L) {

@@ -66,6 +66,7 @@ void state_preinit(lua_State *L1, global_State *g) {
   L1->errfunc = 0;
   L1->oldpc = 0;
   L1->nCcalls = 0;
+  L1->basecalls = UINT32_MAX;
 }
 
 void state_initstack(lua_State *L1, lua_State *L) {
@@ -200,6 +201,8 @@ LUA_API lua_State *lua_newstate(lua_Alloc f, void *ud) {
   g->jit = NULL;
   g->jitran = NULL;
   g->nresumes = 0;
+  g->nexthint = 0;
+  g->ipairsaux = g->nextaux = NULL;
   g->ffijit = NULL;
   g->jitmode = 0;
   g->gcpause = 200;

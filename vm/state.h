@@ -117,6 +117,11 @@ struct lua_State {
   int hookcount;
   volatile int hookmask;
   struct lua_State *gcnext;    /* all threads of the VM (collector's list) */
+  /* nCcalls of the interpreter activation that lua_resume runs (the
+  ** coroutine's base level: no C frame between it and lua_resume);
+  ** UINT32_MAX when the thread is not running under lua_resume.  There
+  ** the interpreter yields by returning (vm.c OP_CALL, mvm_yield). */
+  uint32_t basecalls;
 };
 
 /* a thread object: header, extra space, then the state */
@@ -179,6 +184,13 @@ typedef struct global_State {
   ** at the expiry of lua_State.becount) */
   volatile sig_atomic_t interrupt;
   int jitmode;                 /* 0 off, 1 on, 2 eager */
+  /* node index + 1 of the hash entry tab_next returned last (0: none): a
+  ** guess, checked against the key 'next' continues from, that spares the
+  ** lookup of that key in the traversal of a hash part */
+  unsigned nexthint;
+  /* ipairs' iterator and next (stdlib/baselib.c, api_setiters), whose
+  ** steps TFORCALL makes inline on tables; NULL until registered */
+  lua_CFunction ipairsaux, nextaux;
 } global_State;
 
 #define G(L)  ((L)->g)

@@ -25,5 +25,13 @@ LUAI_FUNC const Value *api_index2value(lua_State *L, int idx);
 ** (vm/api.c; 0 when it does not apply and the caller must loop) */
 LUAI_FUNC int api_tabmove(lua_State *L, int idx, lua_Integer dst,
                           lua_Integer src, lua_Integer n);
+/* ipairs' step on a plain table (vm/api.c; -1 when lua_geti must run) */
+LUAI_FUNC int api_ipairsstep(lua_State *L);
+/* next(t, k) on a table (vm/api.c; -1 when it is no table) */
+LUAI_FUNC int api_nextstep(lua_State *L);
+/* coroutine.wrap's coroutine: upvalue 1 of the running C closure */
+LUAI_FUNC lua_State *api_wrapthread(lua_State *L);
+/* register ipairs' iterator and next with the interpreter (vm/api.c) */
+LUAI_FUNC void api_setiters(lua_State *L, lua_CFunction ipairsaux, lua_CFunction next);
 
 #endif

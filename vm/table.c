@@ -243,6 +243,7 @@ static int ceillog2(unsigned x) {   /* ceil(log2(x)), x >= 1 */
 }
 
 static void rawinsert(lua_State *L, Table *t, Value key, Value val);
+static void newkey(lua_State *L, Table *t, Value key, Value val);
 
 /* Bring the table to 'nasize' array slots and room for 'nhsize' hash
 ** entries, re-inserting everything.  Nothing changes if memory runs out. */
@@ -298,11 +299,19 @@ void tab_resize(lua_State *L, Table *t, unsigned nasize, unsigned nhsize) {
   if (newarray != NULL)   /* the copied slots: every card they cover */
     gc_cardmarkrange(G(L), (GCObject *)t, newarray,
                      (size_t)(oldasize < nasize ? oldasize : nasize) * sizeof(Value));
+  /* the keys moved are distinct and absent from the new parts: straight
+  ** into the array part, or newkey (no lookup first; the hash part has
+  ** room for all of them, so it never rehashes) */
   for (i = nasize; i < oldasize; i++)
-    if (!v_isnil(oldarray[i])) rawinsert(L, t, v_immint((int64_t)i + 1), oldarray[i]);
+    if (!v_isnil(oldarray[i])) newkey(L, t, v_immint((int64_t)i + 1), oldarray[i]);
   for (i = 0; i < oldhsize; i++) {
     Node *old = &oldnode[i];
-    if (!v_isnil(old->val)) rawinsert(L, t, old->key, old->val);
+    if (!v_isnil(old->val)) {
+      if (v_isimmint(old->key) && (uint64_t)v_getimmint(old->key) - 1u < (uint64_t)nasize)
+        gc_write(G(L), (GCObject *)t, &newarray[v_getimmint(old->key) - 1], old->val);
+      else
+        newkey(L, t, old->key, old->val);
+    }
   }
   if (oldarray != NULL && !oldinline) gc_freepart(L, oldarray, (size_t)oldasize * sizeof(Value));
   if (oldhsize > 0) gc_freepart(L, oldnode, (size_t)oldhsize * sizeof(Node));
@@ -472,6 +481,15 @@ void tab_set(lua_State *L, Table *t, Value key, Value val) {
   else newkey(L, t, key, val);
 }
 
+void tab_setnew(lua_State *L, Table *t, Value key, Value val) {
+  if (v_isfloat(key) || v_isnil(key)) {   /* normalise, or raise */
+    tab_set(L, t, key, val);
+    return;
+  }
+  t->extra = 0;   /* may be a metatable: forget cached absences */
+  newkey(L, t, key, val);
+}
+
 void tab_setint(lua_State *L, Table *t, int64_t key, Value val) {
   const Value *slot = tab_getint(t, key);
   t->extra = 0;
@@ -512,8 +530,9 @@ static unsigned findindex(lua_State *L, Table *t, Value key) {
   return 0;
 }
 
-int tab_next(lua_State *L, Table *t, Value *key, Value *val) {
-  unsigned i = findindex(L, t, *key), n;
+/* the entry after index i (findindex's numbering) */
+static int nextfrom(lua_State *L, Table *t, unsigned i, Value *key, Value *val) {
+  unsigned n;
   for (; i < t->asize; i++) {
     if (!v_isnil(t->array[i])) {
       *key = v_immint((int64_t)i + 1);
@@ -527,10 +546,35 @@ int tab_next(lua_State *L, Table *t, Value *key, Value *val) {
     if (!v_isnil(nd->val)) {
       *key = nd->key;
       *val = nd->val;
+      G(L)->nexthint = i + 1;
       return 1;
     }
   }
   return 0;
+}
+
+int tab_next(lua_State *L, Table *t, Value *key, Value *val) {
+  unsigned h = G(L)->nexthint - 1u, i;
+  /* (a nil key never matches: a free node holds no key) */
+  if (h < allocsizenode(t) && t->node[h].key == *key && !v_isnil(*key))
+    i = t->asize + h + 1;   /* the entry found last: its position */
+  else
+    i = findindex(L, t, *key);
+  return nextfrom(L, t, i, key, val);
+}
+
+int tab_nextquick(lua_State *L, Table *t, Value *key, Value *val) {
+  Value k = *key;
+  unsigned h = G(L)->nexthint - 1u, i;
+  if (v_isnil(k))
+    i = 0;
+  else if (v_isimmint(k) && (uint64_t)v_getimmint(k) - 1u < (uint64_t)t->asize)
+    i = (unsigned)v_getimmint(k);
+  else if (h < allocsizenode(t) && t->node[h].key == k)
+    i = t->asize + h + 1;
+  else
+    return -1;
+  return nextfrom(L, t, i, key, val);
 }
 
 /* ---------------- length ---------------- */

@@ -82,11 +82,27 @@ static inline const Value *tab_getimm(Table *t, int64_t key) {
     n += n->next;
   }
 }
+/* A string key known to be absent (its lookup returned tab_absentkey) into
+** a table with a hash part whose main position for the key is free: the
+** store newkey makes there, inline (the fields of a constructor into its
+** presized part, new fields of records).  Returns 0, storing nothing, when
+** newkey must insert (occupied main position, no hash part, a nil value). */
+static inline int tab_newstrfast(lua_State *L, Table *t, TString *key, Value val) {
+  Node *mp = &t->node[key->hash & ((1u << t->lsizenode) - 1)];
+  if (!v_isnil(mp->val) || t->isdummy || v_isnil(val)) return 0;
+  t->extra = 0;   /* a new key: forget cached absences (and TAB_WATCHED) */
+  gc_write(G(L), (GCObject *)t, &mp->key, v_ref(key));
+  gc_write(G(L), (GCObject *)t, &mp->val, val);
+  return 1;
+}
 LUAI_FUNC const Value *tab_get(Table *t, Value key);
 /* raw set; raises "index is nil"/"index is NaN" errors; floats with integral
 ** values are normalised to integer keys */
 LUAI_FUNC void tab_set(lua_State *L, Table *t, Value key, Value val);
 LUAI_FUNC void tab_setint(lua_State *L, Table *t, int64_t key, Value val);
+/* tab_set of a key whose raw lookup has just returned tab_absentkey (no
+** second lookup); MAY ALLOCATE as tab_set */
+LUAI_FUNC void tab_setnew(lua_State *L, Table *t, Value key, Value val);
 /* store into a slot returned by tab_get* (not absent) */
 static inline void tab_setslot(lua_State *L, Table *t, const Value *slot, Value val) {
   t->extra = 0;   /* t may be a metatable: forget cached metamethod absences */
@@ -94,6 +110,9 @@ static inline void tab_setslot(lua_State *L, Table *t, const Value *slot, Value 
 }
 /* iteration: *key is the previous key (nil to start); returns 0 at the end */
 LUAI_FUNC int tab_next(lua_State *L, Table *t, Value *key, Value *val);
+/* tab_next when the key's place is known without a lookup (nil, an array
+** index, the entry returned last); else -1, doing nothing (never raises) */
+LUAI_FUNC int tab_nextquick(lua_State *L, Table *t, Value *key, Value *val);
 LUAI_FUNC lua_Unsigned tab_getn(Table *t);                           /* border */
 LUAI_FUNC size_t tab_sizeof(Table *t);                               /* bytes, for accounting */
 #endif
