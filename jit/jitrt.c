@@ -599,6 +599,13 @@ static const Value *mvmrt_strchain(Table *t, TString *key) {
 
 static const Value rt_nil = MVM_NIL;
 
+/* the slot of any 'key' in 't' (tab_get: no metamethods), an absent key's
+** as a nil; a leaf for the reads llvmgen.c gettab_spec emits */
+static const Value *mvmrt_rawget(Table *t, Value key) {
+  const Value *s = tab_get(t, key);
+  return isabstkey(s) ? &rt_nil : s;
+}
+
 /* the rest of the collision chain after node 'n' of 't', whose key is not
 ** 'k'; the index of the node found is remembered in '*hint', the site's
 ** slot-prediction hint (llvmgen.c, newhint), when 'hint' is not NULL */
@@ -787,6 +794,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_fltpow", (void *)mvmrt_fltpow},
   {"mvmrt_raweq", (void *)mvmrt_raweq},
   {"mvmrt_strchain", (void *)mvmrt_strchain},
+  {"mvmrt_rawget", (void *)mvmrt_rawget},
   {"mvmrt_strindex", (void *)mvmrt_strindex},
   {"mvmrt_strself", (void *)mvmrt_strself},
   {"mvmrt_strmethod", (void *)mvmrt_strmethod},

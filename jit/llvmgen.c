@@ -1879,6 +1879,33 @@ static void helper_only(Gen *g, int pc, const char *helper) {
   loaddone(g, pc);
 }
 
+/* Table reads (GETFIELD, GETTABUP, GETI, GETTABLE) at the lowest
+** speculation level (Proto.jitnospec 0): the fast path alone (inline
+** probes and leaf walks); what it cannot finish (not a table, an
+** '__index' function or a deep chain, a non-integer key of GETTABLE)
+** counts a failed speculation and leaves at 'pc', where the interpreter
+** redoes the instruction (nothing is written before the exit).  Without
+** the helper's statepoint call merging back, the frame base and the
+** registers stay plain SSA values across the accesses, so LLVM reuses
+** the loaded table, its type test and its node array between the fields
+** of one table (nbody's advance), and the IR is smaller.  A function
+** that keeps exiting is recompiled at level 1 (jit.c despecialise), where
+** the helpers come back.  Stores keep their helper: their misses are
+** mostly new keys (constructors, a fresh object's first assignment in a
+** loop: richards' Scheduler:schedule exited once per call and was
+** recompiled), which measured a loss; SELF writes R[A+1] first. */
+static int tabspec(Gen *g, int pc) {
+  OpCode op = GET_OPCODE(g->p->code[pc]);
+  return speclevel(g) == 0 && (op == OP_GETFIELD || op == OP_GETTABUP ||
+                               op == OP_GETI || op == OP_GETTABLE);
+}
+
+/* the end of a table access's slow block: the helper, or the exit */
+static void slowpath(Gen *g, int pc, const char *helper) {
+  if (tabspec(g, pc)) LLVMBuildBr(B_, specexit(g, pc));
+  else helper_only(g, pc, helper);
+}
+
 /* address of the value of integer 'key' (i64, fits an immediate) in table
 ** 't': the array part, else the key's main position in the hash part
 ** (tab_hashint; keys such as 0 or negative ones, fannkuch's perm[0]); a
@@ -1974,27 +2001,26 @@ static void get_finish(Gen *g, int pc, int a, LLVMValueRef slot, LLVMBasicBlockR
   setreg(g, a, v);
   loaddone(g, pc);
   LLVMPositionBuilderAtEnd(B_, slow);
-  helper_only(g, pc, helper);
+  slowpath(g, pc, helper);
 }
 
 /* write: *slot := val when the slot holds a non-nil value, as tab_setslot
-** does (clear the metamethod-absence cache, barrier); else the helper.
-** 'intkey': the slot is an integer key's (its only place, intslot2), which
-** is also stored into when it holds nil and no __newindex can apply, as
-** tab_setint does (appends into the array part's free slots); and the
-** absence cache stays: metamethods are named by strings, which an integer
-** key never adds */
+** does (clear the metamethod-absence cache, barrier), or when it holds nil
+** and no __newindex can apply, as tab_set/tab_setint do (a string key
+** whose value was set to nil keeps its node until the collector declares
+** it dead, and then no longer compares equal; an integer key's slot is its
+** only place: appends into the array part's free slots); else the helper.
+** 'intkey': the slot is an integer key's (intslot2), and the absence cache
+** stays: metamethods are named by strings, which an integer key never
+** adds */
 static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
                        LLVMBasicBlockRef slow, const char *helper, int intkey) {
   LLVMBasicBlockRef hit = newbb(g, "sethit");
   LLVMValueRef old = hload(g, g->p1, slot, ""), off;
-  if (intkey) {
-    LLVMBasicBlockRef nil = newbb(g, "setnil");
-    LLVMBuildCondBr(B_, isnil(g, old), nil, hit);
-    LLVMPositionBuilderAtEnd(B_, nil);
-    notm(g, t, TM_NEWINDEX, hit, slow);
-  }
-  else LLVMBuildCondBr(B_, isnil(g, old), slow, hit);
+  LLVMBasicBlockRef nil = newbb(g, "setnil");
+  LLVMBuildCondBr(B_, isnil(g, old), nil, hit);
+  LLVMPositionBuilderAtEnd(B_, nil);
+  notm(g, t, TM_NEWINDEX, hit, slow);
   LLVMPositionBuilderAtEnd(B_, hit);
   if (!intkey) {
     off = ci64(g, offsetof(GCObject, extra));
@@ -2004,13 +2030,72 @@ static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMVa
   gcwrite(g, val, t, slot);
   br(g, pc + 1);
   LLVMPositionBuilderAtEnd(B_, slow);
-  helper_only(g, pc, helper);
+  slowpath(g, pc, helper);
+}
+
+/* 'f' only reads memory and returns (memory(read) nounwind willreturn):
+** loads before its calls stay valid after them */
+static LLVMValueRef readonlyfn(Gen *g, LLVMValueRef f) {
+  static const char *const names[] = {"nounwind", "willreturn"};
+  unsigned i;
+  /* MemoryEffects: 2 bits (1: read) per location kind (argument,
+  ** inaccessible, other memory) */
+  LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                          LLVMCreateEnumAttribute(g->C, LLVMGetEnumAttributeKindForName("memory", 6), 0x15));
+  for (i = 0; i < 2; i++)
+    LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                            LLVMCreateEnumAttribute(g->C, LLVMGetEnumAttributeKindForName(names[i], strlen(names[i])), 0));
+  return f;
+}
+
+/* GETI / GETTABLE at the lowest speculation level (tabspec): the array
+** part and the key's main position inline, any other key (chains, absent
+** keys, strings, floats: the leaf mvmrt_rawget) in one leaf call; a nil
+** with no '__index' that could apply is the result.  Exits: not a table,
+** a nil where '__index' may apply. */
+static void gettab_spec(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
+                        LLVMValueRef keyconst) {
+  LLVMBasicBlockRef walk = newbb(g, "getwalk"), hit = newbb(g, "gethit");
+  LLVMBasicBlockRef nil = newbb(g, "getnil"), found = newbb(g, "getfound"), from[2];
+  LLVMValueRef key = keyconst, kw = keyv, vals[2], args[2], slot, v;
+  LLVMTypeRef params[2], ty;
+  istable(g, t, bits(g, t), newbb(g, "tab"), specexit(g, pc));
+  if (key == NULL) {
+    LLVMBasicBlockRef ik = newbb(g, "intkey");
+    LLVMValueRef kb = bits(g, keyv);
+    LLVMBuildCondBr(B_, isint(g, kb), ik, walk);
+    LLVMPositionBuilderAtEnd(B_, ik);
+    key = sext48(g, kb);
+  }
+  else kw = mkint(g, key);
+  vals[0] = intslot2(g, t, key, walk, 0);
+  from[0] = LLVMGetInsertBlock(B_);
+  LLVMBuildBr(B_, found);
+  LLVMPositionBuilderAtEnd(B_, walk);
+  params[0] = params[1] = g->p1;
+  ty = LLVMFunctionType(g->p0, params, 2, 0);   /* (Table *, Value) */
+  args[0] = t; args[1] = kw;
+  vals[1] = LLVMBuildCall2(B_, ty, readonlyfn(g, getfn(g, "mvmrt_rawget", ty, 1)), args, 2, "");
+  from[1] = LLVMGetInsertBlock(B_);
+  LLVMBuildBr(B_, found);
+  LLVMPositionBuilderAtEnd(B_, found);
+  slot = LLVMBuildPhi(B_, g->p0, "slot");
+  LLVMAddIncoming(slot, vals, from, 2);
+  v = hload(g, g->p1, slot, "");
+  LLVMBuildCondBr(B_, isnil(g, v), nil, hit);
+  LLVMPositionBuilderAtEnd(B_, nil);
+  notm(g, t, TM_INDEX, hit, specexit(g, pc));
+  LLVMPositionBuilderAtEnd(B_, hit);
+  setreg(g, a, v);
+  loaddone(g, pc);
 }
 
 /* GETI / GETTABLE: the array part inline */
 static void gettab_int(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
                        LLVMValueRef keyconst, const char *helper) {
-  LLVMBasicBlockRef slow = newbb(g, "getslow");
+  LLVMBasicBlockRef slow;
+  if (tabspec(g, pc)) { gettab_spec(g, pc, a, t, keyv, keyconst); return; }
+  slow = newbb(g, "getslow");
   get_finish(g, pc, a, intslot(g, t, keyv, keyconst, slow, 0), slow, helper, t);
 }
 
@@ -2133,7 +2218,7 @@ static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const c
   setreg(g, a, phi);
   loaddone(g, pc);
   LLVMPositionBuilderAtEnd(B_, slow);
-  helper_only(g, pc, helper);
+  slowpath(g, pc, helper);
 }
 
 /* SETFIELD / SETTABUP: an existing field inline */
