@@ -653,6 +653,31 @@ static const Value *mvmrt_strindex(Table *t, TString *key, TString *ename, const
   return NULL;
 }
 
+/* mvmrt_strindex without its writes (no hint, no metamethod-absence bit):
+** it only reads, so compiled code keeps its loads across the call
+** (llvmgen.c getstrk at speculation level 0 updates the hint itself, and
+** leaves to the interpreter on NULL, which sets the bit where a metatable
+** has no '__index' (meta.c), so that this happens once per metatable) */
+static const Value *mvmrt_strlook(Table *t, TString *key, TString *ename, const Node *mp) {
+  int depth;
+  const Value *s;
+  if (mp == NULL) s = tab_getstr(t, key);
+  else s = mp->key == v_ref(key) ? &rt_nil : rt_chainrest(t, mp, v_ref(key), NULL);
+  for (depth = 0; depth < RT_INDEXDEPTH; depth++) {
+    Table *mt;
+    const Value *tm;
+    if (!rt_empty(s)) return s;
+    mt = t->metatable;
+    if (mt == NULL || (mt->extra & (1u << TM_INDEX))) return &rt_nil;
+    tm = tab_getstr(mt, ename);
+    if (rt_empty(tm)) return NULL;   /* the interpreter sets mt's absence bit */
+    if (!v_istable(*tm)) return NULL;
+    t = v_tab(*tm);
+    s = tab_getstr(t, key);
+  }
+  return NULL;
+}
+
 /* tab_getstr that tries the node '*hint' names after the main position
 ** (any node holding the key is its one; the index is masked to the
 ** current size), and records there where a chain walk found the key */
@@ -796,6 +821,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_strchain", (void *)mvmrt_strchain},
   {"mvmrt_rawget", (void *)mvmrt_rawget},
   {"mvmrt_strindex", (void *)mvmrt_strindex},
+  {"mvmrt_strlook", (void *)mvmrt_strlook},
   {"mvmrt_strself", (void *)mvmrt_strself},
   {"mvmrt_strmethod", (void *)mvmrt_strmethod},
 };
