@@ -174,3 +174,23 @@ bodies[2] = body(5, 6, 7, 8)
 print("again", advance(bodies, 300))
 bodies[1] = false
 print("boolean", pcall(advance, bodies, 300))
+
+-- 10. the main chunk's loop (an OSR region): a global and fields read
+-- through '__index' functions set mid-loop, then a table of another shape
+do
+  local s = 0
+  gy = 1
+  local t = { a = 1, b = 2 }
+  for i = 1, 20000 do
+    s = s + gy + t.a + t.b
+    if i == 10000 then
+      gy = nil
+      setmetatable(_G, { __index = function(_, k) return k == "gy" and 2 or nil end })
+      t.a = nil
+      setmetatable(t, { __index = function() return 10 end })
+    end
+    if i == 15000 then t = { b = 5, a = 7, c = 1 } end
+  end
+  setmetatable(_G, nil)
+  print("region", s)
+end
