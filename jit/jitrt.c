@@ -605,6 +605,13 @@ static int64_t mvmrt_tablen(Table *t) {
 
 static const Value rt_nil = MVM_NIL;
 
+/* the slot of any 'key' in 't' (tab_get: no metamethods), an absent key's
+** as a nil; a leaf for the reads llvmgen.c gettab_spec emits */
+static const Value *mvmrt_rawget(Table *t, Value key) {
+  const Value *s = tab_get(t, key);
+  return isabstkey(s) ? &rt_nil : s;
+}
+
 /* the rest of the collision chain after node 'n' of 't', whose key is not
 ** 'k'; the index of the node found is remembered in '*hint', the site's
 ** slot-prediction hint (llvmgen.c, newhint), when 'hint' is not NULL */
@@ -645,6 +652,31 @@ static const Value *mvmrt_strindex(Table *t, TString *key, TString *ename, const
     if (mt == NULL || (mt->extra & (1u << TM_INDEX))) return &rt_nil;
     tm = tab_getstr(mt, ename);   /* meta_gettm, inlined */
     if (rt_empty(tm)) { mt->extra |= (uint8_t)(1u << TM_INDEX); return &rt_nil; }
+    if (!v_istable(*tm)) return NULL;
+    t = v_tab(*tm);
+    s = tab_getstr(t, key);
+  }
+  return NULL;
+}
+
+/* mvmrt_strindex without its writes (no hint, no metamethod-absence bit):
+** it only reads, so compiled code keeps its loads across the call
+** (llvmgen.c getstrk at speculation level 0 updates the hint itself, and
+** leaves to the interpreter on NULL, which sets the bit where a metatable
+** has no '__index' (meta.c), so that this happens once per metatable) */
+static const Value *mvmrt_strlook(Table *t, TString *key, TString *ename, const Node *mp) {
+  int depth;
+  const Value *s;
+  if (mp == NULL) s = tab_getstr(t, key);
+  else s = mp->key == v_ref(key) ? &rt_nil : rt_chainrest(t, mp, v_ref(key), NULL);
+  for (depth = 0; depth < RT_INDEXDEPTH; depth++) {
+    Table *mt;
+    const Value *tm;
+    if (!rt_empty(s)) return s;
+    mt = t->metatable;
+    if (mt == NULL || (mt->extra & (1u << TM_INDEX))) return &rt_nil;
+    tm = tab_getstr(mt, ename);
+    if (rt_empty(tm)) return NULL;   /* the interpreter sets mt's absence bit */
     if (!v_istable(*tm)) return NULL;
     t = v_tab(*tm);
     s = tab_getstr(t, key);
@@ -795,6 +827,8 @@ static const JitHelper helpers[] = {
   {"mvmrt_strchain", (void *)mvmrt_strchain},
   {"mvmrt_tablen", (void *)mvmrt_tablen},
   {"mvmrt_strindex", (void *)mvmrt_strindex},
+  {"mvmrt_strlook", (void *)mvmrt_strlook},
+  {"mvmrt_rawget", (void *)mvmrt_rawget},
   {"mvmrt_strself", (void *)mvmrt_strself},
   {"mvmrt_strmethod", (void *)mvmrt_strmethod},
 };

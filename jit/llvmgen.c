@@ -1879,6 +1879,8 @@ static LLVMValueRef newmcache(Gen *g) {
   return gv;
 }
 
+static LLVMValueRef readonlyfn(Gen *g, LLVMValueRef f);
+
 /* the node array of table 't' and its index mask (size - 1) */
 static LLVMValueRef nodearray(Gen *g, LLVMValueRef t, LLVMValueRef *mask) {
   LLVMValueRef off = ci64(g, offsetof(Table, lsizenode));
@@ -1942,7 +1944,7 @@ static LLVMValueRef strslot(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlock
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, k, ci64(g, v_ref(key)), ""), found, chain);
   LLVMPositionBuilderAtEnd(B_, chain);
   args[0] = t; args[1] = craw(g, key);
-  cp = LLVMBuildCall2(B_, g->ty_chain, getfn(g, "mvmrt_strchain", g->ty_chain, 1), args, 2, "");
+  cp = LLVMBuildCall2(B_, g->ty_chain, readonlyfn(g, getfn(g, "mvmrt_strchain", g->ty_chain, 1)), args, 2, "");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), miss, inchain);
   LLVMPositionBuilderAtEnd(B_, inchain);
   LLVMBuildBr(B_, found);
@@ -1969,6 +1971,52 @@ static void helper_only(Gen *g, int pc, const char *helper) {
   callop(g, helper, pc, pc + 1, 0);
   g->trapexit = 0;
   loaddone(g, pc);
+}
+
+/* is 'pc' inside a loop of the bytecode (between a backward jump and its
+** target)? */
+static int inloop(Gen *g, int pc) {
+  int j;
+  for (j = pc; j < g->p->sizecode; j++) {
+    Instruction i = g->p->code[j];
+    int t;
+    switch (GET_OPCODE(i)) {
+      case OP_JMP: t = j + 1 + GETARG_sJ(i); break;
+      case OP_FORLOOP: case OP_TFORLOOP: t = j + 1 - GETARG_Bx(i); break;
+      default: continue;
+    }
+    if (t <= pc) return 1;
+  }
+  return 0;
+}
+
+/* Table reads (GETFIELD, GETTABUP, GETI, GETTABLE) at the lowest
+** speculation level (Proto.jitnospec 0): the fast path alone (inline
+** probes, then leaf walks that cannot collect: mvmrt_strindex, in loops
+** the read-only mvmrt_strlook, mvmrt_rawget for any other key); what it
+** cannot finish (not a table, an '__index' function, a deep chain, a nil
+** where '__index' may apply) counts a failed speculation and leaves at
+** 'pc', where the interpreter redoes the instruction (nothing is written
+** before the exit).  Without the helper's statepoint call merging back,
+** the frame base and the registers stay plain SSA values across the
+** accesses, and with read-only leaves LLVM reuses the loaded table
+** register, its type test and its node array between the fields of one
+** table (nbody's advance).  A function
+** that keeps exiting is recompiled at level 1 (jit.c despecialise), where
+** the helpers come back.  Stores keep their helper: their misses are
+** mostly new keys (constructors, a fresh object's first assignment in a
+** loop: richards' Scheduler:schedule exited once per call and was
+** recompiled), which measured a loss; SELF writes R[A+1] first. */
+static int tabspec(Gen *g, int pc) {
+  OpCode op = GET_OPCODE(g->p->code[pc]);
+  return speclevel(g) == 0 && (op == OP_GETFIELD || op == OP_GETTABUP ||
+                               op == OP_GETI || op == OP_GETTABLE);
+}
+
+/* the end of a table access's slow block: the helper, or the exit */
+static void slowpath(Gen *g, int pc, const char *helper) {
+  if (tabspec(g, pc)) LLVMBuildBr(B_, specexit(g, pc));
+  else helper_only(g, pc, helper);
 }
 
 /* address of the value of integer 'key' (i64, fits an immediate) in table
@@ -2066,27 +2114,26 @@ static void get_finish(Gen *g, int pc, int a, LLVMValueRef slot, LLVMBasicBlockR
   setreg(g, a, v);
   loaddone(g, pc);
   LLVMPositionBuilderAtEnd(B_, slow);
-  helper_only(g, pc, helper);
+  slowpath(g, pc, helper);
 }
 
 /* write: *slot := val when the slot holds a non-nil value, as tab_setslot
-** does (clear the metamethod-absence cache, barrier); else the helper.
-** 'intkey': the slot is an integer key's (its only place, intslot2), which
-** is also stored into when it holds nil and no __newindex can apply, as
-** tab_setint does (appends into the array part's free slots); and the
-** absence cache stays: metamethods are named by strings, which an integer
-** key never adds */
+** does (clear the metamethod-absence cache, barrier), or when it holds nil
+** and no __newindex can apply, as tab_set/tab_setint do (a string key
+** whose value was set to nil keeps its node until the collector declares
+** it dead, and then no longer compares equal; an integer key's slot is its
+** only place: appends into the array part's free slots); else the helper.
+** 'intkey': the slot is an integer key's (intslot2), and the absence cache
+** stays: metamethods are named by strings, which an integer key never
+** adds */
 static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
                        LLVMBasicBlockRef slow, const char *helper, int intkey) {
   LLVMBasicBlockRef hit = newbb(g, "sethit");
   LLVMValueRef old = hload(g, g->p1, slot, ""), off;
-  if (intkey) {
-    LLVMBasicBlockRef nil = newbb(g, "setnil");
-    LLVMBuildCondBr(B_, isnil(g, old), nil, hit);
-    LLVMPositionBuilderAtEnd(B_, nil);
-    notm(g, t, TM_NEWINDEX, hit, slow);
-  }
-  else LLVMBuildCondBr(B_, isnil(g, old), slow, hit);
+  LLVMBasicBlockRef nil = newbb(g, "setnil");
+  LLVMBuildCondBr(B_, isnil(g, old), nil, hit);
+  LLVMPositionBuilderAtEnd(B_, nil);
+  notm(g, t, TM_NEWINDEX, hit, slow);
   LLVMPositionBuilderAtEnd(B_, hit);
   if (!intkey) {
     off = ci64(g, offsetof(GCObject, extra));
@@ -2096,13 +2143,72 @@ static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMVa
   gcwrite(g, val, t, slot);
   br(g, pc + 1);
   LLVMPositionBuilderAtEnd(B_, slow);
-  helper_only(g, pc, helper);
+  slowpath(g, pc, helper);
+}
+
+/* 'f' only reads memory and returns (memory(read) nounwind willreturn):
+** loads before its calls stay valid after them */
+static LLVMValueRef readonlyfn(Gen *g, LLVMValueRef f) {
+  static const char *const names[] = {"nounwind", "willreturn"};
+  unsigned i;
+  /* MemoryEffects: 2 bits (1: read) per location kind (argument,
+  ** inaccessible, other memory) */
+  LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                          LLVMCreateEnumAttribute(g->C, LLVMGetEnumAttributeKindForName("memory", 6), 0x15));
+  for (i = 0; i < 2; i++)
+    LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                            LLVMCreateEnumAttribute(g->C, LLVMGetEnumAttributeKindForName(names[i], strlen(names[i])), 0));
+  return f;
+}
+
+/* GETI / GETTABLE at the lowest speculation level (tabspec): the array
+** part and the key's main position inline, any other key (chains, absent
+** keys, strings, floats: the leaf mvmrt_rawget) in one leaf call; a nil
+** with no '__index' that could apply is the result.  Exits: not a table,
+** a nil where '__index' may apply. */
+static void gettab_spec(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
+                        LLVMValueRef keyconst) {
+  LLVMBasicBlockRef walk = newbb(g, "getwalk"), hit = newbb(g, "gethit");
+  LLVMBasicBlockRef nil = newbb(g, "getnil"), found = newbb(g, "getfound"), from[2];
+  LLVMValueRef key = keyconst, kw = keyv, vals[2], args[2], slot, v;
+  LLVMTypeRef params[2], ty;
+  istable(g, t, bits(g, t), newbb(g, "tab"), specexit(g, pc));
+  if (key == NULL) {
+    LLVMBasicBlockRef ik = newbb(g, "intkey");
+    LLVMValueRef kb = bits(g, keyv);
+    LLVMBuildCondBr(B_, isint(g, kb), ik, walk);
+    LLVMPositionBuilderAtEnd(B_, ik);
+    key = sext48(g, kb);
+  }
+  else kw = mkint(g, key);
+  vals[0] = intslot2(g, t, key, walk, 0);
+  from[0] = LLVMGetInsertBlock(B_);
+  LLVMBuildBr(B_, found);
+  LLVMPositionBuilderAtEnd(B_, walk);
+  params[0] = params[1] = g->p1;
+  ty = LLVMFunctionType(g->p0, params, 2, 0);   /* (Table *, Value) */
+  args[0] = t; args[1] = kw;
+  vals[1] = LLVMBuildCall2(B_, ty, readonlyfn(g, getfn(g, "mvmrt_rawget", ty, 1)), args, 2, "");
+  from[1] = LLVMGetInsertBlock(B_);
+  LLVMBuildBr(B_, found);
+  LLVMPositionBuilderAtEnd(B_, found);
+  slot = LLVMBuildPhi(B_, g->p0, "slot");
+  LLVMAddIncoming(slot, vals, from, 2);
+  v = hload(g, g->p1, slot, "");
+  LLVMBuildCondBr(B_, isnil(g, v), nil, hit);
+  LLVMPositionBuilderAtEnd(B_, nil);
+  notm(g, t, TM_INDEX, hit, specexit(g, pc));
+  LLVMPositionBuilderAtEnd(B_, hit);
+  setreg(g, a, v);
+  loaddone(g, pc);
 }
 
 /* GETI / GETTABLE: the array part inline */
 static void gettab_int(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
                        LLVMValueRef keyconst, const char *helper) {
-  LLVMBasicBlockRef slow = newbb(g, "getslow");
+  LLVMBasicBlockRef slow;
+  if (tabspec(g, pc)) { gettab_spec(g, pc, a, t, keyv, keyconst); return; }
+  slow = newbb(g, "getslow");
   get_finish(g, pc, a, intslot(g, t, keyv, keyconst, slow, 0), slow, helper, t);
 }
 
@@ -2145,6 +2251,33 @@ static LLVMValueRef strindex(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef 
   }
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
   LLVMPositionBuilderAtEnd(B_, walked);
+  return cp;
+}
+
+/* strindex at speculation level 0 (tabspec): the read-only leaf
+** mvmrt_strlook, then the site's hint := the node found when it is one of
+** 't''s own ('node', 'mask': its node array), in compiled code (a store
+** tagged as a hint's, which no VM stack or heap load aliases) */
+static LLVMValueRef strlook(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef mp,
+                            LLVMValueRef hint, LLVMValueRef node, LLVMValueRef mask,
+                            LLVMBasicBlockRef slow) {
+  LLVMBasicBlockRef walked = newbb(g, "walked");
+  LLVMValueRef cp, args[4], off, in, h;
+  LLVMTypeRef params[4], ty;
+  params[0] = g->p1; params[1] = params[2] = params[3] = g->p0;
+  ty = LLVMFunctionType(g->p0, params, 4, 0);   /* (Table *, TString *, TString *, Node *) */
+  args[0] = t; args[1] = craw(g, key); args[2] = craw(g, g->J->g->tmname[TM_INDEX]); args[3] = mp;
+  cp = LLVMBuildCall2(B_, ty, readonlyfn(g, getfn(g, "mvmrt_strlook", ty, 1)), args, 4, "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
+  LLVMPositionBuilderAtEnd(B_, walked);
+  off = LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, cp, g->i64, ""),
+                     LLVMBuildPtrToInt(B_, nodeval(g, node), g->i64, ""), "");
+  in = LLVMBuildICmp(B_, LLVMIntULT, off,
+                     LLVMBuildMul(B_, LLVMBuildAdd(B_, mask, ci64(g, 1), ""), ci64(g, sizeof(Node)), ""), "");
+  h = tb(g, LLVMBuildLoad2(B_, g->i32, hint, "oldhint"), g->tb_hint);
+  h = LLVMBuildSelect(B_, in, LLVMBuildTrunc(B_, LLVMBuildUDiv(B_, off, ci64(g, sizeof(Node)), ""),
+                                             g->i32, ""), h, "");
+  tb(g, LLVMBuildStore(B_, h, hint), g->tb_hint);
   return cp;
 }
 
@@ -2195,7 +2328,7 @@ static void selfk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const cha
 ** alone. */
 static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
   LLVMBasicBlockRef slow, mphit, tryhint, phit, walk, done, from[3];
-  LLVMValueRef mask, node, hn, mp, hint, phi, vals[3];
+  LLVMValueRef mask, node, hn, mp, hint, phi, vals[3], cp;
   if (key == NULL) { helper_only(g, pc, helper); return; }
   if (GET_OPCODE(g->p->code[pc]) == OP_SELF) { selfk(g, pc, a, t, key, helper); return; }
   slow = newbb(g, "getslow");
@@ -2216,7 +2349,11 @@ static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const c
   vals[1] = hload(g, g->p1, nodeval(g, hn), "");
   LLVMBuildCondBr(B_, isnil(g, vals[1]), walk, done);
   LLVMPositionBuilderAtEnd(B_, walk);
-  vals[2] = hload(g, g->p1, strindex(g, t, key, mp, hint, slow), "");   /* may be nil: the result */
+  /* may be nil: the result.  strlook inside loops only: elsewhere it
+  ** measured 1-2% more instructions than strindex (richards, deltablue) */
+  cp = tabspec(g, pc) && inloop(g, pc) ? strlook(g, t, key, mp, hint, node, mask, slow)
+                                       : strindex(g, t, key, mp, hint, slow);
+  vals[2] = hload(g, g->p1, cp, "");
   from[0] = mphit; from[1] = phit; from[2] = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, done);
   LLVMPositionBuilderAtEnd(B_, done);
@@ -2225,7 +2362,7 @@ static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const c
   setreg(g, a, phi);
   loaddone(g, pc);
   LLVMPositionBuilderAtEnd(B_, slow);
-  helper_only(g, pc, helper);
+  slowpath(g, pc, helper);
 }
 
 /* SETFIELD / SETTABUP: an existing field inline */

@@ -5,7 +5,8 @@
 # after the interpreter has recorded type feedback (narrow guards: integer
 # or float); the output must equal NAME.expected (from lua5.4), and
 # jit_spec_recompile must make MVM_JIT_STATS report recompiles with wider
-# types.
+# types; jit_fieldexit*.lua (table reads that leave compiled code) must
+# report side exits.
 #   jit_spec.sh MVM [stress]      (stress: also MVM_GC_STRESS=1)
 set -u
 MVM=$1
@@ -16,7 +17,7 @@ cd "$HERE/lua" || exit 2
 export MVM_JIT_BUDGET=1000000 MVM_JIT_PAYBACK=0 MVM_JIT_STATS=1 MVM_JIT_BACKGROUND=0
 . "$HERE/jit_lib.sh"
 for th in 4 40; do
-  for script in jit_spec*.lua; do
+  for script in jit_spec*.lua jit_fieldexit*.lua; do
     name=${script%.lua}
     MVM_JIT_THRESHOLD=$th jit_run "$name" ", threshold $th" -j on
     if [ "$name" = jit_spec_recompile ]; then
@@ -26,6 +27,14 @@ for th in 4 40; do
         FAIL=1
       else
         echo "ok $name, threshold $th: $n recompiles"
+      fi
+    elif [ "${name#jit_fieldexit}" != "$name" ]; then
+      n=$(sed -n 's/.* \([0-9][0-9]*\) side exits.*/\1/p' "$TMP/err")
+      if [ -z "$n" ] || [ "$n" -lt 1 ]; then
+        echo "FAIL $name, threshold $th: expected side exits:"; cat "$TMP/err"
+        FAIL=1
+      else
+        echo "ok $name, threshold $th: $n side exits"
       fi
     else
       echo "ok $name, threshold $th"
