@@ -3,7 +3,9 @@
 ** (mvm_setheaplimit/mvm_getheaplimit: "not enough memory" is a catchable
 ** error and the VM stays usable), mvm_gcstats, mvm_jitstats, mvm_jitmode
 ** and interrupts requested from a signal handler (mvm_interrupt,
-** mvm_clearinterrupt).  Exit status 0 when every check passes.
+** mvm_clearinterrupt), and the coroutine transfer mvm_resume with
+** mvm_yield as a host's own C function.  Exit status 0 when every check
+** passes.
 */
 #include <signal.h>
 #include <stdlib.h>
@@ -125,6 +127,65 @@ static void test_signal_interrupt(lua_State *L) {
   lua_settop(L, base);
 }
 
+/* mvm_resume from the host: values both ways, yields from a Lua function
+** (the interpreter's return path) and from C (mvm_yield registered under
+** another name), errors, a dead coroutine, the coroutine resuming itself */
+static void test_resume(lua_State *L) {
+  lua_State *co;
+  int n, base = lua_gettop(L);
+  lua_pushcfunction(L, mvm_yield);
+  lua_setglobal(L, "hostyield");
+  DOSTRING(L, "function gen(a, b)\n"
+              "  local x, y = coroutine.yield(a + b, a * b)\n"
+              "  local z = hostyield(x .. y)\n"
+              "  return z, 'done'\n"
+              "end");
+  co = lua_newthread(L);
+  lua_getglobal(co, "gen");
+  lua_pushinteger(L, 3); lua_pushinteger(L, 4);
+  /* the function is moved with the arguments: resume the thread's own
+  ** function first, arguments from L */
+  n = mvm_resume(L, co, 2);
+  CHECK(n == 2);
+  CHECK(lua_tointeger(L, -2) == 7 && lua_tointeger(L, -1) == 12);
+  lua_pop(L, 2);
+  CHECK(lua_status(co) == LUA_YIELD);
+  lua_pushstring(L, "p"); lua_pushstring(L, "q");
+  n = mvm_resume(L, co, 2);
+  CHECK(n == 1);
+  CHECKSTR(lua_tostring(L, -1), "pq");
+  lua_pop(L, 1);
+  lua_pushinteger(L, 99);
+  n = mvm_resume(L, co, 1);
+  CHECK(n == 2);
+  CHECK(lua_tointeger(L, -2) == 99);
+  CHECKSTR(lua_tostring(L, -1), "done");
+  lua_pop(L, 2);
+  CHECK(lua_status(co) == LUA_OK && lua_gettop(co) == 0);
+  /* dead now */
+  n = mvm_resume(L, co, 0);
+  CHECK(n == -1);
+  CHECKSTR(lua_tostring(L, -1), "cannot resume dead coroutine");
+  lua_pop(L, 1);
+  /* an error inside the coroutine: -1, the message, the error status */
+  co = lua_newthread(L);
+  DOSTRING(L, "function bad(v) coroutine.yield(v) error('boom ' .. v) end");
+  lua_getglobal(co, "bad");
+  lua_pushinteger(L, 5);
+  CHECK(mvm_resume(L, co, 1) == 1 && lua_tointeger(L, -1) == 5);
+  lua_pop(L, 1);
+  CHECK(mvm_resume(L, co, 0) == -1);
+  CHECK(strstr(lua_tostring(L, -1), "boom 5") != NULL);
+  CHECK(lua_status(co) == LUA_ERRRUN);
+  lua_pop(L, 1);
+  /* a coroutine may not resume the running thread */
+  lua_pushthread(L);
+  lua_pop(L, 1);
+  CHECK(mvm_resume(L, L, 0) == -1);
+  CHECKSTR(lua_tostring(L, -1), "cannot resume non-suspended coroutine");
+  lua_settop(L, base);
+}
+
 int main(void) {
   lua_State *L = luaL_newstate();
   if (L == NULL) return 1;
@@ -134,6 +195,7 @@ int main(void) {
   test_heaplimit(L);
   test_jit(L);
   test_signal_interrupt(L);
+  test_resume(L);
   CHECK(lua_gettop(L) == 0);
   lua_close(L);
   return REPORT();
