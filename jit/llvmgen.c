@@ -2852,6 +2852,11 @@ static int selfhint(Gen *g, int pc, int a) {
   return 0;
 }
 
+/* pushcall stores nresults and callstatus as one little-endian i32 */
+typedef char pushcall_layout[(offsetof(CallInfo, callstatus) == offsetof(CallInfo, nresults) + 2 &&
+                              offsetof(CallInfo, nresults) % 4 == 0 &&
+                              __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) ? 1 : -1];
+
 /* inlinecall's direct call of a callee whose Proto 'proto' (maxstacksize
 ** 'ms', i64; numparams test 'npok'; code array 'pcode') is known: the
 ** test, the push and the call; the insertion point is left after the
@@ -2860,7 +2865,7 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
                              LLVMValueRef ms, LLVMValueRef npok, LLVMValueRef pcode,
                              LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef fast = newbb(g, "directcall");
-  LLVMTypeRef fnty = LLVMGlobalGetValueType(g->fn), i16 = LLVMInt16TypeInContext(g->C);
+  LLVMTypeRef fnty = LLVMGlobalGetValueType(g->fn);
   LLVMValueRef code, nci, top, newtop, ncc, n, args[3];
   /* read once, acquire: the compile thread installs code (jit.c) */
   code = LLVMBuildLoad2(B_, g->p0, byteptr(g, proto, offsetof(Proto, jitcode)), "jitcode");
@@ -2874,8 +2879,9 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
   LLVMPositionBuilderAtEnd(B_, fast);
   fstore(g, nci, g->L, offsetof(lua_State, ci));
   fstore(g, func, nci, offsetof(CallInfo, func));
-  fstore(g, LLVMConstInt(i16, (unsigned long long)(long long)nres, 1), nci, offsetof(CallInfo, nresults));
-  fstore(g, LLVMConstInt(i16, CIST_JITACT, 0), nci, offsetof(CallInfo, callstatus));
+  /* nresults and callstatus, adjacent (checked below), as one store */
+  fstore(g, ci32(g, (int)(((uint32_t)CIST_JITACT << 16) | (uint16_t)(short)nres)), nci,
+         offsetof(CallInfo, nresults));
   fstore(g, newtop, nci, offsetof(CallInfo, top));
   fstore(g, pcode, nci, offsetof(CallInfo, u.l.savedpc));
   fstore(g, ci32(g, 0), nci, offsetof(CallInfo, u.l.trap));
