@@ -2798,7 +2798,8 @@ static void fstore(Gen *g, LLVMValueRef v, LLVMValueRef rec, size_t off) {
 ** discards the C frames of direct calls, see RT_DIRECT in jitrt.c).  Also at least as many arguments as parameters (no nils
 ** to add: 'npok').  'newtop' is the callee's frame top (func + 1 +
 ** maxstacksize).  Any of these false: the general path (mvmrt_precall),
-** 'slow'.  The nesting test comes last, in a block of its own that loads
+** 'slow'; 'code' NULL: the caller knows there is code (a self call).
+** The nesting test comes last, in a block of its own that loads
 ** nCcalls (*pncc): it is returned, for the caller's branch.  (In one block
 ** with the others, LLVM computed all the conditions into flags and or'ed
 ** them: more instructions, and spills at fib's call sites.) */
@@ -2817,9 +2818,10 @@ static LLVMValueRef directok(Gen *g, LLVMValueRef npok, LLVMValueRef code, LLVMV
   ** b - 1 below stack_last */
   room = LLVMBuildICmp(B_, LLVMIntULT, LLVMBuildPtrToInt(B_, byteptr(g, newtop, (size_t)(b - 1) * sizeof(Value)), g->i64, ""),
                        LLVMBuildPtrToInt(B_, last, g->i64, ""), "room");
-  ok = LLVMBuildICmp(B_, LLVMIntUGT, LLVMBuildPtrToInt(B_, code, g->i64, ""),
-                     ci64(g, (uint64_t)(uintptr_t)JIT_QUEUED), "hascode");
-  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
+  ok = LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), "");
+  if (code != NULL)
+    ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntUGT, LLVMBuildPtrToInt(B_, code, g->i64, ""),
+                                            ci64(g, (uint64_t)(uintptr_t)JIT_QUEUED), "hascode"), "");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, intr, LLVMConstInt(flagty, 0, 0), ""), "");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildIsNotNull(B_, nci, ""), "");
   ok = LLVMBuildAnd(B_, ok, room, "");
@@ -2860,17 +2862,24 @@ typedef char pushcall_layout[(offsetof(CallInfo, callstatus) == offsetof(CallInf
 /* inlinecall's direct call of a callee whose Proto 'proto' (maxstacksize
 ** 'ms', i64; numparams test 'npok'; code array 'pcode') is known: the
 ** test, the push and the call; the insertion point is left after the
-** call, whose result it returns */
+** call, whose result it returns.  'proto' NULL: a self call (this
+** function's Proto), which calls this very code (g->fn) without loading
+** Proto.jitcode or testing it: the code is running, so it exists and
+** stays (flushed units are kept: jit.c); if the Proto has been
+** recompiled meanwhile, the recursion goes on in the code it started in,
+** whose guards hold for any frame as for the frames already running. */
 static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMValueRef proto,
                              LLVMValueRef ms, LLVMValueRef npok, LLVMValueRef pcode,
                              LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef fast = newbb(g, "directcall");
   LLVMTypeRef fnty = LLVMGlobalGetValueType(g->fn);
   LLVMValueRef code, nci, top, newtop, ncc, n, args[3];
-  /* read once, acquire: the compile thread installs code (jit.c) */
-  code = LLVMBuildLoad2(B_, g->p0, byteptr(g, proto, offsetof(Proto, jitcode)), "jitcode");
-  LLVMSetOrdering(code, LLVMAtomicOrderingAcquire);
-  LLVMSetAlignment(code, 8);
+  if (proto != NULL) {   /* read once, acquire: the compile thread installs code (jit.c) */
+    code = LLVMBuildLoad2(B_, g->p0, byteptr(g, proto, offsetof(Proto, jitcode)), "jitcode");
+    LLVMSetOrdering(code, LLVMAtomicOrderingAcquire);
+    LLVMSetAlignment(code, 8);
+  }
+  else code = NULL;
   nci = fload(g, g->p0, g->ci, offsetof(CallInfo, next), "nci");
   top = byteptr(g, func, (size_t)b * sizeof(Value));
   n = LLVMBuildAdd(B_, ms, ci64(g, 1), "");
@@ -2898,7 +2907,7 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
     fstore(g, sp, g->ci, offsetof(CallInfo, u.l.jitsp));
   }
   args[0] = g->L; args[1] = nci; args[2] = g->ci;   /* direct: anchor this frame */
-  return LLVMBuildCall2(B_, fnty, code, args, 3, "r");
+  return LLVMBuildCall2(B_, fnty, code != NULL ? code : g->fn, args, 3, "r");
 }
 
 /* The lean call path of mvmrt_precall inline (B != 0): when R[a] is a
@@ -2914,6 +2923,7 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
 ** at ci->func): when it is that closure, its Proto is this one, whose
 ** maxstacksize, numparams and code are known here (no type test, no
 ** loads of them). */
+static int inregion(Gen *g, int pc);
 static void inlinecall(Gen *g, int a, int b, int nres, int self, LLVMBasicBlockRef done,
                        LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef islcl = newbb(g, "islcl");
@@ -2931,7 +2941,7 @@ static void inlinecall(Gen *g, int a, int b, int nres, int self, LLVMBasicBlockR
             g->tb_stack);
     LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, fv, sv, ""), isself, other);
     LLVMPositionBuilderAtEnd(B_, isself);
-    rs[0] = pushcall(g, func, b, nres, craw(g, g->p), ci64(g, g->p->maxstacksize),
+    rs[0] = pushcall(g, func, b, nres, inregion(g, 0) ? NULL : craw(g, g->p), ci64(g, g->p->maxstacksize),
                      LLVMConstInt(g->i1, 1, 0), craw(g, g->p->code), slow);
     from[0] = LLVMGetInsertBlock(B_);
     LLVMPositionBuilderAtEnd(B_, other);
