@@ -3991,6 +3991,30 @@ static void leantailcall(Gen *g, int pc, int a, int b, LLVMBasicBlockRef slow) {
   /* the policy counts calls of functions without code (jit.c) */
   n = byteptr(g, proto, offsetof(Proto, hotcount));
   tb(g, LLVMBuildStore(B_, LLVMBuildAdd(B_, hload(g, g->i32, n, "hot"), ci32(g, 1), ""), n), g->tb_heap);
+  {   /* the callee has code: jump to it (musttail: this C frame is gone,
+      ** the new code gets this frame's 'anchor' parameter, so it anchors
+      ** where this code was anchored, with the return address this code
+      ** had; nothing of this frame is live after the jump, so the call
+      ** needs no statepoint: gc-leaf at the site).  Otherwise whoever runs
+      ** this frame starts the callee (JIT_TAILCALLED). */
+    LLVMBasicBlockRef jump = newbb(g, "tailjump"), back = newbb(g, "tailback");
+    LLVMTypeRef fnty = LLVMGlobalGetValueType(g->fn);
+    LLVMValueRef code, args[3], r;
+    code = LLVMBuildLoad2(B_, g->p0, byteptr(g, proto, offsetof(Proto, jitcode)), "jitcode");
+    LLVMSetOrdering(code, LLVMAtomicOrderingAcquire);
+    LLVMSetAlignment(code, 8);
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntUGT, LLVMBuildPtrToInt(B_, code, g->i64, ""),
+                                      ci64(g, (uint64_t)(uintptr_t)JIT_QUEUED), "hascode"), jump, back);
+    LLVMPositionBuilderAtEnd(B_, jump);
+    /* its anchor is live while the code runs (set while this one ran) */
+    args[0] = g->L; args[1] = g->ci; args[2] = LLVMGetParam(g->fn, 2);
+    r = LLVMBuildCall2(B_, fnty, code, args, 3, "r");
+    LLVMSetTailCallKind(r, LLVMTailCallKindMustTail);
+    LLVMAddCallSiteAttribute(r, LLVMAttributeFunctionIndex,
+                             LLVMCreateStringAttribute(g->C, "gc-leaf-function", 16, "", 0));
+    LLVMBuildRet(B_, r);
+    LLVMPositionBuilderAtEnd(B_, back);
+  }
   LLVMBuildRet(B_, ci32(g, JIT_TAILCALLED));
 }
 
