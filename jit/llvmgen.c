@@ -2798,7 +2798,8 @@ static void fstore(Gen *g, LLVMValueRef v, LLVMValueRef rec, size_t off) {
 ** discards the C frames of direct calls, see RT_DIRECT in jitrt.c).  Also at least as many arguments as parameters (no nils
 ** to add: 'npok').  'newtop' is the callee's frame top (func + 1 +
 ** maxstacksize).  Any of these false: the general path (mvmrt_precall),
-** 'slow'.  The nesting test comes last, in a block of its own that loads
+** 'slow'; 'code' NULL: the caller knows there is code (a self call).
+** The nesting test comes last, in a block of its own that loads
 ** nCcalls (*pncc): it is returned, for the caller's branch.  (In one block
 ** with the others, LLVM computed all the conditions into flags and or'ed
 ** them: more instructions, and spills at fib's call sites.) */
@@ -2817,9 +2818,10 @@ static LLVMValueRef directok(Gen *g, LLVMValueRef npok, LLVMValueRef code, LLVMV
   ** b - 1 below stack_last */
   room = LLVMBuildICmp(B_, LLVMIntULT, LLVMBuildPtrToInt(B_, byteptr(g, newtop, (size_t)(b - 1) * sizeof(Value)), g->i64, ""),
                        LLVMBuildPtrToInt(B_, last, g->i64, ""), "room");
-  ok = LLVMBuildICmp(B_, LLVMIntUGT, LLVMBuildPtrToInt(B_, code, g->i64, ""),
-                     ci64(g, (uint64_t)(uintptr_t)JIT_QUEUED), "hascode");
-  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
+  ok = LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), "");
+  if (code != NULL)
+    ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntUGT, LLVMBuildPtrToInt(B_, code, g->i64, ""),
+                                            ci64(g, (uint64_t)(uintptr_t)JIT_QUEUED), "hascode"), "");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, intr, LLVMConstInt(flagty, 0, 0), ""), "");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildIsNotNull(B_, nci, ""), "");
   ok = LLVMBuildAnd(B_, ok, room, "");
@@ -2852,20 +2854,32 @@ static int selfhint(Gen *g, int pc, int a) {
   return 0;
 }
 
+/* pushcall stores nresults and callstatus as one little-endian i32 */
+typedef char pushcall_layout[(offsetof(CallInfo, callstatus) == offsetof(CallInfo, nresults) + 2 &&
+                              offsetof(CallInfo, nresults) % 4 == 0 &&
+                              __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) ? 1 : -1];
+
 /* inlinecall's direct call of a callee whose Proto 'proto' (maxstacksize
 ** 'ms', i64; numparams test 'npok'; code array 'pcode') is known: the
 ** test, the push and the call; the insertion point is left after the
-** call, whose result it returns */
+** call, whose result it returns.  'proto' NULL: a self call (this
+** function's Proto), which calls this very code (g->fn) without loading
+** Proto.jitcode or testing it: the code is running, so it exists and
+** stays (flushed units are kept: jit.c); if the Proto has been
+** recompiled meanwhile, the recursion goes on in the code it started in,
+** whose guards hold for any frame as for the frames already running. */
 static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMValueRef proto,
                              LLVMValueRef ms, LLVMValueRef npok, LLVMValueRef pcode,
                              LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef fast = newbb(g, "directcall");
-  LLVMTypeRef fnty = LLVMGlobalGetValueType(g->fn), i16 = LLVMInt16TypeInContext(g->C);
+  LLVMTypeRef fnty = LLVMGlobalGetValueType(g->fn);
   LLVMValueRef code, nci, top, newtop, ncc, n, args[3];
-  /* read once, acquire: the compile thread installs code (jit.c) */
-  code = LLVMBuildLoad2(B_, g->p0, byteptr(g, proto, offsetof(Proto, jitcode)), "jitcode");
-  LLVMSetOrdering(code, LLVMAtomicOrderingAcquire);
-  LLVMSetAlignment(code, 8);
+  if (proto != NULL) {   /* read once, acquire: the compile thread installs code (jit.c) */
+    code = LLVMBuildLoad2(B_, g->p0, byteptr(g, proto, offsetof(Proto, jitcode)), "jitcode");
+    LLVMSetOrdering(code, LLVMAtomicOrderingAcquire);
+    LLVMSetAlignment(code, 8);
+  }
+  else code = NULL;
   nci = fload(g, g->p0, g->ci, offsetof(CallInfo, next), "nci");
   top = byteptr(g, func, (size_t)b * sizeof(Value));
   n = LLVMBuildAdd(B_, ms, ci64(g, 1), "");
@@ -2874,8 +2888,9 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
   LLVMPositionBuilderAtEnd(B_, fast);
   fstore(g, nci, g->L, offsetof(lua_State, ci));
   fstore(g, func, nci, offsetof(CallInfo, func));
-  fstore(g, LLVMConstInt(i16, (unsigned long long)(long long)nres, 1), nci, offsetof(CallInfo, nresults));
-  fstore(g, LLVMConstInt(i16, CIST_JITACT, 0), nci, offsetof(CallInfo, callstatus));
+  /* nresults and callstatus, adjacent (checked below), as one store */
+  fstore(g, ci32(g, (int)(((uint32_t)CIST_JITACT << 16) | (uint16_t)(short)nres)), nci,
+         offsetof(CallInfo, nresults));
   fstore(g, newtop, nci, offsetof(CallInfo, top));
   fstore(g, pcode, nci, offsetof(CallInfo, u.l.savedpc));
   fstore(g, ci32(g, 0), nci, offsetof(CallInfo, u.l.trap));
@@ -2892,7 +2907,7 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
     fstore(g, sp, g->ci, offsetof(CallInfo, u.l.jitsp));
   }
   args[0] = g->L; args[1] = nci; args[2] = g->ci;   /* direct: anchor this frame */
-  return LLVMBuildCall2(B_, fnty, code, args, 3, "r");
+  return LLVMBuildCall2(B_, fnty, code != NULL ? code : g->fn, args, 3, "r");
 }
 
 /* The lean call path of mvmrt_precall inline (B != 0): when R[a] is a
@@ -2908,6 +2923,7 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
 ** at ci->func): when it is that closure, its Proto is this one, whose
 ** maxstacksize, numparams and code are known here (no type test, no
 ** loads of them). */
+static int inregion(Gen *g, int pc);
 static void inlinecall(Gen *g, int a, int b, int nres, int self, LLVMBasicBlockRef done,
                        LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef islcl = newbb(g, "islcl");
@@ -2925,7 +2941,7 @@ static void inlinecall(Gen *g, int a, int b, int nres, int self, LLVMBasicBlockR
             g->tb_stack);
     LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, fv, sv, ""), isself, other);
     LLVMPositionBuilderAtEnd(B_, isself);
-    rs[0] = pushcall(g, func, b, nres, craw(g, g->p), ci64(g, g->p->maxstacksize),
+    rs[0] = pushcall(g, func, b, nres, inregion(g, 0) ? NULL : craw(g, g->p), ci64(g, g->p->maxstacksize),
                      LLVMConstInt(g->i1, 1, 0), craw(g, g->p->code), slow);
     from[0] = LLVMGetInsertBlock(B_);
     LLVMPositionBuilderAtEnd(B_, other);
@@ -3975,6 +3991,30 @@ static void leantailcall(Gen *g, int pc, int a, int b, LLVMBasicBlockRef slow) {
   /* the policy counts calls of functions without code (jit.c) */
   n = byteptr(g, proto, offsetof(Proto, hotcount));
   tb(g, LLVMBuildStore(B_, LLVMBuildAdd(B_, hload(g, g->i32, n, "hot"), ci32(g, 1), ""), n), g->tb_heap);
+  {   /* the callee has code: jump to it (musttail: this C frame is gone,
+      ** the new code gets this frame's 'anchor' parameter, so it anchors
+      ** where this code was anchored, with the return address this code
+      ** had; nothing of this frame is live after the jump, so the call
+      ** needs no statepoint: gc-leaf at the site).  Otherwise whoever runs
+      ** this frame starts the callee (JIT_TAILCALLED). */
+    LLVMBasicBlockRef jump = newbb(g, "tailjump"), back = newbb(g, "tailback");
+    LLVMTypeRef fnty = LLVMGlobalGetValueType(g->fn);
+    LLVMValueRef code, args[3], r;
+    code = LLVMBuildLoad2(B_, g->p0, byteptr(g, proto, offsetof(Proto, jitcode)), "jitcode");
+    LLVMSetOrdering(code, LLVMAtomicOrderingAcquire);
+    LLVMSetAlignment(code, 8);
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntUGT, LLVMBuildPtrToInt(B_, code, g->i64, ""),
+                                      ci64(g, (uint64_t)(uintptr_t)JIT_QUEUED), "hascode"), jump, back);
+    LLVMPositionBuilderAtEnd(B_, jump);
+    /* its anchor is live while the code runs (set while this one ran) */
+    args[0] = g->L; args[1] = g->ci; args[2] = LLVMGetParam(g->fn, 2);
+    r = LLVMBuildCall2(B_, fnty, code, args, 3, "r");
+    LLVMSetTailCallKind(r, LLVMTailCallKindMustTail);
+    LLVMAddCallSiteAttribute(r, LLVMAttributeFunctionIndex,
+                             LLVMCreateStringAttribute(g->C, "gc-leaf-function", 16, "", 0));
+    LLVMBuildRet(B_, r);
+    LLVMPositionBuilderAtEnd(B_, back);
+  }
   LLVMBuildRet(B_, ci32(g, JIT_TAILCALLED));
 }
 
