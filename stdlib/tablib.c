@@ -1,6 +1,7 @@
 /*
 ** tablib.c -- the table library.  Public C API only (and api_tabmove, a
-** raw fast path for insert/remove, below).  Every element access
+** raw fast path for insert/remove, below, and concat_raw, which reads
+** tables without metatables directly).  Every element access
 ** goes through lua_geti/lua_seti and lengths through luaL_len, so __index,
 ** __newindex and __len are honoured as in Lua 5.4.
 */
@@ -12,6 +13,11 @@
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
+#include "state.h"
+#include "gc.h"
+#include "string.h"
+#include "table.h"
+#include "vm.h"
 
 /* vm/api.c (hidden, declared in vm/stateint.h; the one internal call of
 ** this library): raw move of t[src..src+n-1] to t[dst..] inside the array
@@ -162,7 +168,120 @@ static void concat_piece(lua_State *L, luaL_Buffer *b, lua_Integer i) {
   luaL_addvalue(b);
 }
 
+/* The raw case of table.concat: a table without a metatable (lua_geti and
+** luaL_len then see what raw reads see), a string separator (or none/nil)
+** and immediate integer bounds (or none/nil).  The pieces are read from
+** the table in place and the result is built once: on the C stack when it
+** is short, else in one string object filled in place (str_newbuf).
+** Returns 0, having changed nothing, when the case does not apply or a
+** piece is neither a string nor a number: the general loop then runs and
+** raises its error.  Numbers are written as tostring writes them (what
+** lua_tolstring on the piece would give), without making strings of them. */
+#define CONCAT_SHORT 256
+
+/* the bytes of piece v (a number's text goes to nb); NULL if v is neither */
+static inline const char *concat_text(Value v, char *nb, size_t *len) {
+  if (l_likely(v_isstring(v))) {
+    *len = v_str(v)->len;
+    return getstr(v_str(v));
+  }
+  if (!v_isnumber(v)) return NULL;
+  *len = (size_t)vm_num2buff(v, nb);
+  return nb;
+}
+
+/* t[k], raw; t may have moved since the last allocation: callers re-read */
+static inline Value concat_get(Table *h, lua_Integer k) {
+  if ((lua_Unsigned)k - 1u < h->asize) return h->array[k - 1];
+  return *tab_getint(h, k);
+}
+
+/* the long case: lengths first, then one string object filled in place */
+static int concat_long(lua_State *L, lua_Integer i, lua_Integer last,
+                       const char *sep, size_t seplen) {
+  Table *h = v_tab(L->ci->func[1]);
+  char nb[MAXNUMBER2STR];
+  size_t total = 0, len;
+  TString *ts;
+  char *out;
+  for (lua_Integer k = i; ; k++) {
+    if (concat_text(concat_get(h, k), nb, &len) == NULL) return 0;
+    total += len;
+    if (k == last) break;
+    total += seplen;
+    if (total > (size_t)-1 / 4) return 0;  /* the general loop reports it */
+  }
+  ts = str_newbuf(L, total);              /* MAY ALLOCATE: tables move */
+  *L->top++ = v_ref(ts);                  /* anchored (not a Lua string yet) */
+  h = v_tab(L->ci->func[1]);
+  out = getstr(ts);
+  for (lua_Integer k = i; ; k++) {
+    const char *s = concat_text(concat_get(h, k), nb, &len);
+    memcpy(out, s, len);
+    out += len;
+    if (k == last) break;
+    memcpy(out, sep, seplen);
+    out += seplen;
+  }
+  L->top[-1] = v_ref(str_intern(L, ts));
+  gc_check(L);
+  return 1;
+}
+
+static int concat_raw(lua_State *L) {
+  Value *base = L->ci->func + 1;
+  ptrdiff_t nargs = L->top - base;
+  const char *sep = "";
+  size_t seplen = 0, n = 0, len;
+  lua_Integer i = 1, last;
+  char buf[CONCAT_SHORT], nb[MAXNUMBER2STR];
+  Table *h;
+  if (nargs < 1 || !v_istable(base[0])) return 0;
+  h = v_tab(base[0]);
+  if (h->metatable != NULL) return 0;
+  if (nargs >= 2 && !v_isnil(base[1])) {
+    if (!v_isstring(base[1])) return 0;
+    sep = getstr(v_str(base[1]));
+    seplen = v_str(base[1])->len;
+  }
+  if (nargs >= 3 && !v_isnil(base[2])) {
+    if (!v_isimmint(base[2])) return 0;
+    i = v_getimmint(base[2]);
+  }
+  if (nargs >= 4 && !v_isnil(base[3])) {
+    if (!v_isimmint(base[3])) return 0;
+    last = v_getimmint(base[3]);
+  }
+  else
+    last = (lua_Integer)tab_getn(h);
+  if (i > last) {
+    lua_pushliteral(L, "");
+    return 1;
+  }
+  if (i == last) {   /* one piece: a string is its own result */
+    Value v = concat_get(h, i);
+    if (v_isstring(v)) {
+      *L->top++ = v;
+      return 1;
+    }
+  }
+  for (lua_Integer k = i; ; k++) {
+    const char *s = concat_text(concat_get(h, k), nb, &len);
+    if (s == NULL) return 0;
+    if (len + seplen > CONCAT_SHORT - n)
+      return concat_long(L, i, last, sep, seplen);
+    memcpy(buf + n, s, len);
+    n += len;
+    if (k == last) break;
+    memcpy(buf + n, sep, seplen);
+    n += seplen;
+  }
+  lua_pushlstring(L, buf, n);
+  return 1;
+}
+
 static int tab_concat(lua_State *L) {
+  if (concat_raw(L)) return 1;
   lua_Integer len = length_of(L, 1, NEED_READ);
   size_t seplen;
   const char *sep = luaL_optlstring(L, 2, "", &seplen);
