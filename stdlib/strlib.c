@@ -447,6 +447,7 @@ static int pm_setmatch(int c, const char *p, const char *close) {
   return !found;
 }
 
+#ifndef __GLIBC__
 /* a set tabulated for all 256 bytes (pm_setspan) */
 typedef struct SetMap {
   unsigned char in[256];
@@ -494,7 +495,104 @@ static __attribute__((noinline)) const char *pm_setspanmap(const char *s,
   while (s < e && sm.in[UC(*s)] == want) s++;
   return s;
 }
+#endif
 
+#ifdef __GLIBC__
+/* A set compiled for scans (glibc): its literal bytes, ranges and %z as
+** 256 bits, its classes as masks of the locale's ctype table, the table
+** isalpha() & co read (glibc's class masks are single bits), so one load
+** answers for every class of the set.  Building it costs a few
+** instructions per item (less than one pm_setmatch of a set with a
+** class) where SetMap costs 256 steps per class, so every scan builds it
+** and short subjects no longer parse the set (and dispatch on each class
+** letter) for every byte. */
+typedef struct SetBits {
+  uint64_t bits[4];
+  const unsigned short *ctab;
+  unsigned pos;   /* classes: c is in when ctab[c] has one of these bits */
+  unsigned neg;   /* complemented classes: c is in when ctab[c] lacks one */
+} SetBits;
+
+/* the ctype bit of class letter 'cl' (lower case), 0 if it is none */
+static unsigned pm_ctypebit(int cl) {
+  switch (cl) {
+    case 'a': return _ISalpha;
+    case 'c': return _IScntrl;
+    case 'd': return _ISdigit;
+    case 'g': return _ISgraph;
+    case 'l': return _ISlower;
+    case 'p': return _ISpunct;
+    case 's': return _ISspace;
+    case 'u': return _ISupper;
+    case 'w': return _ISalnum;
+    case 'x': return _ISxdigit;
+    default: return 0;
+  }
+}
+
+#define SB_SET(sb, c)  ((sb)->bits[(c) >> 6] |= (uint64_t)1 << ((c) & 63))
+
+/* SetBits of the set [p, close], p at '[' (the items of pm_setmatch);
+** returns 1 for a complemented set ('[^...]') */
+static int pm_setbits(SetBits *sb, const char *p, const char *close) {
+  int neg = 0, c;
+  sb->bits[0] = sb->bits[1] = sb->bits[2] = sb->bits[3] = 0;
+  sb->ctab = *__ctype_b_loc();
+  sb->pos = sb->neg = 0;
+  if (p[1] == '^') {
+    neg = 1;
+    p++;
+  }
+  while (++p < close) {
+    if (*p == PAT_ESC) {
+      int cl = UC(*++p), upper = (unsigned)(cl - 'A') <= 'Z' - 'A';
+      int lc = upper ? cl | 0x20 : cl;
+      unsigned bit = pm_ctypebit(lc);
+      if (bit != 0) {
+        if (upper) sb->neg |= bit;
+        else sb->pos |= bit;
+      }
+      else if (lc == 'z' && upper) {   /* %Z: every byte but '\0' */
+        sb->bits[0] |= ~(uint64_t)1;
+        sb->bits[1] = sb->bits[2] = sb->bits[3] = ~(uint64_t)0;
+      }
+      else if (lc == 'z')
+        sb->bits[0] |= 1;
+      else
+        SB_SET(sb, cl);   /* escaped literal (pm_classmatch's default) */
+    }
+    else if (p[1] == '-' && p + 2 < close) {
+      for (c = UC(p[0]); c <= UC(p[2]); c++)
+        SB_SET(sb, c);
+      p += 2;
+    }
+    else
+      SB_SET(sb, UC(*p));
+  }
+  return neg;
+}
+
+/* is byte c in the set?  (a complemented set's answer is inverted) */
+static inline int pm_bitsin(const SetBits *sb, int c) {
+  unsigned ct = sb->ctab[c];
+  return (int)((sb->bits[c >> 6] >> (c & 63)) & 1) |
+         ((ct & sb->pos) != 0) | ((ct & sb->neg) != sb->neg);
+}
+
+/* the first byte from 's' (up to 'e') where the set [p, close] gives
+** other than 'want' (0 or 1).  (Reading a first byte with pm_setmatch
+** before building the SetBits cost json 1%.)  Out of line: inlined, its
+** registers made pm_skipto save six for every class skip. */
+static __attribute__((noinline)) const char *pm_setspan(const char *s,
+    const char *e, const char *p, const char *close, int want) {
+  SetBits sb;
+  if (s == e)
+    return s;
+  want ^= pm_setbits(&sb, p, close);
+  while (s < e && pm_bitsin(&sb, UC(*s)) == want) s++;
+  return s;
+}
+#else
 /* the first byte from 's' (up to 'e') where the set [p, close] gives
 ** other than 'want' (0 or 1) */
 static const char *pm_setspan(const char *s, const char *e, const char *p,
@@ -505,6 +603,7 @@ static const char *pm_setspan(const char *s, const char *e, const char *p,
     return s;
   return pm_setspanmap(s, e, p, close, want);
 }
+#endif
 
 /* does the char at 's' match the single class [p, ep)? */
 static int pm_single(Matcher *m, const char *s, const char *p,
