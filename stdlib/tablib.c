@@ -459,12 +459,97 @@ static void sort_range(lua_State *L, Pos lo, Pos hi, unsigned int salt) {
   }
 }
 
+/* The raw case of table.sort: no comparator, a table without a metatable
+** whose positions 1..n are all in the array part and hold only strings or
+** only immediate numbers.  '<' on those calls no metamethod and allocates
+** nothing, so the values are compared and swapped in place; the steps are
+** those of sort_range/sort_partition, comparison for comparison and swap
+** for swap, so the result (the order of equal elements included) and the
+** errors are the general path's. */
+#define RAWLT(L, x, y)  vm_lessthan(L, &(x), &(y))
+#define RAWSWAP(a, i, j)  do { Value t_ = a[i]; a[i] = a[j]; a[j] = t_; } while (0)
+
+static Pos rawsort_partition(lua_State *L, Value *a, Pos lo, Pos hi) {
+  Value P = a[hi - 1];
+  Pos i = lo, j = hi - 1;
+  for (;;) {
+    while (RAWLT(L, a[++i], P))
+      if (i == hi - 1) sort_error(L);
+    while (RAWLT(L, P, a[--j]))
+      if (j < i) sort_error(L);
+    if (j < i) {
+      RAWSWAP(a, i, hi - 1);
+      return i;
+    }
+    RAWSWAP(a, i, j);
+  }
+}
+
+/* a[1..n] is the array part (a is the array minus one) */
+static void rawsort_range(lua_State *L, Value *a, Pos lo, Pos hi,
+                          unsigned int salt) {
+  while (lo < hi) {
+    if (RAWLT(L, a[hi], a[lo]))
+      RAWSWAP(a, lo, hi);
+    if (hi - lo == 1)
+      return;
+    Pos m = pick_middle(lo, hi, salt);
+    if (RAWLT(L, a[m], a[lo]))
+      RAWSWAP(a, m, lo);
+    else if (RAWLT(L, a[hi], a[m]))
+      RAWSWAP(a, m, hi);
+    if (hi - lo == 2)
+      return;
+    RAWSWAP(a, m, hi - 1);
+    Pos p = rawsort_partition(L, a, lo, hi);
+    Pos small;
+    if (p - lo < hi - p) {
+      rawsort_range(L, a, lo, p - 1, salt);
+      small = p - lo;
+      lo = p + 1;
+    }
+    else {
+      rawsort_range(L, a, p + 1, hi, salt);
+      small = hi - p;
+      hi = p - 1;
+    }
+    if ((hi - lo) / 128 > small)
+      salt = sort_salt();
+  }
+}
+
+/* 1 when it sorted t (argument 1, n > 1 elements), 0 when it did nothing */
+static int rawsort(lua_State *L, lua_Integer n) {
+  Value *base = L->ci->func + 1;
+  Table *h;
+  Value *arr;
+  int strs;
+  if (L->top - base > 1 && !v_isnil(base[1])) return 0;
+  if (!v_istable(base[0])) return 0;
+  h = v_tab(base[0]);
+  if (h->metatable != NULL || (lua_Unsigned)n > h->asize) return 0;
+  arr = h->array;
+  strs = v_isstring(arr[0]);
+  for (lua_Integer k = 0; k < n; k++) {
+    Value v = arr[k];
+    if (strs ? !v_isstring(v) : !(v_isimmint(v) || v_isfloat(v))) return 0;
+  }
+  /* the swaps only permute the array's values, all strings (old objects)
+  ** or immediates; its cards are marked anyway, before (an error may stop
+  ** the sort half way) */
+  gc_cardmarkrange(G(L), (GCObject *)h, arr, (size_t)n * sizeof(Value));
+  rawsort_range(L, arr - 1, 1, (Pos)n, 0);
+  return 1;
+}
+
 static int tab_sort(lua_State *L) {
   lua_Integer n = length_of(L, 1, NEED_RW);
   if (n > 1) {
     luaL_argcheck(L, n < INT_MAX, 1, "array too big");
     if (!lua_isnoneornil(L, 2))
       luaL_checktype(L, 2, LUA_TFUNCTION);
+    else if (rawsort(L, n))
+      return 0;
     lua_settop(L, 2);
     sort_range(L, 1, (Pos)n, 0);
   }
