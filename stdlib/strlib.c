@@ -5,9 +5,10 @@
 ** library never looks inside Values, so it is independent of the object
 ** layout and of the collector (exceptions: gmatch's iterator reads its
 ** state from its upvalue directly, gmatch_state, and string.byte reads
-** its usual arguments from the stack, sl_byte1).  Pointers into Lua
-** strings are kept only while the string itself is anchored on the stack
-** (or as a closure upvalue), which is enough because strings never move.
+** its usual arguments from the stack, sl_byte1, as string.sub does).
+** Pointers into Lua strings are kept only while the string itself is
+** anchored on the stack (or as a closure upvalue), which is enough because
+** strings never move.
 **
 ** Behaviour (results and error messages) follows the reference Lua 5.4
 ** implementation installed as /usr/bin/lua5.4.
@@ -105,8 +106,35 @@ static int sl_len(lua_State *L) {
   return 1;
 }
 
+/* string.sub(s, i [, j]) with a string and immediate integers i >= 1,
+** j >= 0, read from the stack directly (as sl_byte1) */
+static inline int sl_sub1(lua_State *L) {
+  const Value *base = L->ci->func + 1;
+  ptrdiff_t nargs = L->top - base;
+  const TString *ts;
+  int64_t i, j;
+  if ((nargs != 2 && nargs != 3) || !v_isstring(base[0]) ||
+      !v_isimmint(base[1]))
+    return 0;
+  ts = v_str(base[0]);
+  i = v_getimmint(base[1]);
+  j = (int64_t)ts->len;
+  if (nargs == 3) {
+    if (!v_isimmint(base[2])) return 0;
+    if (v_getimmint(base[2]) < j) j = v_getimmint(base[2]);
+  }
+  if (i < 1 || j < 0) return 0;
+  if (i <= j)
+    lua_pushlstring(L, getstr(ts) + i - 1, (size_t)(j - i + 1));
+  else
+    lua_pushliteral(L, "");
+  return 1;
+}
+
 static int sl_sub(lua_State *L) {
   size_t l;
+  if (sl_sub1(L))
+    return 1;
   const char *s = luaL_checklstring(L, 1, &l);
   size_t from = sl_startpos(luaL_checkinteger(L, 2), l);
   size_t to = sl_endpos(L, 3, -1, l);
