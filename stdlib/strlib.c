@@ -3,9 +3,12 @@
 **
 ** Written only against the public C API (lua.h, lauxlib.h, lualib.h): the
 ** library never looks inside Values, so it is independent of the object
-** layout and of the collector.  Pointers into Lua strings are kept only while
-** the string itself is anchored on the stack (or as a closure upvalue), which
-** is enough because strings never move.
+** layout and of the collector (exceptions: gmatch's iterator reads its
+** state from its upvalue directly, gmatch_state, and string.byte reads
+** its usual arguments from the stack, sl_byte1, as string.sub does).
+** Pointers into Lua strings are kept only while the string itself is
+** anchored on the stack (or as a closure upvalue), which is enough because
+** strings never move.
 **
 ** Behaviour (results and error messages) follows the reference Lua 5.4
 ** implementation installed as /usr/bin/lua5.4.
@@ -25,6 +28,7 @@
 #include "lauxlib.h"
 #include "lualib.h"
 #include <stdint.h>
+#include "state.h"
 /* stable identity of movable objects (vm/api.c) */
 LUAI_FUNC int api_objid(lua_State *L, int idx, unsigned int *id);
 /* printf's %e %f %g of a float without printf, or -1 (vm/number.c) */
@@ -102,8 +106,35 @@ static int sl_len(lua_State *L) {
   return 1;
 }
 
+/* string.sub(s, i [, j]) with a string and immediate integers i >= 1,
+** j >= 0, read from the stack directly (as sl_byte1) */
+static inline int sl_sub1(lua_State *L) {
+  const Value *base = L->ci->func + 1;
+  ptrdiff_t nargs = L->top - base;
+  const TString *ts;
+  int64_t i, j;
+  if ((nargs != 2 && nargs != 3) || !v_isstring(base[0]) ||
+      !v_isimmint(base[1]))
+    return 0;
+  ts = v_str(base[0]);
+  i = v_getimmint(base[1]);
+  j = (int64_t)ts->len;
+  if (nargs == 3) {
+    if (!v_isimmint(base[2])) return 0;
+    if (v_getimmint(base[2]) < j) j = v_getimmint(base[2]);
+  }
+  if (i < 1 || j < 0) return 0;
+  if (i <= j)
+    lua_pushlstring(L, getstr(ts) + i - 1, (size_t)(j - i + 1));
+  else
+    lua_pushliteral(L, "");
+  return 1;
+}
+
 static int sl_sub(lua_State *L) {
   size_t l;
+  if (sl_sub1(L))
+    return 1;
   const char *s = luaL_checklstring(L, 1, &l);
   size_t from = sl_startpos(luaL_checkinteger(L, 2), l);
   size_t to = sl_endpos(L, 3, -1, l);
@@ -169,8 +200,26 @@ static int sl_rep(lua_State *L) {
   return 1;
 }
 
+/* string.byte(s, i) with a string and an immediate integer 1 <= i <= #s,
+** the common call, read from the stack directly: the general path's
+** argument conversions and position arithmetic were ~40 instructions */
+static inline int sl_byte1(lua_State *L) {
+  const Value *base = L->ci->func + 1;
+  if (L->top - base == 2 && v_isstring(base[0]) && v_isimmint(base[1])) {
+    const TString *ts = v_str(base[0]);
+    uint64_t i = (uint64_t)v_getimmint(base[1]) - 1u;
+    if (i < ts->len) {
+      *L->top++ = v_immint(UC(getstr(ts)[i]));   /* NOBARRIER: stack */
+      return 1;
+    }
+  }
+  return 0;
+}
+
 static int sl_byte(lua_State *L) {
   size_t l;
+  if (sl_byte1(L))
+    return 1;
   const char *s = luaL_checklstring(L, 1, &l);
   lua_Integer first = luaL_optinteger(L, 2, 1);
   size_t from = sl_startpos(first, l);
@@ -447,6 +496,7 @@ static int pm_setmatch(int c, const char *p, const char *close) {
   return !found;
 }
 
+#ifndef __GLIBC__
 /* a set tabulated for all 256 bytes (pm_setspan) */
 typedef struct SetMap {
   unsigned char in[256];
@@ -494,7 +544,104 @@ static __attribute__((noinline)) const char *pm_setspanmap(const char *s,
   while (s < e && sm.in[UC(*s)] == want) s++;
   return s;
 }
+#endif
 
+#ifdef __GLIBC__
+/* A set compiled for scans (glibc): its literal bytes, ranges and %z as
+** 256 bits, its classes as masks of the locale's ctype table, the table
+** isalpha() & co read (glibc's class masks are single bits), so one load
+** answers for every class of the set.  Building it costs a few
+** instructions per item (less than one pm_setmatch of a set with a
+** class) where SetMap costs 256 steps per class, so every scan builds it
+** and short subjects no longer parse the set (and dispatch on each class
+** letter) for every byte. */
+typedef struct SetBits {
+  uint64_t bits[4];
+  const unsigned short *ctab;
+  unsigned pos;   /* classes: c is in when ctab[c] has one of these bits */
+  unsigned neg;   /* complemented classes: c is in when ctab[c] lacks one */
+} SetBits;
+
+/* the ctype bit of class letter 'cl' (lower case), 0 if it is none */
+static unsigned pm_ctypebit(int cl) {
+  switch (cl) {
+    case 'a': return _ISalpha;
+    case 'c': return _IScntrl;
+    case 'd': return _ISdigit;
+    case 'g': return _ISgraph;
+    case 'l': return _ISlower;
+    case 'p': return _ISpunct;
+    case 's': return _ISspace;
+    case 'u': return _ISupper;
+    case 'w': return _ISalnum;
+    case 'x': return _ISxdigit;
+    default: return 0;
+  }
+}
+
+#define SB_SET(sb, c)  ((sb)->bits[(c) >> 6] |= (uint64_t)1 << ((c) & 63))
+
+/* SetBits of the set [p, close], p at '[' (the items of pm_setmatch);
+** returns 1 for a complemented set ('[^...]') */
+static int pm_setbits(SetBits *sb, const char *p, const char *close) {
+  int neg = 0, c;
+  sb->bits[0] = sb->bits[1] = sb->bits[2] = sb->bits[3] = 0;
+  sb->ctab = *__ctype_b_loc();
+  sb->pos = sb->neg = 0;
+  if (p[1] == '^') {
+    neg = 1;
+    p++;
+  }
+  while (++p < close) {
+    if (*p == PAT_ESC) {
+      int cl = UC(*++p), upper = (unsigned)(cl - 'A') <= 'Z' - 'A';
+      int lc = upper ? cl | 0x20 : cl;
+      unsigned bit = pm_ctypebit(lc);
+      if (bit != 0) {
+        if (upper) sb->neg |= bit;
+        else sb->pos |= bit;
+      }
+      else if (lc == 'z' && upper) {   /* %Z: every byte but '\0' */
+        sb->bits[0] |= ~(uint64_t)1;
+        sb->bits[1] = sb->bits[2] = sb->bits[3] = ~(uint64_t)0;
+      }
+      else if (lc == 'z')
+        sb->bits[0] |= 1;
+      else
+        SB_SET(sb, cl);   /* escaped literal (pm_classmatch's default) */
+    }
+    else if (p[1] == '-' && p + 2 < close) {
+      for (c = UC(p[0]); c <= UC(p[2]); c++)
+        SB_SET(sb, c);
+      p += 2;
+    }
+    else
+      SB_SET(sb, UC(*p));
+  }
+  return neg;
+}
+
+/* is byte c in the set?  (a complemented set's answer is inverted) */
+static inline int pm_bitsin(const SetBits *sb, int c) {
+  unsigned ct = sb->ctab[c];
+  return (int)((sb->bits[c >> 6] >> (c & 63)) & 1) |
+         ((ct & sb->pos) != 0) | ((ct & sb->neg) != sb->neg);
+}
+
+/* the first byte from 's' (up to 'e') where the set [p, close] gives
+** other than 'want' (0 or 1).  (Reading a first byte with pm_setmatch
+** before building the SetBits cost json 1%.)  Out of line: inlined, its
+** registers made pm_skipto save six for every class skip. */
+static __attribute__((noinline)) const char *pm_setspan(const char *s,
+    const char *e, const char *p, const char *close, int want) {
+  SetBits sb;
+  if (s == e)
+    return s;
+  want ^= pm_setbits(&sb, p, close);
+  while (s < e && pm_bitsin(&sb, UC(*s)) == want) s++;
+  return s;
+}
+#else
 /* the first byte from 's' (up to 'e') where the set [p, close] gives
 ** other than 'want' (0 or 1) */
 static const char *pm_setspan(const char *s, const char *e, const char *p,
@@ -505,6 +652,7 @@ static const char *pm_setspan(const char *s, const char *e, const char *p,
     return s;
   return pm_setspanmap(s, e, p, close, want);
 }
+#endif
 
 /* does the char at 's' match the single class [p, ep)? */
 static int pm_single(Matcher *m, const char *s, const char *p,
@@ -1014,8 +1162,17 @@ typedef struct GmatchState {
   Matcher m;
 } GmatchState;
 
+/* the iterator's state: the memory of the full userdata (no user values,
+** never moves) that sl_gmatch made upvalue 3 of the running C closure;
+** lua_touserdata's index translation and type dispatch were ~20
+** instructions of each step */
+static inline GmatchState *gmatch_state(lua_State *L) {
+  Udata *u = v_udata(v_ccl(*L->ci->func)->upvalue[2]);
+  return (GmatchState *)(void *)((char *)u + udatamemoffset(0));
+}
+
 static int sl_gmatch_step(lua_State *L) {
-  GmatchState *g = (GmatchState *)lua_touserdata(L, lua_upvalueindex(3));
+  GmatchState *g = gmatch_state(L);
   const char *s, *fe;
   g->m.L = L;  /* the iterator may run in another coroutine */
   if (!g->scanned && g->next <= g->m.src_end) {

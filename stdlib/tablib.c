@@ -1,6 +1,7 @@
 /*
 ** tablib.c -- the table library.  Public C API only (and api_tabmove, a
-** raw fast path for insert/remove, below).  Every element access
+** raw fast path for insert/remove, below, and concat_raw, which reads
+** tables without metatables directly).  Every element access
 ** goes through lua_geti/lua_seti and lengths through luaL_len, so __index,
 ** __newindex and __len are honoured as in Lua 5.4.
 */
@@ -12,6 +13,11 @@
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
+#include "state.h"
+#include "gc.h"
+#include "string.h"
+#include "table.h"
+#include "vm.h"
 
 /* vm/api.c (hidden, declared in vm/stateint.h; the one internal call of
 ** this library): raw move of t[src..src+n-1] to t[dst..] inside the array
@@ -162,7 +168,120 @@ static void concat_piece(lua_State *L, luaL_Buffer *b, lua_Integer i) {
   luaL_addvalue(b);
 }
 
+/* The raw case of table.concat: a table without a metatable (lua_geti and
+** luaL_len then see what raw reads see), a string separator (or none/nil)
+** and immediate integer bounds (or none/nil).  The pieces are read from
+** the table in place and the result is built once: on the C stack when it
+** is short, else in one string object filled in place (str_newbuf).
+** Returns 0, having changed nothing, when the case does not apply or a
+** piece is neither a string nor a number: the general loop then runs and
+** raises its error.  Numbers are written as tostring writes them (what
+** lua_tolstring on the piece would give), without making strings of them. */
+#define CONCAT_SHORT 256
+
+/* the bytes of piece v (a number's text goes to nb); NULL if v is neither */
+static inline const char *concat_text(Value v, char *nb, size_t *len) {
+  if (l_likely(v_isstring(v))) {
+    *len = v_str(v)->len;
+    return getstr(v_str(v));
+  }
+  if (!v_isnumber(v)) return NULL;
+  *len = (size_t)vm_num2buff(v, nb);
+  return nb;
+}
+
+/* t[k], raw; t may have moved since the last allocation: callers re-read */
+static inline Value concat_get(Table *h, lua_Integer k) {
+  if ((lua_Unsigned)k - 1u < h->asize) return h->array[k - 1];
+  return *tab_getint(h, k);
+}
+
+/* the long case: lengths first, then one string object filled in place */
+static int concat_long(lua_State *L, lua_Integer i, lua_Integer last,
+                       const char *sep, size_t seplen) {
+  Table *h = v_tab(L->ci->func[1]);
+  char nb[MAXNUMBER2STR];
+  size_t total = 0, len;
+  TString *ts;
+  char *out;
+  for (lua_Integer k = i; ; k++) {
+    if (concat_text(concat_get(h, k), nb, &len) == NULL) return 0;
+    total += len;
+    if (k == last) break;
+    total += seplen;
+    if (total > (size_t)-1 / 4) return 0;  /* the general loop reports it */
+  }
+  ts = str_newbuf(L, total);              /* MAY ALLOCATE: tables move */
+  *L->top++ = v_ref(ts);                  /* anchored (not a Lua string yet) */
+  h = v_tab(L->ci->func[1]);
+  out = getstr(ts);
+  for (lua_Integer k = i; ; k++) {
+    const char *s = concat_text(concat_get(h, k), nb, &len);
+    memcpy(out, s, len);
+    out += len;
+    if (k == last) break;
+    memcpy(out, sep, seplen);
+    out += seplen;
+  }
+  L->top[-1] = v_ref(str_intern(L, ts));
+  gc_check(L);
+  return 1;
+}
+
+static int concat_raw(lua_State *L) {
+  Value *base = L->ci->func + 1;
+  ptrdiff_t nargs = L->top - base;
+  const char *sep = "";
+  size_t seplen = 0, n = 0, len;
+  lua_Integer i = 1, last;
+  char buf[CONCAT_SHORT], nb[MAXNUMBER2STR];
+  Table *h;
+  if (nargs < 1 || !v_istable(base[0])) return 0;
+  h = v_tab(base[0]);
+  if (h->metatable != NULL) return 0;
+  if (nargs >= 2 && !v_isnil(base[1])) {
+    if (!v_isstring(base[1])) return 0;
+    sep = getstr(v_str(base[1]));
+    seplen = v_str(base[1])->len;
+  }
+  if (nargs >= 3 && !v_isnil(base[2])) {
+    if (!v_isimmint(base[2])) return 0;
+    i = v_getimmint(base[2]);
+  }
+  if (nargs >= 4 && !v_isnil(base[3])) {
+    if (!v_isimmint(base[3])) return 0;
+    last = v_getimmint(base[3]);
+  }
+  else
+    last = (lua_Integer)tab_getn(h);
+  if (i > last) {
+    lua_pushliteral(L, "");
+    return 1;
+  }
+  if (i == last) {   /* one piece: a string is its own result */
+    Value v = concat_get(h, i);
+    if (v_isstring(v)) {
+      *L->top++ = v;
+      return 1;
+    }
+  }
+  for (lua_Integer k = i; ; k++) {
+    const char *s = concat_text(concat_get(h, k), nb, &len);
+    if (s == NULL) return 0;
+    if (len + seplen > CONCAT_SHORT - n)
+      return concat_long(L, i, last, sep, seplen);
+    memcpy(buf + n, s, len);
+    n += len;
+    if (k == last) break;
+    memcpy(buf + n, sep, seplen);
+    n += seplen;
+  }
+  lua_pushlstring(L, buf, n);
+  return 1;
+}
+
 static int tab_concat(lua_State *L) {
+  if (concat_raw(L)) return 1;
   lua_Integer len = length_of(L, 1, NEED_READ);
   size_t seplen;
   const char *sep = luaL_optlstring(L, 2, "", &seplen);
@@ -340,12 +459,97 @@ static void sort_range(lua_State *L, Pos lo, Pos hi, unsigned int salt) {
   }
 }
 
+/* The raw case of table.sort: no comparator, a table without a metatable
+** whose positions 1..n are all in the array part and hold only strings or
+** only immediate numbers.  '<' on those calls no metamethod and allocates
+** nothing, so the values are compared and swapped in place; the steps are
+** those of sort_range/sort_partition, comparison for comparison and swap
+** for swap, so the result (the order of equal elements included) and the
+** errors are the general path's. */
+#define RAWLT(L, x, y)  vm_lessthan(L, &(x), &(y))
+#define RAWSWAP(a, i, j)  do { Value t_ = a[i]; a[i] = a[j]; a[j] = t_; } while (0)
+
+static Pos rawsort_partition(lua_State *L, Value *a, Pos lo, Pos hi) {
+  Value P = a[hi - 1];
+  Pos i = lo, j = hi - 1;
+  for (;;) {
+    while (RAWLT(L, a[++i], P))
+      if (i == hi - 1) sort_error(L);
+    while (RAWLT(L, P, a[--j]))
+      if (j < i) sort_error(L);
+    if (j < i) {
+      RAWSWAP(a, i, hi - 1);
+      return i;
+    }
+    RAWSWAP(a, i, j);
+  }
+}
+
+/* a[1..n] is the array part (a is the array minus one) */
+static void rawsort_range(lua_State *L, Value *a, Pos lo, Pos hi,
+                          unsigned int salt) {
+  while (lo < hi) {
+    if (RAWLT(L, a[hi], a[lo]))
+      RAWSWAP(a, lo, hi);
+    if (hi - lo == 1)
+      return;
+    Pos m = pick_middle(lo, hi, salt);
+    if (RAWLT(L, a[m], a[lo]))
+      RAWSWAP(a, m, lo);
+    else if (RAWLT(L, a[hi], a[m]))
+      RAWSWAP(a, m, hi);
+    if (hi - lo == 2)
+      return;
+    RAWSWAP(a, m, hi - 1);
+    Pos p = rawsort_partition(L, a, lo, hi);
+    Pos small;
+    if (p - lo < hi - p) {
+      rawsort_range(L, a, lo, p - 1, salt);
+      small = p - lo;
+      lo = p + 1;
+    }
+    else {
+      rawsort_range(L, a, p + 1, hi, salt);
+      small = hi - p;
+      hi = p - 1;
+    }
+    if ((hi - lo) / 128 > small)
+      salt = sort_salt();
+  }
+}
+
+/* 1 when it sorted t (argument 1, n > 1 elements), 0 when it did nothing */
+static int rawsort(lua_State *L, lua_Integer n) {
+  Value *base = L->ci->func + 1;
+  Table *h;
+  Value *arr;
+  int strs;
+  if (L->top - base > 1 && !v_isnil(base[1])) return 0;
+  if (!v_istable(base[0])) return 0;
+  h = v_tab(base[0]);
+  if (h->metatable != NULL || (lua_Unsigned)n > h->asize) return 0;
+  arr = h->array;
+  strs = v_isstring(arr[0]);
+  for (lua_Integer k = 0; k < n; k++) {
+    Value v = arr[k];
+    if (strs ? !v_isstring(v) : !(v_isimmint(v) || v_isfloat(v))) return 0;
+  }
+  /* the swaps only permute the array's values, all strings (old objects)
+  ** or immediates; its cards are marked anyway, before (an error may stop
+  ** the sort half way) */
+  gc_cardmarkrange(G(L), (GCObject *)h, arr, (size_t)n * sizeof(Value));
+  rawsort_range(L, arr - 1, 1, (Pos)n, 0);
+  return 1;
+}
+
 static int tab_sort(lua_State *L) {
   lua_Integer n = length_of(L, 1, NEED_RW);
   if (n > 1) {
     luaL_argcheck(L, n < INT_MAX, 1, "array too big");
     if (!lua_isnoneornil(L, 2))
       luaL_checktype(L, 2, LUA_TFUNCTION);
+    else if (rawsort(L, n))
+      return 0;
     lua_settop(L, 2);
     sort_range(L, 1, (Pos)n, 0);
   }
