@@ -1167,8 +1167,11 @@ typedef struct GmatchState {
 ** lua_touserdata's index translation and type dispatch were ~20
 ** instructions of each step */
 static inline GmatchState *gmatch_state(lua_State *L) {
-  Udata *u = v_udata(v_ccl(*L->ci->func)->upvalue[2]);
-  return (GmatchState *)(void *)((char *)u + udatamemoffset(0));
+  Value v = v_ccl(*L->ci->func)->upvalue[2];
+  /* debug.setupvalue can replace it (stock Lua would crash): an error */
+  if (l_unlikely(!v_isudata(v) || v_udata(v)->len != sizeof(GmatchState)))
+    luaL_error(L, "gmatch iterator: its state was replaced");
+  return (GmatchState *)(void *)((char *)v_udata(v) + udatamemoffset(0));
 }
 
 static int sl_gmatch_step(lua_State *L) {
