@@ -637,9 +637,10 @@ static const Value *rt_chainrest(const Table *t, const Node *n, Value k, uint32_
 ** repeat (only absence bits and the hint are set), so the helper may start
 ** over.  'ename' is the VM's "__index" string (G->tmname[TM_INDEX]).
 ** 'hint', when not NULL, is the site's slot-prediction hint, set when 't'
-** itself has the key in its collision chain. */
-static const Value *mvmrt_strindex(Table *t, TString *key, TString *ename, const Node *mp,
-                                   uint32_t *hint) {
+** itself has the key in its collision chain.  (strwalk with 'marks' 1:
+** mvmrt_strlook is the same walk without writes.) */
+static inline const Value *strwalk(Table *t, TString *key, TString *ename, const Node *mp,
+                                   uint32_t *hint, int marks) {
   int depth;
   const Value *s;
   if (mp == NULL) s = tab_getstr(t, key);
@@ -651,12 +652,21 @@ static const Value *mvmrt_strindex(Table *t, TString *key, TString *ename, const
     mt = t->metatable;
     if (mt == NULL || (mt->extra & (1u << TM_INDEX))) return &rt_nil;
     tm = tab_getstr(mt, ename);   /* meta_gettm, inlined */
-    if (rt_empty(tm)) { mt->extra |= (uint8_t)(1u << TM_INDEX); return &rt_nil; }
+    if (rt_empty(tm)) {
+      if (!marks) return NULL;   /* the interpreter sets mt's absence bit */
+      mt->extra |= (uint8_t)(1u << TM_INDEX);
+      return &rt_nil;
+    }
     if (!v_istable(*tm)) return NULL;
     t = v_tab(*tm);
     s = tab_getstr(t, key);
   }
   return NULL;
+}
+
+static const Value *mvmrt_strindex(Table *t, TString *key, TString *ename, const Node *mp,
+                                   uint32_t *hint) {
+  return strwalk(t, key, ename, mp, hint, 1);
 }
 
 /* mvmrt_strindex without its writes (no hint, no metamethod-absence bit):
@@ -665,23 +675,7 @@ static const Value *mvmrt_strindex(Table *t, TString *key, TString *ename, const
 ** leaves to the interpreter on NULL, which sets the bit where a metatable
 ** has no '__index' (meta.c), so that this happens once per metatable) */
 static const Value *mvmrt_strlook(Table *t, TString *key, TString *ename, const Node *mp) {
-  int depth;
-  const Value *s;
-  if (mp == NULL) s = tab_getstr(t, key);
-  else s = mp->key == v_ref(key) ? &rt_nil : rt_chainrest(t, mp, v_ref(key), NULL);
-  for (depth = 0; depth < RT_INDEXDEPTH; depth++) {
-    Table *mt;
-    const Value *tm;
-    if (!rt_empty(s)) return s;
-    mt = t->metatable;
-    if (mt == NULL || (mt->extra & (1u << TM_INDEX))) return &rt_nil;
-    tm = tab_getstr(mt, ename);
-    if (rt_empty(tm)) return NULL;   /* the interpreter sets mt's absence bit */
-    if (!v_istable(*tm)) return NULL;
-    t = v_tab(*tm);
-    s = tab_getstr(t, key);
-  }
-  return NULL;
+  return strwalk(t, key, ename, mp, NULL, 0);
 }
 
 /* tab_getstr that tries the node '*hint' names after the main position
