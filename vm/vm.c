@@ -674,6 +674,21 @@ static inline int tfor_next(lua_State *L, Value *res, int wanted) {
   return 1;
 }
 
+/* do_poscall's common case for a C function called inline (no hooks, a
+** fixed count 'wanted' of results): its n results, on the top, go to its
+** function's slot and up, nil-padded; the caller's frame 'ci' is current
+** again (always inlined: as a call it cost coroutines.lua +0.3% instructions) */
+static inline __attribute__((always_inline))
+void cret_move(lua_State *L, CallInfo *ci, CallInfo *newci, int n, int wanted) {
+  Value *res = newci->func;   /* (the stack may have moved) */
+  Value *first = L->top - n;
+  int j;
+  for (j = 0; j < wanted && j < n; j++) res[j] = first[j];
+  for (; j < wanted; j++) res[j] = MVM_NIL;
+  L->top = res + wanted;
+  L->ci = ci;
+}
+
 /* the call do_call would make (precall_C's frame, do_poscall's results),
 ** without the C-level bookkeeping of a call from C: the iterator runs on
 ** the interpreter's C frame, as a C function called by OP_CALL does */
@@ -684,15 +699,8 @@ static inline void tfor_docall(lua_State *L, CallInfo *ci, Value *func, int nres
   push_cframe(L, newci, func, nresults);
   n = (*f)(L);
   wanted = newci->nresults;   /* (lua_toclose may have marked it) */
-  if (l_likely(wanted >= 0 && !L->hookmask)) {
-    Value *res = newci->func;   /* (the stack may have moved) */
-    Value *first = L->top - n;
-    int j;
-    for (j = 0; j < wanted && j < n; j++) res[j] = first[j];
-    for (; j < wanted; j++) res[j] = MVM_NIL;
-    L->top = res + wanted;
-    L->ci = ci;
-  }
+  if (l_likely(wanted >= 0 && !L->hookmask))
+    cret_move(L, ci, newci, n, wanted);
   else
     do_poscall(L, newci, n);
 }
@@ -1728,14 +1736,8 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               L->top = res;
               L->ci = ci;
             }
-            else if (wanted > 1 && !L->hookmask) {   /* as tfor_docall */
-              Value *res = newci->func, *first = L->top - n;
-              int j;
-              for (j = 0; j < wanted && j < n; j++) res[j] = first[j];
-              for (; j < wanted; j++) res[j] = MVM_NIL;
-              L->top = res + wanted;
-              L->ci = ci;
-            }
+            else if (wanted > 1 && !L->hookmask)
+              cret_move(L, ci, newci, n, wanted);
             else
               do_poscall(L, newci, n);
             updatetrap(ci);
