@@ -12,6 +12,7 @@
 ** A node with a nil value is empty: its key stays for 'next' (see
 ** tab_deadkey in table.h).  Free nodes have a nil key.
 */
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 #include "table.h"
@@ -553,28 +554,28 @@ static int nextfrom(lua_State *L, Table *t, unsigned i, Value *key, Value *val) 
   return 0;
 }
 
+/* the place of 'k' in findindex's numbering when it needs no lookup (nil,
+** an array-part index, the hash entry returned last: G->nexthint), or
+** UINT_MAX */
+static unsigned quickindex(lua_State *L, const Table *t, Value k) {
+  unsigned h = G(L)->nexthint - 1u;
+  if (v_isnil(k)) return 0;
+  if (v_isimmint(k) && (uint64_t)v_getimmint(k) - 1u < (uint64_t)t->asize)
+    return (unsigned)v_getimmint(k);
+  if (h < allocsizenode(t) && t->node[h].key == k)
+    return t->asize + h + 1;
+  return UINT_MAX;
+}
+
 int tab_next(lua_State *L, Table *t, Value *key, Value *val) {
-  unsigned h = G(L)->nexthint - 1u, i;
-  /* (a nil key never matches: a free node holds no key) */
-  if (h < allocsizenode(t) && t->node[h].key == *key && !v_isnil(*key))
-    i = t->asize + h + 1;   /* the entry found last: its position */
-  else
-    i = findindex(L, t, *key);
+  unsigned i = quickindex(L, t, *key);
+  if (i == UINT_MAX) i = findindex(L, t, *key);
   return nextfrom(L, t, i, key, val);
 }
 
 int tab_nextquick(lua_State *L, Table *t, Value *key, Value *val) {
-  Value k = *key;
-  unsigned h = G(L)->nexthint - 1u, i;
-  if (v_isnil(k))
-    i = 0;
-  else if (v_isimmint(k) && (uint64_t)v_getimmint(k) - 1u < (uint64_t)t->asize)
-    i = (unsigned)v_getimmint(k);
-  else if (h < allocsizenode(t) && t->node[h].key == k)
-    i = t->asize + h + 1;
-  else
-    return -1;
-  return nextfrom(L, t, i, key, val);
+  unsigned i = quickindex(L, t, *key);
+  return i == UINT_MAX ? -1 : nextfrom(L, t, i, key, val);
 }
 
 /* ---------------- length ---------------- */
