@@ -475,6 +475,34 @@ static int arithty(OpCode op, int x, int y) {
   return TY_NUM;   /* going on in compiled code: the operands were numbers */
 }
 
+/* the type of R[A] after instruction 'i' of 'P', for the instructions
+** whose result type follows from their operands' types 'tb', 'tc' (of
+** R[B], R[C]) and constants alone: moves, constants, arithmetic, bitwise
+** operators; -1 for the others.  (The caller's analysis, tytransfer, and
+** an inlined leaf's result type, leafresty, share it.) */
+static int valuety(const Proto *P, Instruction i, int tb, int tc) {
+  OpCode op = GET_OPCODE(i);
+  switch (op) {
+    case OP_MOVE: return tb;
+    case OP_LOADI: return TY_INT;
+    case OP_LOADF: return TY_FLT;
+    case OP_LOADK: return wordty(P->k[GETARG_Bx(i)]);
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
+    case OP_IDIV: case OP_POW:
+      return arithty(op, tb, tc);
+    case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK:
+    case OP_IDIVK: case OP_POWK:
+      return arithty((OpCode)(op - OP_ADDK + OP_ADD), tb, wordty(P->k[GETARG_C(i)]));
+    case OP_ADDI: return arithty(OP_ADD, tb, TY_INT);
+    case OP_BAND: case OP_BOR: case OP_BXOR: case OP_SHL: case OP_SHR:
+    case OP_BANDK: case OP_BORK: case OP_BXORK: case OP_SHRI: case OP_SHLI:
+    case OP_BNOT:
+      return TY_INT;
+    case OP_UNM: return tb == TY_INT || tb == TY_FLT ? tb : TY_NUM;
+    default: return -1;
+  }
+}
+
 static int resumes(Instruction i);
 static void entrypoints(const Proto *p, char *mark);
 
@@ -501,23 +529,9 @@ static void tytransfer(Gen *g, int pc, uint8_t *t) {
   maydef(g, pc, &d);
   for (r = 0; r < g->nregs; r++)
     if (rs_has(&d, r)) t[r] = TY_ANY;
+  x = valuety(g->p, i, tb_, tc_);
+  if (x >= 0) t[a] = (uint8_t)x;
   switch (op) {
-    case OP_MOVE: t[a] = tb_; break;
-    case OP_LOADI: t[a] = TY_INT; break;
-    case OP_LOADF: t[a] = TY_FLT; break;
-    case OP_LOADK: t[a] = (uint8_t)wordty(g->p->k[GETARG_Bx(i)]); break;
-    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
-    case OP_IDIV: case OP_POW:
-      t[a] = (uint8_t)arithty(op, tb_, tc_); break;
-    case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK:
-    case OP_IDIVK: case OP_POWK:
-      t[a] = (uint8_t)arithty((OpCode)(op - OP_ADDK + OP_ADD), tb_, wordty(g->p->k[c])); break;
-    case OP_ADDI: t[a] = (uint8_t)arithty(OP_ADD, tb_, TY_INT); break;
-    case OP_BAND: case OP_BOR: case OP_BXOR: case OP_SHL: case OP_SHR:
-    case OP_BANDK: case OP_BORK: case OP_BXORK: case OP_SHRI: case OP_SHLI:
-    case OP_BNOT:
-      t[a] = TY_INT; break;
-    case OP_UNM: x = tb_; t[a] = (uint8_t)(x == TY_INT || x == TY_FLT ? x : TY_NUM); break;
     case OP_GETUPVAL: case OP_GETTABUP: case OP_GETTABLE: case OP_GETI:
     case OP_GETFIELD:
       if (g->spec[pc]) t[a] = g->spec[pc];   /* guarded (loaddone) */
@@ -710,29 +724,21 @@ static int leafresty(const Proto *P) {
   for (pc = 0; pc < P->sizecode; pc++) {
     Instruction i = P->code[pc];
     OpCode op = GET_OPCODE(i);
-    int a = GETARG_A(i), b = GETARG_B(i), c = GETARG_C(i), next = pc + 1, alt = -1;
+    int a = GETARG_A(i), b = GETARG_B(i), c = GETARG_C(i), next = pc + 1, alt = -1, vt;
     uint8_t cur[MAXREGS];
     memcpy(cur, in + (size_t)pc * n, (size_t)n);
     for (r = 0; r < n && cur[r] == TY_NONE; r++) ;
     if (r == n && n > 0) continue;   /* not reached */
-    switch (op) {
-      case OP_MOVE: cur[a] = cur[b]; break;
-      case OP_LOADI: cur[a] = TY_INT; break;
-      case OP_LOADF: cur[a] = TY_FLT; break;
-      case OP_LOADK: cur[a] = v_isref(P->k[GETARG_Bx(i)]) ? TY_ANY : (uint8_t)wordty(P->k[GETARG_Bx(i)]); break;
-      case OP_LOADNIL: for (r = a; r <= a + b && r < n; r++) cur[r] = TY_ANY; break;
-      case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: case OP_IDIV: case OP_POW:
-        cur[a] = (uint8_t)arithty(op, cur[b], cur[c]); next = pc + 2; break;
-      case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK: case OP_IDIVK: case OP_POWK:
-        cur[a] = (uint8_t)arithty((OpCode)(op - OP_ADDK + OP_ADD), cur[b], wordty(P->k[c]));
+    vt = valuety(P, i, b < n ? cur[b] : TY_ANY, c < n ? cur[c] : TY_ANY);
+    if (vt >= 0) {
+      cur[a] = (uint8_t)vt;
+      /* the binary operators are followed by their MMBIN*, skipped */
+      if (op != OP_MOVE && op != OP_LOADI && op != OP_LOADF && op != OP_LOADK &&
+          op != OP_BNOT && op != OP_UNM)
         next = pc + 2;
-        break;
-      case OP_ADDI: cur[a] = (uint8_t)arithty(OP_ADD, cur[b], TY_INT); next = pc + 2; break;
-      case OP_BAND: case OP_BOR: case OP_BXOR: case OP_SHL: case OP_SHR: case OP_BANDK:
-      case OP_BORK: case OP_BXORK: case OP_SHRI: case OP_SHLI:
-        cur[a] = TY_INT; next = pc + 2; break;
-      case OP_BNOT: cur[a] = TY_INT; break;
-      case OP_UNM: cur[a] = (uint8_t)(knum(cur[b]) ? cur[b] : TY_NUM); break;
+    }
+    else switch (op) {
+      case OP_LOADNIL: for (r = a; r <= a + b && r < n; r++) cur[r] = TY_ANY; break;
       case OP_JMP: next = pc + 1 + GETARG_sJ(i); break;
       case OP_EQ: case OP_LT: case OP_LE: case OP_EQK: case OP_EQI: case OP_LTI:
       case OP_LEI: case OP_GTI: case OP_GEI: case OP_TEST:
