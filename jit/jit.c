@@ -12,6 +12,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,6 +138,20 @@ static double cputime(void) {
 ** make it inline, without the interpreter's frame set-up) */
 #define JIT_LUACALL_GAIN 4
 
+/* the compile-time budget, in % of the run time (over_budget): compiles
+** that make the VM wait, and compiles in the background with a CPU to spare */
+#define JIT_BUDGET   10
+#define JIT_BGBUDGET 50
+
+/* Can the compile thread run beside the VM's?  (Not when the process may
+** use one CPU only: then a compile in the background takes its time from
+** the program as much as one in the VM's thread.) */
+static int spare_cpu(void) {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return 0;
+  return CPU_COUNT(&set) > 1;
+}
+
 /* the VM's JitState, created on first use (plain malloc: it is not a Lua
 ** object and holds no Lua references) */
 static JitState *getstate(lua_State *L) {
@@ -156,7 +171,9 @@ static JitState *getstate(lua_State *L) {
     J->strbuiltins = mvm_strbuiltins;
     J->gcepoch = gc_epoch(g);
     J->start = now();
-    J->budget = env_uint("MVM_JIT_BUDGET", 10) / 100.0;
+    J->budget = env_uint("MVM_JIT_BUDGET", JIT_BUDGET) / 100.0;
+    J->bgbudget = getenv("MVM_JIT_BUDGET") != NULL ? J->budget
+                  : spare_cpu() ? JIT_BGBUDGET / 100.0 : J->budget;
     /* MVM_JIT_PAYBACK=0 turns the rule off (the tests' "on" mode) */
     J->payback = getenv("MVM_JIT_PAYBACK") && strcmp(getenv("MVM_JIT_PAYBACK"), "0") == 0
                  ? 0.0 : env_uint("MVM_JIT_PAYBACK", 20) / 100.0;
@@ -219,6 +236,9 @@ static void print_stats(JitState *J) {
           "%zu relocated\n", J->nwalked, J->nslots, J->nmoved);
   if (J->stresspoll)
     fprintf(stderr, "mvm: JIT: %zu stress collections at safepoint polls\n", J->stresspolls);
+  /* (with compiles in the background, on an otherwise idle machine the
+  ** run's wall time is about this thread's CPU time) */
+  fprintf(stderr, "mvm: JIT: the VM's thread ran %.3f s of CPU\n", cputime());
   if (J->nctimes > 0) {
     size_t n = J->nctimes;
     double med;
@@ -255,6 +275,9 @@ static void print_stats(JitState *J) {
 /* a loop's type feedback starts this many OSR tests (at the rate of the
 ** last one) before its payback (osr_pays) */
 #define JIT_FB_TESTS     4
+/* LLVM is loaded when a loop's compile is this many seconds away
+** (osr_pays): about twice what loading it takes */
+#define JIT_PREFETCH_LEAD 0.025
 #define JIT_CCALL_COST   30
 #define JIT_MIN_SHARE    0.3
 /* a function or loop switches coroutines too often to gain from a
@@ -278,11 +301,18 @@ static double cost_per_instr(JitState *J) {
 /* Over the compile-time budget?  The first compile is always allowed.
 ** (Neither loading LLVM, a one-time cost, nor the compiles queued
 ** meanwhile are counted: deltablue.lua and richards.lua gain from their
-** dozens of methods, which reach the threshold together.) */
-static int over_budget(JitState *J) {
+** dozens of methods, which reach the threshold together.)  A compile that
+** makes the VM wait (no compile thread, or ffi in use: compile_now) costs
+** the program its time, JitState.budget; one in the background on a CPU
+** of its own costs it nothing but the wait for its code, and a budget
+** that kept it waiting lost more than the compile: at 10%, spectral_norm's
+** Atv was refused until its loops were over (0.24 s; 0.14 s at 50%),
+** richards' methods waited (0.57 -> 0.48 s). */
+static int over_budget(JitState *J, global_State *g) {
   int over;
+  double budget = J->background && g->ffijit == NULL ? J->bgbudget : J->budget;
   pthread_mutex_lock(&J->lock);
-  over = J->ncompiled > 0 && J->compile_seconds > J->budget * (now() - J->start);
+  over = J->ncompiled > 0 && J->compile_seconds > budget * (now() - J->start);
   pthread_mutex_unlock(&J->lock);
   return over;
 }
@@ -595,7 +625,7 @@ static void maybecompile(lua_State *L, Proto *p, int osr, const Instruction *reg
     p->jitlook = UINT32_MAX;
     return;
   }
-  if (g->jitmode == MVM_JIT_ON && over_budget(J)) {
+  if (g->jitmode == MVM_JIT_ON && over_budget(J, g)) {
     /* Over the compile-time budget: LLVM needs milliseconds per function,
     ** so a program with many warm functions would spend more time
     ** compiling than it saves.  Ask again after more calls: the functions
@@ -1133,9 +1163,14 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     ** JIT_FB_TESTS tests away: recording costs a few % of the loop's
     ** time, and a loop that is half-way may never get there (tables.lua's
     ** main chunk recorded for the second half of its run: +1.2%
-    ** instructions).  LLVM is still loaded from half-way on. */
+    ** instructions).  LLVM is loaded in the background once the payback
+    ** is JIT_PREFETCH_LEAD seconds away at this rate: mandelbrot.lua's
+    ** main chunk gets there within ~25 ms, and its compile finds LLVM
+    ** ready; tables.lua's loops get half-way to their payback, ~35 ms
+    ** from it, and then end (loading LLVM at half-way cost tables.lua 15-20
+    ** ms of CPU for nothing: 3-5% of its run, more when no CPU is idle). */
     if (rest <= inc * JIT_FB_TESTS) start_feedback(L, p);
-    else if (J->osrp[hp].lost >= J->payback * est / 2) prefetch_backend(J, L, p);
+    else if (inc > 0 && rest / inc * dt < JIT_PREFETCH_LEAD) prefetch_backend(J, L, p);
     p->jitedges = skip;
     J->osrp[hp].span = skip + 1;
     return 0;

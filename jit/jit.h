@@ -180,6 +180,8 @@ typedef struct JitState {
   double start;                   /* when the JitState was made (first call in "on") */
   double budget;                  /* "on": compile time may not exceed this fraction
                                   ** of the time since 'start' (MVM_JIT_BUDGET, %) */
+  double bgbudget;                /* the same for compiles in the background on a
+                                  ** CPU of their own (jit.c over_budget) */
   double payback;                 /* "on": OSR compiles a function once its interpreted
                                   ** loops lost this many times its estimated compile
                                   ** time (MVM_JIT_PAYBACK, %; 0 off; jit.c osr_pays) */
