@@ -275,6 +275,15 @@ static void print_stats(JitState *J) {
 /* a loop's type feedback starts this many OSR tests (at the rate of the
 ** last one) before its payback (osr_pays) */
 #define JIT_FB_TESTS     4
+/* a compile's cost apart from its size (~15 M instructions, 0016): a
+** region's estimate carries it, since the per-instruction cost learnt
+** from whole functions spreads it over their instructions (osr_pays) */
+#define JIT_REGION_FIXED 0.005
+/* the least time a loop of a main chunk runs before its region's compile
+** (osr_pays): tables.lua's loops run 10-20 ms each, and once the chunk's
+** earlier loops paid, each new one was compiled at its first test and
+** ended before its code arrived */
+#define JIT_REGION_MINRUN 0.005
 /* LLVM is loaded when a loop's compile is this many seconds away
 ** (osr_pays): about twice what loading it takes */
 #define JIT_PREFETCH_LEAD 0.025
@@ -1092,6 +1101,23 @@ static void osrregion(const Proto *p, const Instruction *hdr, int *lo, int *hi) 
   *lo = l; *hi = h;
 }
 
+/* The bytecode instructions an OSR compile for the loop at 'hdr' takes:
+** its region in a main chunk (the estimate of osr.lua's first loop was 181
+** ms for its 452-instruction chunk, its region of 27 took 11 ms, and every
+** loop ran interpreted until it had lost 36 ms), all of 'p' elsewhere. */
+static int compilesize(const Proto *p, const Instruction *hdr) {
+  int lo, hi;
+  if (!regionok(p)) return p->sizecode;
+  osrregion(p, hdr, &lo, &hi);
+  return hi - lo + 1;
+}
+
+/* the slot of a loop or proto in JitState's OSR caches: Fibonacci hashing
+** (loops of one proto are often a power of two instructions apart) */
+static unsigned osrhash(const void *key) {
+  return (unsigned)(((uint64_t)(uintptr_t)key * 0x9E3779B97F4A7C15ULL) >> (64 - JIT_OSR_BITS));
+}
+
 /* Is it time to compile 'p' to run the loop at 'hdr'?  A loop whose
 ** iterations take much longer than interpreting its bytecode spends its
 ** time in library functions, allocation and the collector, which compiled
@@ -1109,10 +1135,7 @@ static void osrregion(const Proto *p, const Instruction *hdr, int *lo, int *hi) 
 ** OSR: a function that is called often is compiled by the threshold at
 ** its calls, as before. */
 static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr) {
-  /* Fibonacci hashing (loops of one proto are often a power of two
-  ** instructions apart) */
-  unsigned h = (unsigned)(((uint64_t)(uintptr_t)hdr * 0x9E3779B97F4A7C15ULL) >> 60);
-  unsigned hp = (unsigned)(((uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ULL) >> 60);
+  unsigned h = osrhash(hdr), hp = osrhash(p);
   double t, per, share, cost, est, dt, inc;
   uint32_t dh;
   int span;
@@ -1132,6 +1155,8 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     J->osr[h].p = p; J->osr[h].pc = hdr; J->osr[h].t = t; J->osr[h].hot = p->hotcount;
     J->osr[h].size = loopsize(p, hdr);
     J->osr[h].cshare = loopshare(L, p, hdr, J->osr[h].size);
+    J->osr[h].csize = compilesize(p, hdr);
+    J->osr[h].ran = 0;
     return 0;
   }
   /* the share over the back-edges since this loop's last test */
@@ -1143,14 +1168,19 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   share *= J->osr[h].cshare;
   inc = dt * share * JIT_GAIN;
   J->osrp[hp].lost += inc;
+  J->osr[h].ran += dt;
   /* the compiles so far, with the prior as JIT_PRIOR_WEIGHT instructions
   ** of them (the first compiles carry loading LLVM and a fixed cost per
   ** function that small ones make look big per instruction) */
   pthread_mutex_lock(&J->lock);
   cost = cost_per_instr(J);
   pthread_mutex_unlock(&J->lock);
-  est = cost * p->sizecode;
-  if (J->osrp[hp].lost < J->payback * est) {
+  est = cost * J->osr[h].csize + (regionok(p) ? JIT_REGION_FIXED : 0);
+  /* (a region is compiled for its loop: a main chunk whose earlier
+  ** loops paid compiles the next hot one at once, but not before that
+  ** loop ran JIT_REGION_MINRUN itself) */
+  if (J->osrp[hp].lost < J->payback * est ||
+      (regionok(p) && J->osr[h].ran < JIT_REGION_MINRUN)) {
     /* skip tests while at this rate the loss stays below half the way to
     ** the payback: at most JIT_OSR_SKIP (a compile comes at most that
     ** many tests late).  The interpreter skips them (p->jitedges: the
@@ -1159,6 +1189,11 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     double rest = J->payback * est - J->osrp[hp].lost;
     int skip = inc > 0 ? (rest / inc > 2.0 * JIT_OSR_SKIP ? JIT_OSR_SKIP : (int)(rest / inc / 2))
                        : JIT_OSR_SKIP;
+    if (rest <= 0) {   /* paid: the loop has not run JIT_REGION_MINRUN yet */
+      double wait = (JIT_REGION_MINRUN - J->osr[h].ran) / (dt > 0 ? dt : JIT_OSR_MAXGAP);
+      skip = wait > 2.0 * JIT_OSR_SKIP ? JIT_OSR_SKIP : (int)(wait / 2);
+      rest = 0;
+    }
     /* The type feedback starts when at this rate the payback is
     ** JIT_FB_TESTS tests away: recording costs a few % of the loop's
     ** time, and a loop that is half-way may never get there (tables.lua's
@@ -1201,7 +1236,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
 ** its first test (no sample yet).  (Also asked for calls, with hdr =
 ** p->code: calllook.) */
 static int switching(JitState *J, Proto *p, const Instruction *hdr, uint32_t work) {
-  unsigned h = (unsigned)(((uint64_t)(uintptr_t)hdr * 0x9E3779B97F4A7C15ULL) >> 60);
+  unsigned h = osrhash(hdr);
   /* the calls' samples have their own half of the cache: a loop's OSR
   ** tests must not overwrite a function's sample between its two looks */
   if (work == JIT_SWITCH_CALLS) h += JIT_OSR_SAMPLES;

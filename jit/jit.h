@@ -117,7 +117,8 @@ typedef struct JitQueued {       /* a proto waiting for the compile thread */
 #define JIT_ACTMAX 32
 
 /* entries of the OSR policy's caches (jit.c hashes to 4 bits) */
-#define JIT_OSR_SAMPLES 16
+#define JIT_OSR_BITS 6
+#define JIT_OSR_SAMPLES (1 << JIT_OSR_BITS)
 
 typedef struct JitState {
   SMRegistry stackmaps;           /* records of all live compiled code */
@@ -197,8 +198,10 @@ typedef struct JitState {
   ** proto, the time of its last OSR test and what compiled code would have
   ** saved so far.  Small caches indexed by a hash (a collision restarts
   ** an entry; a freed proto's entry only misleads an estimate). */
-  struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size;
-           double cshare; } osr[JIT_OSR_SAMPLES];   /* cshare: interp_share of the loop */
+  struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size, csize;
+           double cshare, ran; } osr[JIT_OSR_SAMPLES];
+  /* (cshare: interp_share of the loop; csize: instructions its compile
+  ** takes; ran: seconds the loop ran so far) */
   /* per loop seen at an OSR test: the proto's hotcount and the number of
   ** lua_resumes at its last test (jit.c switching) */
   struct { const Proto *p; const Instruction *pc; uint32_t hot; unsigned long res; }
