@@ -345,10 +345,12 @@ static void install(JitState *J, Proto *p, int lo, int hi, int r, void *entry, v
   if (lo >= 0) snprintf(region, sizeof region, " region %d-%d", lo, hi);
   if (inlined > 0) snprintf(inlines, sizeof inlines, ", %lu calls inline", inlined);
   if (J->stats > 1)
-    fprintf(stderr, "mvm: JIT: %s:%d (%d instructions)%s: %s%s, %.3f ms, %zu code bytes held%s\n",
+    fprintf(stderr, "mvm: JIT: %s:%d (%d instructions)%s: %s%s, %.3f ms, %zu code bytes held%s, "
+            "at %.1f ms\n",
             p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode, region,
             r == JIT_OK ? "compiled" : (why ? why : "failed"), inlines, dt * 1e3, J->codebytes,
-            J->hasthread && J->compiling == p ? " (in the background)" : "");
+            J->hasthread && J->compiling == p ? " (in the background)" : "",
+            (now() - J->start) * 1e3);
   if (r == JIT_OK && (u = (JitUnit *)malloc(sizeof *u)) != NULL) {
     J->ncompiled++;
     if (J->codebytes > J->codepeak) J->codepeak = J->codebytes;
