@@ -419,6 +419,10 @@ int main(int argc, char **argv) {
   status = lua_pcall(L, 2, 1, 0);
   ok = lua_toboolean(L, -1);
   cli_report(L, status);
-  lua_close(L);
-  return (ok && status == LUA_OK) ? EXIT_SUCCESS : EXIT_FAILURE;
+  status = (ok && status == LUA_OK) ? EXIT_SUCCESS : EXIT_FAILURE;
+  if (mvm_closeforexit(L)) {   /* a compile left running: see mvm.h */
+    fflush(NULL);
+    _exit(status);
+  }
+  return status;
 }

@@ -162,6 +162,18 @@ LUA_API void (mvm_jitstats) (lua_State *L, mvm_JITStats *st);
 */
 LUA_API void (mvm_jitflush) (lua_State *L);
 
+/*
+** lua_close(L) for a host that ends the process right after it: a compile
+** in progress in the background (LLVM takes tens of milliseconds for one)
+** is left running instead of waited for.  Everything lua_close does for
+** the program still happens (pending to-be-closed variables, finalizers).
+** Returns 1 when a compile was left running: the host must then end the
+** process with _exit() (after fflush(NULL)), not exit() or a return from
+** main, since LLVM's static destructors must not run under that compile;
+** 0 otherwise (nothing left behind: end the process as usual).
+*/
+LUA_API int (mvm_closeforexit) (lua_State *L);
+
 
 /* ---------------------------------------------------------- coroutines */
 

@@ -239,7 +239,10 @@ static void print_stats(JitState *J) {
     fprintf(stderr, "mvm: JIT: %zu stress collections at safepoint polls\n", J->stresspolls);
   /* (with compiles in the background, on an otherwise idle machine the
   ** run's wall time is about this thread's CPU time) */
-  fprintf(stderr, "mvm: JIT: the VM's thread ran %.3f s of CPU\n", cputime());
+  fprintf(stderr, "mvm: JIT: the VM's thread ran %.3f s of CPU; %.3f ms waiting for the "
+          "compile thread to stop\n", cputime(), J->closewait * 1e3);
+  if (J->orphaned)
+    fprintf(stderr, "mvm: JIT: the compile thread was left in LLVM at exit\n");
   if (J->nctimes > 0) {
     size_t n = J->nctimes;
     double med;
@@ -338,6 +341,13 @@ static void install(JitState *J, Proto *p, int lo, int hi, int r, void *entry, v
   JitUnit *u = NULL;
   char region[48] = "", inlines[48] = "";
   pthread_mutex_lock(&J->lock);
+  J->inllvm = 0;
+  if (J->orphaned) {   /* lua_close went on without us: 'p' is gone */
+    if (J->compinl == inl) { J->compinl = NULL; J->ncompinl = 0; }
+    pthread_mutex_unlock(&J->lock);
+    free(inl);
+    return;
+  }
   if (J->compinl == inl) { J->compinl = NULL; J->ncompinl = 0; }   /* the unit or free() takes them */
   J->compile_seconds += dt;
   J->instrs_compiled += lo >= 0 ? hi - lo + 1 : p->sizecode;
@@ -440,6 +450,20 @@ static void compile_now(JitState *J, lua_State *L, Proto *p, int lo, int hi,
   install(J, p, lo, hi, r, entry, handle, why, t0, inl, ninl, inlined);
 }
 
+/* start_backend on the compile thread, in LLVM only meanwhile */
+static int startthread_backend(JitState *J) {
+  int ok;
+  if (J->bs != NULL) return 1;
+  pthread_mutex_lock(&J->lock);
+  J->inllvm = 1;
+  pthread_mutex_unlock(&J->lock);
+  ok = start_backend(J);
+  pthread_mutex_lock(&J->lock);
+  J->inllvm = 0;
+  pthread_mutex_unlock(&J->lock);
+  return ok;
+}
+
 /* The compile thread: compiles queued protos one at a time.  A queued
 ** proto cannot be freed meanwhile: jit_freeproto takes it off the queue,
 ** or waits for the compile of it to finish. */
@@ -451,9 +475,11 @@ static void *compile_thread(void *ud) {
     int lo, hi;
     if (q == NULL && J->prefetch == 1) {   /* warm code: load LLVM now */
       J->prefetch = 2;
+      J->inllvm = 1;
       pthread_mutex_unlock(&J->lock);
       start_backend(J);
       pthread_mutex_lock(&J->lock);
+      J->inllvm = 0;
       continue;
     }
     if (q == NULL) {
@@ -469,7 +495,7 @@ static void *compile_thread(void *ud) {
     lo = q->lo; hi = q->hi;
     free(q);
     pthread_mutex_unlock(&J->lock);
-    if (start_backend(J))
+    if (startthread_backend(J))
       compile_now(J, NULL, J->compiling, lo, hi, J->compinl, J->ncompinl);
     else
       __atomic_store_n(&J->compiling->jitcode, JIT_NOCODE, __ATOMIC_RELEASE);
@@ -1385,7 +1411,7 @@ void jit_freeproto(lua_State *L, Proto *p) {
   JitState *J = (JitState *)G(L)->jit;
   JitUnit **pu, *u = NULL;
   JitQueued **pq;
-  if (J == NULL) return;
+  if (J == NULL || J->orphaned) return;   /* (the thread has LLVM: the code stays) */
   if (__atomic_load_n(&J->regions, __ATOMIC_ACQUIRE) != NULL) {
     JitUnit *dead = NULL;
     pthread_mutex_lock(&J->lock);
@@ -1468,9 +1494,32 @@ void jit_stopthread(lua_State *L) {
   J->qtail = NULL;
   J->stop = 1;
   pthread_cond_signal(&J->wake);
+  /* (building the IR reads the proto: that much is waited for) */
+  while (J->forexit && J->compiling != NULL && !J->inllvm)
+    pthread_cond_wait(&J->done, &J->lock);
+  if (J->forexit && J->inllvm) {   /* leave it behind (JitState.orphaned) */
+    J->orphaned = 1;
+    __atomic_store_n(&J->broken, 1, __ATOMIC_RELEASE);   /* no compiles from here on */
+    if (J->leftflag != NULL) *J->leftflag = 1;
+    pthread_mutex_unlock(&J->lock);
+    pthread_detach(J->thread);
+    J->hasthread = 0;
+    return;
+  }
   pthread_mutex_unlock(&J->lock);
+  J->closewait = now();
   pthread_join(J->thread, NULL);   /* after the compile in progress */
+  J->closewait = now() - J->closewait;
   J->hasthread = 0;
+}
+
+void jit_forexit(lua_State *L, int *left) {
+  JitState *J = (JitState *)G(L)->jit;
+  if (J == NULL) return;
+  pthread_mutex_lock(&J->lock);
+  J->forexit = 1;
+  J->leftflag = left;
+  pthread_mutex_unlock(&J->lock);
 }
 
 void jit_close(lua_State *L) {
@@ -1479,6 +1528,11 @@ void jit_close(lua_State *L) {
   if (J == NULL) return;
   jit_stopthread(L);
   if (J->stats) print_stats(J);
+  if (J->orphaned) {   /* the thread still uses J and the backend */
+    g->jit = NULL;
+    g->jitran = NULL;
+    return;
+  }
   if (J->bs != NULL) {
     /* protos are freed before us (gc_freeall): only dropped code is left */
     release_list(J, J->units, 0);

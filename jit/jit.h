@@ -139,6 +139,17 @@ typedef struct JitState {
   int background;                 /* MVM_JIT_BACKGROUND (default 1) */
   JitQueued *qhead, *qtail;
   Proto *compiling;               /* proto the thread is compiling, or NULL */
+  /* Leaving the compile thread behind at exit (mvm_closeforexit): a
+  ** compile or LLVM's loading takes up to tens of ms, which a program
+  ** ending meanwhile waited for at lua_close.  'inllvm': the thread is in
+  ** LLVM only (loading it, or past building the IR: it reads no VM memory
+  ** until it returns and takes 'lock' to install); 'forexit': the host
+  ** ends the process right after lua_close; 'orphaned': lua_close left
+  ** the thread in LLVM, and the JitState and the backend stay allocated
+  ** for it; '*leftflag' is set then (the host must end the process with
+  ** _exit: LLVM's static destructors must not run under the thread). */
+  int inllvm, forexit, orphaned;
+  int *leftflag;
   JitInline *compinl;             /* its predicted inline callees (jit_markinlined) */
   int ncompinl;
   unsigned long ninlined;         /* call sites compiled inline (llvmgen.c, under belock) */
@@ -175,6 +186,7 @@ typedef struct JitState {
   size_t nwalked, nslots, nmoved; /* collector's walks: compiled frames, reference
                                   ** slots found, slots relocated (MVM_JIT_STATS) */
   double compile_seconds;
+  double closewait;               /* seconds jit_stopthread waited for the thread */
   double startup_seconds;         /* loading the backend and LLVM, newstate (MVM_JIT_STATS) */
   double *ctimes;                 /* seconds of each compile that ran LLVM (MVM_JIT_STATS) */
   size_t nctimes, sizectimes;
@@ -324,6 +336,9 @@ LUAI_FUNC void jit_exited(lua_State *L, Proto *p);
 ** queued protos go back to "not tried", the compile in progress is
 ** finished and installed; later compiles run in the VM's thread */
 LUAI_FUNC void jit_stopthread(lua_State *L);
+/* lua_close may leave a compile thread in LLVM behind (mvm_closeforexit):
+** '*left' is set to 1 if it does */
+LUAI_FUNC void jit_forexit(lua_State *L, int *left);
 /* lua_close: release everything */
 LUAI_FUNC void jit_close(lua_State *L);
 /* jit.flush(): forget all compiled code (kept mapped until close) */

@@ -471,6 +471,20 @@ typedef struct Unit {
   LLVMOrcResourceTrackerRef rt;
 } Unit;
 
+/* The compile thread enters LLVM (on = 1: done with the proto and the VM's
+** memory until it installs the code), or comes back (0: 0 if lua_close
+** left it behind meanwhile, JitState.orphaned, and nothing of the VM may
+** be touched). */
+static int inllvm(JitState *J, int on) {
+  int ok;
+  pthread_mutex_lock(&J->lock);
+  J->inllvm = on;
+  ok = !J->orphaned;
+  pthread_cond_broadcast(&J->done);
+  pthread_mutex_unlock(&J->lock);
+  return ok;
+}
+
 static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
                    const JitInline *inl, int ninl, void **entry,
                    void **handle, const char **why) {
@@ -485,13 +499,17 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
   LLVMValueRef poll;
   char name[96];
   char *msg = NULL;
-  int status;
+  const char *ft;
+  int status, failtest;
   Unit *u;
   funcname(name, sizeof name, be->nextid++, p);
   double t0 = phase_clock(J), t1 = 0, t2 = 0, t2b = 0, t3 = 0;
+  failtest = (ft = getenv("MVM_JIT_FAILTEST")) != NULL && *ft != '\0' &&
+             atoi(ft) == p->linedefined;
   m = llvmgen_module(ctx, J, L, p, lo, hi, inl, ninl, name, be->host->opnames, &status, why);
   t1 = phase_clock(J);
   if (m == NULL) return status;
+  if (J->compiling == p) inllvm(J, 1);   /* (on the compile thread) */
   LLVMSetTarget(m, LLVMOrcLLJITGetTripleString(be->jit));
   LLVMSetDataLayout(m, LLVMOrcLLJITGetDataLayoutStr(be->jit));
   if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
@@ -510,9 +528,7 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
     ** forward the VM-register stores to their loads and fold the tag tests,
     ** which is what default<O2> achieved here at 3x the compile time.
     ** MVM_JIT_OPT overrides it (a pass pipeline string). */
-    const char *ft = getenv("MVM_JIT_FAILTEST");
-    if (ft != NULL && *ft != '\0' && atoi(ft) == p->linedefined)
-      pl = "mvm-no-such-pass";   /* test knob: a real LLVM error */
+    if (failtest) pl = "mvm-no-such-pass";   /* test knob: a real LLVM error */
     if ((e = runpasses(be, m, pl ? pl : JIT_PIPELINE)) != NULL) goto llvmerror;
   }
   t2 = phase_clock(J);
@@ -563,6 +579,10 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
     return JIT_ERROR;
   }
   u->rt = rt;
+  if (J->compiling == p && !inllvm(J, 0)) {   /* left behind at exit: 'p' is gone */
+    *why = "abandoned at exit";
+    return JIT_ERROR;
+  }
   if (be->perf) {
     const uint8_t *a = (const uint8_t *)(uintptr_t)addr;
     size_t size = 0;

@@ -15,6 +15,7 @@
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
+#include "jit.h"
 
 
 static int os_execute(lua_State *L) {
@@ -233,6 +234,8 @@ static int os_exit(lua_State *L) {
     status = (int)luaL_optinteger(L, 1, EXIT_SUCCESS);
   if (lua_toboolean(L, 2))
     lua_close(L);   /* run finalizers and to-be-closed handlers */
+  else              /* a compile in the background ends first: LLVM's static */
+    jit_stopthread(L);   /* destructors run in exit() */
   exit(status);     /* flushes C streams */
   return 0;
 }

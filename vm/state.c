@@ -220,6 +220,13 @@ LUA_API void lua_close(lua_State *L) {
   close_state(L);
 }
 
+LUA_API int mvm_closeforexit(lua_State *L) {
+  int left = 0;
+  jit_forexit(L, &left);
+  lua_close(L);
+  return left;
+}
+
 LUA_API lua_State *lua_newthread(lua_State *L) {
   global_State *g = G(L);
   GCObject *o;
