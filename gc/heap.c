@@ -160,6 +160,15 @@ void gc_init(lua_State *L) {
   if (mprotect(base, gs->v.nend - gs->v.nstart, PROT_READ | PROT_WRITE) != 0) goto nomem;
   gs->v.top = base;
   gs->oldbase = (char *)gs->v.nend;
+  /* Transparent huge pages for the old space (where the kernel offers
+  ** them on request, "madvise" mode): a big table part touches fresh pages
+  ** at each resize, one fault per 4 KB (sieve.lua: 46000 faults, 0.40 ->
+  ** 0.32 s; tables.lua 0.167 -> 0.147 s).  Not the nursery: its first
+  ** huge page would add 2 MB to the RSS of every small script.
+  ** MVM_GC_HUGEPAGES=0 turns it off. */
+  e = getenv("MVM_GC_HUGEPAGES");
+  if (e == NULL || strcmp(e, "0") != 0)
+    madvise(gs->oldbase, total - (gs->v.nend - gs->v.nstart), MADV_HUGEPAGE);
   gs->npages = (uint32_t)((total - (gs->v.nend - gs->v.nstart)) >> GC_PAGESHIFT);
   gs->v.cards = (uint8_t *)mmap(NULL, total >> GC_CARDSHIFT, PROT_READ | PROT_WRITE,
                                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -227,13 +236,6 @@ static int64_t allocpages(GCState *gs, uint32_t n) {
   }
   gs->frontier += n;
   return first;
-}
-
-/* Give pages back: their memory is released (reads as zero afterwards). */
-static void freepages(GCState *gs, uint32_t first, uint32_t n) {
-  uint32_t i;
-  for (i = 0; i < n; i++) gs->pages[first + i].kind = PG_FREE;
-  madvise(pageaddr(gs, first), (size_t)n << GC_PAGESHIFT, MADV_DONTNEED);
 }
 
 /* a new size-class block: its cells go on the class's free list */
@@ -330,9 +332,12 @@ void gc_freecell(lua_State *L, GCObject *o) {
     gs->oldbytes -= cs;
   }
   else {
-    uint32_t n = pg->npages;
+    /* kept: gc_sweepdone releases free pages beyond its budget (sieve.lua
+    ** made and dropped an 8 MB array 15 times and faulted it in again
+    ** each time, 46000 page faults) */
+    uint32_t first = pg->head, n = pg->npages, i;
     gs->oldbytes -= (size_t)n << GC_PAGESHIFT;
-    freepages(gs, pg->head, n);   /* released memory: reads as zero */
+    for (i = 0; i < n; i++) gs->pages[first + i].kind = PG_FREE;
   }
 }
 
