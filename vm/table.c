@@ -407,12 +407,32 @@ static Node *getfreepos(Table *t) {
   return NULL;
 }
 
+/* An append `t[asize + 1] = v` to a table without hash part whose array
+** part is full: rehash would count asize + 1 integer keys 1..asize+1 and
+** nothing else, and computesizes then picks the least power of two >=
+** asize + 1 with no hash part.  That size is given here without the
+** counting (and the store without a second lookup), so the layout stays
+** rehash's -- '#t' on later holes and 'next' order depend on it.  The scan
+** for a nil slot is rehash's own O(asize) count, and the array doubles. */
+static int appendgrow(lua_State *L, Table *t, Value key, Value val) {
+  unsigned asize = t->asize, i, nasize;
+  const Value *a = t->array;
+  if (key != v_immint((int64_t)asize + 1) || asize >= MAXASIZE / 2) return 0;
+  for (i = 0; i < asize; i++)
+    if (v_isnil(a[i])) return 0;
+  nasize = 1u << ceillog2(asize + 1);
+  tab_resize(L, t, nasize, 0);
+  gc_write(G(L), (GCObject *)t, &t->array[asize], val);
+  return 1;
+}
+
 /* Insert a key known to be absent (normalised, valid).  Nil values are not
 ** inserted. */
 static void newkey(lua_State *L, Table *t, Value key, Value val) {
   global_State *g = G(L);
   Node *mp;
   if (v_isnil(val)) return;
+  if (t->isdummy && v_isimmint(key) && appendgrow(L, t, key, val)) return;
   mp = mainposition(t, key);
   if (!v_isnil(mp->val) || t->isdummy) {
     Node *othern;
