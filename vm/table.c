@@ -421,7 +421,7 @@ static int appendgrow(lua_State *L, Table *t, Value key, Value val) {
   for (i = 0; i < asize; i++)
     if (v_isnil(a[i])) return 0;
   nasize = 1u << ceillog2(asize + 1);
-  tab_resize(L, t, nasize, 0);
+  tab_resizearray(L, t, nasize);   /* in place when the block has room */
   gc_write(G(L), (GCObject *)t, &t->array[asize], val);
   return 1;
 }
