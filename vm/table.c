@@ -414,6 +414,7 @@ static Node *getfreepos(Table *t) {
 ** counting (and the store without a second lookup), so the layout stays
 ** rehash's -- '#t' on later holes and 'next' order depend on it.  The scan
 ** for a nil slot is rehash's own O(asize) count, and the array doubles. */
+#define APPENDROOM  4   /* slots of the first part of an empty table's appends */
 static int appendgrow(lua_State *L, Table *t, Value key, Value val) {
   unsigned asize = t->asize, i, nasize;
   const Value *a = t->array;
@@ -421,7 +422,20 @@ static int appendgrow(lua_State *L, Table *t, Value key, Value val) {
   for (i = 0; i < asize; i++)
     if (v_isnil(a[i])) return 0;
   nasize = 1u << ceillog2(asize + 1);
-  tab_resizearray(L, t, nasize);   /* in place when the block has room */
+  if (a == NULL) {
+    /* the first append to an empty table: its part gets room for
+    ** APPENDROOM slots (nil; a part is scanned up to its recorded size),
+    ** so that the growths to 2 and 4 slots happen in place
+    ** (tab_resizearray, gc_growpart); asize is still rehash's */
+    Value *na = (Value *)gc_tryallocpart(L, (GCObject *)t, APPENDROOM * sizeof(Value),
+                                         GC_PARTVALUES);
+    if (na == NULL) do_throw(L, LUA_ERRMEM);
+    for (i = 0; i < APPENDROOM; i++) na[i] = MVM_NIL;   /* NOBARRIER: nil */
+    t->array = na;
+    t->asize = nasize;
+  }
+  else
+    tab_resizearray(L, t, nasize);   /* in place when the block has room */
   gc_write(G(L), (GCObject *)t, &t->array[asize], val);
   return 1;
 }

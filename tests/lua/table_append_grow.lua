@@ -82,3 +82,36 @@ do
   r[4] = nil
   print("rawset", #r, keys(r))
 end
+
+-- the first append's part has room for 4 slots (appendgrow): growth in
+-- place to 2 and 4, tables old or young, values young, collections between
+do
+  local ts = {}
+  for i = 1, 200 do ts[i] = {} end
+  collectgarbage()                      -- the empty tables are old now
+  for round = 1, 6 do
+    for i = 1, 200 do
+      local t = ts[i]
+      t[#t + 1] = { i * round }         -- a young value in an old table's part
+      if round == 3 and i % 2 == 0 then collectgarbage("step") end
+    end
+    if round == 2 then collectgarbage() end
+  end
+  local ok, n = true, 0
+  for i = 1, 200 do
+    local t = ts[i]
+    if #t ~= 6 then ok = false end
+    for r = 1, 6 do
+      if t[r][1] ~= i * r then ok = false end
+    end
+    for k in pairs(t) do n = n + 1 end
+  end
+  print("old", ok, n)
+  -- holes after in-place growth: the border and next as with rehash's sizes
+  local t = {}
+  t[1] = 1; t[2] = 2; t[3] = 3
+  t[2] = nil
+  print("room", #t, keys(t))
+  t[4] = 4; t[5] = 5
+  print("room2", keys(t))
+end
