@@ -236,11 +236,16 @@ size_t tab_sizeof(Table *t) {
 }
 
 static int ceillog2(unsigned x) {   /* ceil(log2(x)), x >= 1 */
+#if defined(__GNUC__)
+  /* (rehash counts every integer key with it: a loop of up to 11 steps) */
+  return x <= 1 ? 0 : 32 - __builtin_clz(x - 1);
+#else
   int l = 0;
   x--;
   while (x >= 256) { l += 8; x >>= 8; }
   while (x > 0) { l++; x >>= 1; }
   return l;
+#endif
 }
 
 static void rawinsert(lua_State *L, Table *t, Value key, Value val);
