@@ -45,6 +45,8 @@ LUAI_FUNC lua_State *api_wrapthread(lua_State *L);
 ** object, above slot 1, which becomes the boolean), without the API
 ** calls; -1 when slot 1 is no thread */
 LUAI_FUNC int api_coresume(lua_State *L);
+/* vm/api.c: mvm_resume(L, api_wrapthread(L), lua_gettop(L)), one call */
+LUAI_FUNC int api_wrapresume(lua_State *L);
 
 static int co_resume(lua_State *L) {
   int r = api_coresume(L);
@@ -55,10 +57,10 @@ static int co_resume(lua_State *L) {
 
 /* body of the functions made by coroutine.wrap */
 static int wrap_call(lua_State *L) {
-  lua_State *co = api_wrapthread(L);
-  int r = mvm_resume(L, co, lua_gettop(L));
+  int r = api_wrapresume(L);
   if (r >= 0)
     return r;
+  lua_State *co = api_wrapthread(L);
   int st = lua_status(co);
   if (st != LUA_OK && st != LUA_YIELD) {   /* the coroutine raised */
     lua_closethread(co, L);    /* run its pending to-be-closed variables */

@@ -1060,6 +1060,10 @@ LUAI_FUNC lua_State *api_wrapthread(lua_State *L) {
   return v_thread(v_ccl(*L->ci->func)->upvalue[0]);
 }
 
+LUAI_FUNC int api_wrapresume(lua_State *L) {
+  return mvm_resume(L, api_wrapthread(L), (int)(L->top - (L->ci->func + 1)));
+}
+
 LUAI_FUNC int api_coresume(lua_State *L) {
   Value *arg = L->ci->func + 1;
   int r;
