@@ -1147,15 +1147,33 @@ static const char *sl_memfind(const char *s, size_t ls, const char *p,
 }
 
 static int sl_findaux(lua_State *L, int isfind) {
-  size_t ls, lp;
-  const char *s = luaL_checklstring(L, 1, &ls);
-  const char *p = luaL_checklstring(L, 2, &lp);
-  size_t init = sl_startpos(luaL_optinteger(L, 3, 1), ls) - 1;
+  size_t ls, lp, init;
+  const char *s, *p;
+  int plain = 0;
+  /* (s, p [, init]) with two strings and an immediate init, the usual
+  ** call, read from the stack directly (as sl_sub1): the checks and
+  ** conversions of the general path were ~60 instructions a call */
+  const Value *base = L->ci->func + 1;
+  ptrdiff_t nargs = L->top - base;
+  if ((nargs == 2 || (nargs == 3 && v_isimmint(base[2]))) &&
+      v_isstring(base[0]) && v_isstring(base[1])) {
+    s = getstr(v_str(base[0]));
+    ls = v_str(base[0])->len;
+    p = getstr(v_str(base[1]));
+    lp = v_str(base[1])->len;
+    init = sl_startpos(nargs == 3 ? v_getimmint(base[2]) : 1, ls) - 1;
+  }
+  else {
+    s = luaL_checklstring(L, 1, &ls);
+    p = luaL_checklstring(L, 2, &lp);
+    init = sl_startpos(luaL_optinteger(L, 3, 1), ls) - 1;
+    plain = isfind && lua_toboolean(L, 4);
+  }
   if (init > ls) {  /* starts after the end: nothing can match */
     luaL_pushfail(L);
     return 1;
   }
-  if (isfind && (lua_toboolean(L, 4) || pm_isplain(p, lp))) {
+  if (isfind && (plain || pm_isplain(p, lp))) {
     const char *hit = sl_memfind(s + init, ls - init, p, lp);
     if (hit != NULL) {
       lua_pushinteger(L, (lua_Integer)(hit - s) + 1);
