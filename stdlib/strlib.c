@@ -1358,12 +1358,28 @@ static int sl_addvalue(Matcher *m, luaL_Buffer *b, const char *s,
 
 static int sl_gsub(lua_State *L) {
   size_t srcl, lp;
-  const char *src = luaL_checklstring(L, 1, &srcl);
-  const char *p = luaL_checklstring(L, 2, &lp);
+  const char *src, *p;
   const char *lastend = NULL;
-  int rtype = lua_type(L, 3);
-  lua_Integer maxn = luaL_optinteger(L, 4, (lua_Integer)srcl + 1);
-  int anchored = (*p == '^');
+  int rtype;
+  lua_Integer maxn;
+  int anchored;
+  /* (s, p, repl) with two strings: read from the stack (as sl_findaux) */
+  const Value *base = L->ci->func + 1;
+  if (L->top - base == 3 && v_isstring(base[0]) && v_isstring(base[1])) {
+    src = getstr(v_str(base[0]));
+    srcl = v_str(base[0])->len;
+    p = getstr(v_str(base[1]));
+    lp = v_str(base[1])->len;
+    rtype = lua_type(L, 3);
+    maxn = (lua_Integer)srcl + 1;
+  }
+  else {
+    src = luaL_checklstring(L, 1, &srcl);
+    p = luaL_checklstring(L, 2, &lp);
+    rtype = lua_type(L, 3);
+    maxn = luaL_optinteger(L, 4, (lua_Integer)srcl + 1);
+  }
+  anchored = (*p == '^');
   lua_Integer count = 0;
   int changed = 0;
   const char *fe = NULL, *fc = NULL, *repl = NULL;
