@@ -101,8 +101,10 @@ static inline const Value *index_string(lua_State *L, TString *key) {
   Table *mt = G(L)->mt[LUA_TSTRING];
   const Value *tm, *s;
   if (mt == NULL) return NULL;
-  tm = fasttm(L, mt, TM_INDEX);
-  if (tm == NULL || !v_istable(*tm)) return NULL;
+  /* (the lookup inline: fasttm calls meta_gettm whenever __index is
+  ** present; an absent entry reads as the absent-key value, no table) */
+  tm = tab_getstr(mt, G(L)->tmname[TM_INDEX]);
+  if (!v_istable(*tm)) return NULL;
   s = tab_getstr(v_tab(*tm), key);
   return isempty(s) ? NULL : s;
 }
