@@ -743,6 +743,13 @@ static unsigned arraysearch(Table *t, unsigned asize, unsigned h) {
   return i;
 }
 
+/* tab_getn beyond a full (or absent) array part: the hash part (out of
+** line, so that the array part's answer needs no stack frame) */
+static __attribute__((noinline)) lua_Unsigned hashborder(Table *t, unsigned asize) {
+  if (absentint(t, (lua_Unsigned)asize + 1)) return asize;
+  return hashsearch(t, (lua_Unsigned)asize + 1);
+}
+
 lua_Unsigned tab_getn(Table *t) {
   unsigned asize = t->asize;
   if (asize > 0 && v_isnil(t->array[asize - 1])) {
@@ -755,6 +762,5 @@ lua_Unsigned tab_getn(Table *t) {
   }
   /* array part full (or absent): continue in the hash part */
   if (t->isdummy) return asize;
-  if (absentint(t, (lua_Unsigned)asize + 1)) return asize;
-  return hashsearch(t, (lua_Unsigned)asize + 1);
+  return hashborder(t, asize);
 }
