@@ -613,7 +613,9 @@ int gc_growpart(lua_State *L, void *part, size_t nsize) {
   else
     cap = gc_cellsize(gs, h) - GC_PARTHDR;
   if (nsize > cap) return 0;
-  gc_partsize(h) = nsize;
+  /* (a part recorded bigger than its table uses keeps its size: its
+  ** slots beyond are nil, table.c appendgrow) */
+  if (nsize > gc_partsize(h)) gc_partsize(h) = nsize;
   return 1;
 }
 

@@ -37,25 +37,30 @@ static int co_state(lua_State *L, lua_State *co) {
   }
 }
 
-static int co_resume(lua_State *L) {
-  lua_State *co = check_co(L, 1);
-  int r = mvm_resume(L, co, lua_gettop(L) - 1);
-  /* the results (or the error object) are above slot 1 (the coroutine) */
-  lua_pushboolean(L, r >= 0);
-  lua_replace(L, 1);
-  return r >= 0 ? r + 1 : 2;
-}
-
 /* vm/api.c (hidden, declared in vm/stateint.h): lua_tothread(L,
 ** lua_upvalueindex(1)) for wrap_call, whose upvalue 1 is its thread */
 LUAI_FUNC lua_State *api_wrapthread(lua_State *L);
+/* vm/api.c: what co_resume did through lua_tothread, lua_gettop,
+** mvm_resume, lua_pushboolean and lua_replace (the results, or the error
+** object, above slot 1, which becomes the boolean), without the API
+** calls; -1 when slot 1 is no thread */
+LUAI_FUNC int api_coresume(lua_State *L);
+/* vm/api.c: mvm_resume(L, api_wrapthread(L), lua_gettop(L)), one call */
+LUAI_FUNC int api_wrapresume(lua_State *L);
+
+static int co_resume(lua_State *L) {
+  int r = api_coresume(L);
+  if (r < 0)
+    check_co(L, 1);   /* raises the argument error */
+  return r;
+}
 
 /* body of the functions made by coroutine.wrap */
 static int wrap_call(lua_State *L) {
-  lua_State *co = api_wrapthread(L);
-  int r = mvm_resume(L, co, lua_gettop(L));
+  int r = api_wrapresume(L);
   if (r >= 0)
     return r;
+  lua_State *co = api_wrapthread(L);
   int st = lua_status(co);
   if (st != LUA_OK && st != LUA_YIELD) {   /* the coroutine raised */
     lua_closethread(co, L);    /* run its pending to-be-closed variables */

@@ -368,8 +368,24 @@ typedef struct Matcher {
   lua_State *L;
   int depth;		/* remaining recursion budget */
   int nlevel;		/* number of captures (open or closed) */
+#ifdef __GLIBC__
+  const unsigned short *ctab;	/* the locale's ctype table (pm_setctab) */
+#endif
   Capture cap[PAT_MAXCAPTURES];
 } Matcher;
+
+/* Class runs read the locale's ctype table from the Matcher (glibc: the
+** table isalpha() & co read), so pm_classspan calls nothing and saves no
+** registers.  It is read again wherever Lua code may have run since (a
+** gsub replacement function or a finalizer may call os.setlocale): at the
+** start of each find, each gmatch step and each gsub iteration. */
+#ifdef __GLIBC__
+#define pm_setctab(m)  ((m)->ctab = *__ctype_b_loc())
+#define PM_CTAB(m)     , (m)->ctab
+#else
+#define pm_setctab(m)  ((void)0)
+#define PM_CTAB(m)
+#endif
 
 static const char *pm_match(Matcher *m, const char *s, const char *p);
 
@@ -447,7 +463,40 @@ static inline int pm_classmatch(int c, int cl) {
   return q
 #define PM_ISZERO(c)  ((c) == 0)
 
+/* the ctype bit of class letter 'cl' (lower case), 0 if it is none */
+#ifdef __GLIBC__
+static unsigned pm_ctypebit(int cl);
+#define PM_CTSPAN(bit) \
+  while (q < e && (((ct[UC(*q)] & (bit)) != 0) == want)) q++; \
+  return q
+#endif
+
 /* the first byte from 'q' (up to 'e') where pm_classmatch(c, cl) != want */
+#ifdef __GLIBC__
+static const char *pm_classspan(const char *q, const char *e, int cl, int want,
+                                const unsigned short *ct) {
+  int upper = (unsigned)(cl - 'A') <= 'Z' - 'A';
+  int lit = want;   /* a literal compares with the letter itself */
+  if (upper)
+    want = !want;   /* upper-case letter: complement */
+  switch (upper ? cl | 0x20 : cl) {
+    case 'a': PM_CTSPAN(_ISalpha);
+    case 'c': PM_CTSPAN(_IScntrl);
+    case 'd': PM_CTSPAN(_ISdigit);
+    case 'g': PM_CTSPAN(_ISgraph);
+    case 'l': PM_CTSPAN(_ISlower);
+    case 'p': PM_CTSPAN(_ISpunct);
+    case 's': PM_CTSPAN(_ISspace);
+    case 'u': PM_CTSPAN(_ISupper);
+    case 'w': PM_CTSPAN(_ISalnum);
+    case 'x': PM_CTSPAN(_ISxdigit);
+    case 'z': PM_SPAN(PM_ISZERO);
+    default:
+      while (q < e && (UC(*q) == cl) == lit) q++;
+      return q;
+  }
+}
+#else
 static const char *pm_classspan(const char *q, const char *e, int cl, int want) {
   int upper = (unsigned)(cl - 'A') <= 'Z' - 'A';
   int lit = want;   /* a literal compares with the letter itself */
@@ -470,6 +519,7 @@ static const char *pm_classspan(const char *q, const char *e, int cl, int want) 
       return q;
   }
 }
+#endif
 
 /* 'p' points at '[', 'close' at the matching ']' */
 static int pm_setmatch(int c, const char *p, const char *close) {
@@ -698,7 +748,7 @@ static ptrdiff_t pm_run(Matcher *m, const char *s, const char *p, const char *ep
   switch (*p) {
     case '.': return e - s;
     case PAT_ESC:
-      q = pm_classspan(q, e, UC(p[1]), 1);
+      q = pm_classspan(q, e, UC(p[1]), 1 PM_CTAB(m));
       break;
     case '[':
       q = pm_setspan(q, e, p, ep - 1, 1);
@@ -1039,7 +1089,7 @@ static const char *pm_frontier(Matcher *m, const char *s, const char *p, const c
 static const char *pm_skipto(Matcher *m, const char *s, const char *p, const char *ep) {
   if (*p == PAT_ESC) {
     if (p[1] == 'f') return pm_frontier(m, s, p + 2, ep);
-    return pm_classspan(s, m->src_end, UC(p[1]), 0);
+    return pm_classspan(s, m->src_end, UC(p[1]), 0 PM_CTAB(m));
   }
   if (*p == '[') return pm_setspan(s, m->src_end, p, ep - 1, 0);
   while (s < m->src_end && !pm_single(m, s, p, ep)) s++;
@@ -1097,15 +1147,33 @@ static const char *sl_memfind(const char *s, size_t ls, const char *p,
 }
 
 static int sl_findaux(lua_State *L, int isfind) {
-  size_t ls, lp;
-  const char *s = luaL_checklstring(L, 1, &ls);
-  const char *p = luaL_checklstring(L, 2, &lp);
-  size_t init = sl_startpos(luaL_optinteger(L, 3, 1), ls) - 1;
+  size_t ls, lp, init;
+  const char *s, *p;
+  int plain = 0;
+  /* (s, p [, init]) with two strings and an immediate init, the usual
+  ** call, read from the stack directly (as sl_sub1): the checks and
+  ** conversions of the general path were ~60 instructions a call */
+  const Value *base = L->ci->func + 1;
+  ptrdiff_t nargs = L->top - base;
+  if ((nargs == 2 || (nargs == 3 && v_isimmint(base[2]))) &&
+      v_isstring(base[0]) && v_isstring(base[1])) {
+    s = getstr(v_str(base[0]));
+    ls = v_str(base[0])->len;
+    p = getstr(v_str(base[1]));
+    lp = v_str(base[1])->len;
+    init = sl_startpos(nargs == 3 ? v_getimmint(base[2]) : 1, ls) - 1;
+  }
+  else {
+    s = luaL_checklstring(L, 1, &ls);
+    p = luaL_checklstring(L, 2, &lp);
+    init = sl_startpos(luaL_optinteger(L, 3, 1), ls) - 1;
+    plain = isfind && lua_toboolean(L, 4);
+  }
   if (init > ls) {  /* starts after the end: nothing can match */
     luaL_pushfail(L);
     return 1;
   }
-  if (isfind && (lua_toboolean(L, 4) || pm_isplain(p, lp))) {
+  if (isfind && (plain || pm_isplain(p, lp))) {
     const char *hit = sl_memfind(s + init, ls - init, p, lp);
     if (hit != NULL) {
       lua_pushinteger(L, (lua_Integer)(hit - s) + 1);
@@ -1124,6 +1192,7 @@ static int sl_findaux(lua_State *L, int isfind) {
     const char *fe, *fc = p;
     int quick;
     pm_init(&m, L, s, ls, p, lp);
+    pm_setctab(&m);
     fe = anchored ? NULL : pm_firstclass(&m, p, &fc);
     quick = pm_quickkind(&m, p, fc, fe);
     do {
@@ -1178,6 +1247,7 @@ static int sl_gmatch_step(lua_State *L) {
   GmatchState *g = gmatch_state(L);
   const char *s, *fe;
   g->m.L = L;  /* the iterator may run in another coroutine */
+  pm_setctab(&g->m);
   if (!g->scanned && g->next <= g->m.src_end) {
     g->fe = pm_firstclass(&g->m, g->pat, &g->fc);
     g->quick = pm_quickkind(&g->m, g->pat, g->fc, g->fe);
@@ -1288,12 +1358,28 @@ static int sl_addvalue(Matcher *m, luaL_Buffer *b, const char *s,
 
 static int sl_gsub(lua_State *L) {
   size_t srcl, lp;
-  const char *src = luaL_checklstring(L, 1, &srcl);
-  const char *p = luaL_checklstring(L, 2, &lp);
+  const char *src, *p;
   const char *lastend = NULL;
-  int rtype = lua_type(L, 3);
-  lua_Integer maxn = luaL_optinteger(L, 4, (lua_Integer)srcl + 1);
-  int anchored = (*p == '^');
+  int rtype;
+  lua_Integer maxn;
+  int anchored;
+  /* (s, p, repl) with two strings: read from the stack (as sl_findaux) */
+  const Value *base = L->ci->func + 1;
+  if (L->top - base == 3 && v_isstring(base[0]) && v_isstring(base[1])) {
+    src = getstr(v_str(base[0]));
+    srcl = v_str(base[0])->len;
+    p = getstr(v_str(base[1]));
+    lp = v_str(base[1])->len;
+    rtype = lua_type(L, 3);
+    maxn = (lua_Integer)srcl + 1;
+  }
+  else {
+    src = luaL_checklstring(L, 1, &srcl);
+    p = luaL_checklstring(L, 2, &lp);
+    rtype = lua_type(L, 3);
+    maxn = luaL_optinteger(L, 4, (lua_Integer)srcl + 1);
+  }
+  anchored = (*p == '^');
   lua_Integer count = 0;
   int changed = 0;
   const char *fe = NULL, *fc = NULL, *repl = NULL;
@@ -1319,6 +1405,7 @@ static int sl_gsub(lua_State *L) {
   }
   while (count < maxn) {
     const char *e;
+    pm_setctab(&m);
     if (fe != NULL) {   /* positions where no match starts are copied */
       const char *q = pm_skipto(&m, src, fc, fe);
       luaL_addlstring(&b, src, (size_t)(q - src));

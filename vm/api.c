@@ -22,6 +22,7 @@
 #include "meta.h"
 #include "compile.h"
 #include "stateint.h"
+#include "mvm.h"
 
 __attribute__((visibility("default")))
 const char lua_ident[] =
@@ -1057,6 +1058,20 @@ LUAI_FUNC int api_tabmove(lua_State *L, int idx, lua_Integer dst,
 ** without the index translation and the checks that cannot fail there */
 LUAI_FUNC lua_State *api_wrapthread(lua_State *L) {
   return v_thread(v_ccl(*L->ci->func)->upvalue[0]);
+}
+
+LUAI_FUNC int api_wrapresume(lua_State *L) {
+  return mvm_resume(L, api_wrapthread(L), (int)(L->top - (L->ci->func + 1)));
+}
+
+LUAI_FUNC int api_coresume(lua_State *L) {
+  Value *arg = L->ci->func + 1;
+  int r;
+  if (L->top == arg || !v_isthread(arg[0])) return -1;
+  r = mvm_resume(L, v_thread(arg[0]), (int)(L->top - arg) - 1);
+  /* (the stack may have moved) */
+  L->ci->func[1] = r >= 0 ? MVM_TRUE : MVM_FALSE;   /* NOBARRIER: a stack slot */
+  return r >= 0 ? r + 1 : 2;
 }
 
 LUAI_FUNC void api_setiters(lua_State *L, lua_CFunction ipairsaux, lua_CFunction next) {

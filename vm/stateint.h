@@ -31,6 +31,12 @@ LUAI_FUNC int api_ipairsstep(lua_State *L);
 LUAI_FUNC int api_nextstep(lua_State *L);
 /* coroutine.wrap's coroutine: upvalue 1 of the running C closure */
 LUAI_FUNC lua_State *api_wrapthread(lua_State *L);
+/* coroutine.resume(co, ...) in one step: the results after true, or false
+** and the error object (mvm_resume), or -1 when slot 1 holds no thread
+** (vm/api.c) */
+LUAI_FUNC int api_coresume(lua_State *L);
+/* mvm_resume(L, api_wrapthread(L), lua_gettop(L)) in one call (vm/api.c) */
+LUAI_FUNC int api_wrapresume(lua_State *L);
 /* register ipairs' iterator and next with the interpreter (vm/api.c) */
 LUAI_FUNC void api_setiters(lua_State *L, lua_CFunction ipairsaux, lua_CFunction next);
 

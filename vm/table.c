@@ -236,11 +236,16 @@ size_t tab_sizeof(Table *t) {
 }
 
 static int ceillog2(unsigned x) {   /* ceil(log2(x)), x >= 1 */
+#if defined(__GNUC__)
+  /* (rehash counts every integer key with it: a loop of up to 11 steps) */
+  return x <= 1 ? 0 : 32 - __builtin_clz(x - 1);
+#else
   int l = 0;
   x--;
   while (x >= 256) { l += 8; x >>= 8; }
   while (x > 0) { l++; x >>= 1; }
   return l;
+#endif
 }
 
 static void rawinsert(lua_State *L, Table *t, Value key, Value val);
@@ -407,12 +412,46 @@ static Node *getfreepos(Table *t) {
   return NULL;
 }
 
+/* An append `t[asize + 1] = v` to a table without hash part whose array
+** part is full: rehash would count asize + 1 integer keys 1..asize+1 and
+** nothing else, and computesizes then picks the least power of two >=
+** asize + 1 with no hash part.  That size is given here without the
+** counting (and the store without a second lookup), so the layout stays
+** rehash's -- '#t' on later holes and 'next' order depend on it.  The scan
+** for a nil slot is rehash's own O(asize) count, and the array doubles. */
+#define APPENDROOM  4   /* slots of the first part of an empty table's appends */
+static int appendgrow(lua_State *L, Table *t, Value key, Value val) {
+  unsigned asize = t->asize, i, nasize;
+  const Value *a = t->array;
+  if (key != v_immint((int64_t)asize + 1) || asize >= MAXASIZE / 2) return 0;
+  for (i = 0; i < asize; i++)
+    if (v_isnil(a[i])) return 0;
+  nasize = 1u << ceillog2(asize + 1);
+  if (a == NULL) {
+    /* the first append to an empty table: its part gets room for
+    ** APPENDROOM slots (nil; a part is scanned up to its recorded size),
+    ** so that the growths to 2 and 4 slots happen in place
+    ** (tab_resizearray, gc_growpart); asize is still rehash's */
+    Value *na = (Value *)gc_tryallocpart(L, (GCObject *)t, APPENDROOM * sizeof(Value),
+                                         GC_PARTVALUES);
+    if (na == NULL) do_throw(L, LUA_ERRMEM);
+    for (i = 0; i < APPENDROOM; i++) na[i] = MVM_NIL;   /* NOBARRIER: nil */
+    t->array = na;
+    t->asize = nasize;
+  }
+  else
+    tab_resizearray(L, t, nasize);   /* in place when the block has room */
+  gc_write(G(L), (GCObject *)t, &t->array[asize], val);
+  return 1;
+}
+
 /* Insert a key known to be absent (normalised, valid).  Nil values are not
 ** inserted. */
 static void newkey(lua_State *L, Table *t, Value key, Value val) {
   global_State *g = G(L);
   Node *mp;
   if (v_isnil(val)) return;
+  if (t->isdummy && v_isimmint(key) && appendgrow(L, t, key, val)) return;
   mp = mainposition(t, key);
   if (!v_isnil(mp->val) || t->isdummy) {
     Node *othern;
@@ -704,6 +743,13 @@ static unsigned arraysearch(Table *t, unsigned asize, unsigned h) {
   return i;
 }
 
+/* tab_getn beyond a full (or absent) array part: the hash part (out of
+** line, so that the array part's answer needs no stack frame) */
+static __attribute__((noinline)) lua_Unsigned hashborder(Table *t, unsigned asize) {
+  if (absentint(t, (lua_Unsigned)asize + 1)) return asize;
+  return hashsearch(t, (lua_Unsigned)asize + 1);
+}
+
 lua_Unsigned tab_getn(Table *t) {
   unsigned asize = t->asize;
   if (asize > 0 && v_isnil(t->array[asize - 1])) {
@@ -716,6 +762,5 @@ lua_Unsigned tab_getn(Table *t) {
   }
   /* array part full (or absent): continue in the hash part */
   if (t->isdummy) return asize;
-  if (absentint(t, (lua_Unsigned)asize + 1)) return asize;
-  return hashsearch(t, (lua_Unsigned)asize + 1);
+  return hashborder(t, asize);
 }

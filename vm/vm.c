@@ -80,11 +80,16 @@ static inline const Value *rawget_any(Table *t, Value key) {
 ** chain of __index tables above t (a class's methods, its superclasses'),
 ** up to 4 levels, else NULL (vm_finishget does the rest: __index
 ** functions, misses, longer chains).  Allocates nothing. */
-static inline const Value *index_table(lua_State *L, Table *t, TString *key) {
+static __attribute__((noinline)) const Value *index_table(lua_State *L, Table *t, TString *key) {
   int n;
   for (n = 0; n < 4; n++) {
-    const Value *tm = fasttm(L, t->metatable, TM_INDEX), *s;
-    if (tm == NULL || !v_istable(*tm)) return NULL;
+    const Value *tm, *s;
+    Table *mt = t->metatable;
+    /* (fasttm's absence bit, then the lookup inline: with __index present
+    ** fasttm calls meta_gettm at every step) */
+    if (mt == NULL || (mt->extra & (1u << TM_INDEX))) return NULL;
+    tm = tab_getstr(mt, G(L)->tmname[TM_INDEX]);
+    if (!v_istable(*tm)) return NULL;
     t = v_tab(*tm);
     s = tab_getstr(t, key);
     if (!isempty(s)) return s;
@@ -101,8 +106,10 @@ static inline const Value *index_string(lua_State *L, TString *key) {
   Table *mt = G(L)->mt[LUA_TSTRING];
   const Value *tm, *s;
   if (mt == NULL) return NULL;
-  tm = fasttm(L, mt, TM_INDEX);
-  if (tm == NULL || !v_istable(*tm)) return NULL;
+  /* (the lookup inline: fasttm calls meta_gettm whenever __index is
+  ** present; an absent entry reads as the absent-key value, no table) */
+  tm = tab_getstr(mt, G(L)->tmname[TM_INDEX]);
+  if (!v_istable(*tm)) return NULL;
   s = tab_getstr(v_tab(*tm), key);
   return isempty(s) ? NULL : s;
 }

@@ -1,0 +1,17 @@
+-- coroutine.resume in one step (vm/api.c api_coresume): argument errors,
+-- results after true, false and the error object, many results
+print(pcall(coroutine.resume))
+print(pcall(coroutine.resume, 1))
+print(pcall(coroutine.resume, nil, 2))
+local co = coroutine.create(function(a, b) local c = coroutine.yield(a + b); error({c}) end)
+print(coroutine.resume(co, 1, 2))
+local ok, e = coroutine.resume(co, 5)
+print(ok, type(e), e[1])
+print(coroutine.resume(co))
+print(coroutine.resume(coroutine.running()))
+local co2 = coroutine.create(function(...) return select('#', ...), ... end)
+print(coroutine.resume(co2, nil, nil, 3))
+local co3 = coroutine.create(function() return table.unpack({}, 1, 300) end)
+print(select('#', coroutine.resume(co3)))
+local co4 = coroutine.wrap(function() print(coroutine.resume(coroutine.create(function() error("in") end))) end)
+co4()
