@@ -2371,6 +2371,50 @@ static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const c
   slowpath(g, pc, helper);
 }
 
+/* a site's hint that names the key's main position at first: hints are
+** masked to the table's size where they are used, and the key's hash
+** masked is its main position in any table */
+static LLVMValueRef newkeyhint(Gen *g, TString *key) {
+  LLVMValueRef gv = newhint(g);
+  LLVMValueRef h = LLVMConstInt(g->i32, key->hash, 0);
+  LLVMSetInitializer(gv, LLVMConstArray2(g->i32, &h, 1));
+  return gv;
+}
+
+/* strslot for a store site (SETFIELD, SETTABUP): one inline probe, of
+** the node the site's hint names (newkeyhint: the key's main position
+** until a walk found the key elsewhere), then the read-only leaf
+** mvmrt_strchain (main position and chain); the node it found becomes
+** the hint (always one of 't''s own nodes: no range test).  Before, the
+** main position was probed and every key in a collision chain cost the
+** leaf call (nbody: mvmrt_strchain 7.5% of its instructions).  A miss is
+** mostly a new key, which the main position's probe missed as well. */
+static LLVMValueRef setslot(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlockRef miss) {
+  LLVMBasicBlockRef found = newbb(g, "found"), chain = newbb(g, "chain");
+  LLVMBasicBlockRef inchain = newbb(g, "inchain"), probe, from[2];
+  LLVMValueRef hint = newkeyhint(g, key), mask, node, hn, cp, args[2], phi, vals[2], off;
+  node = nodearray(g, t, &mask);
+  hn = hintnode(g, hint, node, mask);
+  vals[0] = nodeval(g, hn);
+  probe = LLVMGetInsertBlock(B_);
+  LLVMBuildCondBr(B_, nodehas(g, hn, key), found, chain);
+  LLVMPositionBuilderAtEnd(B_, chain);
+  args[0] = t; args[1] = craw(g, key);
+  cp = LLVMBuildCall2(B_, g->ty_chain, readonlyfn(g, getfn(g, "mvmrt_strchain", g->ty_chain, 1)), args, 2, "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), miss, inchain);
+  LLVMPositionBuilderAtEnd(B_, inchain);
+  off = LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, cp, g->i64, ""),
+                     LLVMBuildPtrToInt(B_, nodeval(g, node), g->i64, ""), "");
+  off = LLVMBuildExactUDiv(B_, off, ci64(g, sizeof(Node)), "");
+  tb(g, LLVMBuildStore(B_, LLVMBuildTrunc(B_, off, g->i32, ""), hint), g->tb_hint);
+  LLVMBuildBr(B_, found);
+  LLVMPositionBuilderAtEnd(B_, found);
+  phi = LLVMBuildPhi(B_, g->p0, "slot");
+  vals[1] = cp; from[0] = probe; from[1] = inchain;
+  LLVMAddIncoming(phi, vals, from, 2);
+  return phi;
+}
+
 /* SETFIELD / SETTABUP: an existing field inline */
 static void setstr(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef val,
                    const char *helper) {
@@ -2378,7 +2422,7 @@ static void setstr(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef va
   if (key == NULL) { helper_only(g, pc, helper); return; }
   slow = newbb(g, "setslow");
   istable(g, t, bits(g, t), newbb(g, "tab"), slow);
-  set_finish(g, pc, t, strslot(g, t, key, slow), val, slow, helper, 0);
+  set_finish(g, pc, t, setslot(g, t, key, slow), val, slow, helper, 0);
 }
 
 /* a constant that is a string (all strings are interned and never move) */
