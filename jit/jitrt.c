@@ -594,6 +594,19 @@ static const Value *mvmrt_strchain(Table *t, TString *key) {
   return isabstkey(s) ? NULL : s;
 }
 
+/* the slot of short string 'key' in 't' that a store may write inline
+** (llvmgen.c setslot, after its probe missed): the key's node when it
+** holds a value, or a nil with no '__newindex' that could apply (no
+** metatable, or its absence bit set: as fasttm); else NULL, and the
+** instruction's helper stores (new keys, metamethods) */
+static const Value *mvmrt_strset(Table *t, TString *key) {
+  const Value *s = tab_getstr(t, key);
+  const Table *mt = t->metatable;
+  if (isabstkey(s)) return NULL;
+  if (v_isnil(*s) && mt != NULL && !(mt->extra & (1u << TM_NEWINDEX))) return NULL;
+  return s;
+}
+
 /* #t of a table without __len, for inlined leaf calls (llvmgen.c
 ** leaflen); a gc-leaf helper: tab_getn neither allocates nor raises */
 static int64_t mvmrt_tablen(Table *t) {
@@ -819,6 +832,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_fltpow", (void *)mvmrt_fltpow},
   {"mvmrt_raweq", (void *)mvmrt_raweq},
   {"mvmrt_strchain", (void *)mvmrt_strchain},
+  {"mvmrt_strset", (void *)mvmrt_strset},
   {"mvmrt_tablen", (void *)mvmrt_tablen},
   {"mvmrt_strindex", (void *)mvmrt_strindex},
   {"mvmrt_strlook", (void *)mvmrt_strlook},

@@ -1864,10 +1864,11 @@ static LLVMValueRef arrayslot(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasi
 ** data (no reference), written only by the thread running the code (the
 ** leaf helper that walks chains, mvmrt_strindex).  Measured (deltablue,
 ** richards -j eager, instructions outside LLVM): about -3.5%.  Not done
-** (each measured a loss): hints for the tables an '__index' walk goes
+** (measured a loss): hints for the tables an '__index' walk goes
 ** through (keys there are mostly absent or at their main position: the
-** probe costs more than the chain steps it saves), and for SETFIELD (its
-** misses are mostly new keys, where the probe is wasted). */
+** probe costs more than the chain steps it saves).  SETFIELD/SETTABUP
+** sites probe only their hint, which starts at the key's main position
+** (setslot). */
 static LLVMValueRef newhints(Gen *g, unsigned n) {
   LLVMTypeRef ty = LLVMArrayType2(g->i32, n);
   LLVMValueRef gv = LLVMAddGlobal(g->M, ty, "slothint");
@@ -2261,14 +2262,13 @@ static LLVMValueRef strindex(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef 
 }
 
 /* strindex at speculation level 0 (tabspec): the read-only leaf
-** mvmrt_strlook, then the site's hint := the node found when it is one of
-** 't''s own ('node', 'mask': its node array), in compiled code (a store
-** tagged as a hint's, which no VM stack or heap load aliases) */
+** mvmrt_strlook, then the site's hint := the index of the node found
+** ('node': 't''s node array), in compiled code (a store tagged as a
+** hint's, which no VM stack or heap load aliases) */
 static LLVMValueRef strlook(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef mp,
-                            LLVMValueRef hint, LLVMValueRef node, LLVMValueRef mask,
-                            LLVMBasicBlockRef slow) {
+                            LLVMValueRef hint, LLVMValueRef node, LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef walked = newbb(g, "walked");
-  LLVMValueRef cp, args[4], off, in, h;
+  LLVMValueRef cp, args[4], off, h;
   LLVMTypeRef params[4], ty;
   params[0] = g->p1; params[1] = params[2] = params[3] = g->p0;
   ty = LLVMFunctionType(g->p0, params, 4, 0);   /* (Table *, TString *, TString *, Node *) */
@@ -2278,11 +2278,11 @@ static LLVMValueRef strlook(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef m
   LLVMPositionBuilderAtEnd(B_, walked);
   off = LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, cp, g->i64, ""),
                      LLVMBuildPtrToInt(B_, nodeval(g, node), g->i64, ""), "");
-  in = LLVMBuildICmp(B_, LLVMIntULT, off,
-                     LLVMBuildMul(B_, LLVMBuildAdd(B_, mask, ci64(g, 1), ""), ci64(g, sizeof(Node)), ""), "");
-  h = tb(g, LLVMBuildLoad2(B_, g->i32, hint, "oldhint"), g->tb_hint);
-  h = LLVMBuildSelect(B_, in, LLVMBuildTrunc(B_, LLVMBuildUDiv(B_, off, ci64(g, sizeof(Node)), ""),
-                                             g->i32, ""), h, "");
+  /* no test that 'cp' is one of 't''s nodes: a slot of an '__index'
+  ** table makes the hint a wrong guess, which is all a hint may be (it
+  ** is masked where it is used); the range test and the select cost
+  ** nbody's advance 3% of its compile and 1.5% of its run */
+  h = LLVMBuildTrunc(B_, LLVMBuildUDiv(B_, off, ci64(g, sizeof(Node)), ""), g->i32, "");
   tb(g, LLVMBuildStore(B_, h, hint), g->tb_hint);
   return cp;
 }
@@ -2333,40 +2333,100 @@ static void selfk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const cha
 ** which starts over.  A key that is not a string constant: the helper
 ** alone. */
 static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
-  LLVMBasicBlockRef slow, mphit, tryhint, phit, walk, done, from[3];
+  LLVMBasicBlockRef slow, mpos, tryhint, walk, done, from[3];
   LLVMValueRef mask, node, hn, mp, hint, phi, vals[3], cp;
   if (key == NULL) { helper_only(g, pc, helper); return; }
   if (GET_OPCODE(g->p->code[pc]) == OP_SELF) { selfk(g, pc, a, t, key, helper); return; }
   slow = newbb(g, "getslow");
   istable(g, t, bits(g, t), newbb(g, "tab"), slow);
-  mphit = newbb(g, "mphit"); tryhint = newbb(g, "tryhint"); phit = newbb(g, "hinthit");
-  walk = newbb(g, "walk"); done = newbb(g, "getdone");
+  tryhint = newbb(g, "tryhint"); walk = newbb(g, "walk"); done = newbb(g, "getdone");
   hint = newhint(g);
   node = nodearray(g, t, &mask);
   mp = nodeat(g, node, LLVMBuildAnd(B_, ci64(g, key->hash), mask, ""), "mainpos");
-  LLVMBuildCondBr(B_, nodehas(g, mp, key), mphit, tryhint);
-  LLVMPositionBuilderAtEnd(B_, mphit);
+  mpos = LLVMGetInsertBlock(B_);
+  /* a node holding the key with a value: one branch per probe (the value
+  ** is loaded whatever the key: node memory is valid) */
   vals[0] = hload(g, g->p1, nodeval(g, mp), "");
-  LLVMBuildCondBr(B_, isnil(g, vals[0]), walk, done);   /* the key, absent */
+  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, nodehas(g, mp, key), LLVMBuildNot(B_, isnil(g, vals[0]), ""), ""),
+                  done, tryhint);
   LLVMPositionBuilderAtEnd(B_, tryhint);
   hn = hintnode(g, hint, node, mask);
-  LLVMBuildCondBr(B_, nodehas(g, hn, key), phit, walk);
-  LLVMPositionBuilderAtEnd(B_, phit);
   vals[1] = hload(g, g->p1, nodeval(g, hn), "");
-  LLVMBuildCondBr(B_, isnil(g, vals[1]), walk, done);
+  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, nodehas(g, hn, key), LLVMBuildNot(B_, isnil(g, vals[1]), ""), ""),
+                  done, walk);
   LLVMPositionBuilderAtEnd(B_, walk);
   /* may be nil: the result.  strlook inside loops only: elsewhere it
   ** measured 1-2% more instructions than strindex (richards, deltablue) */
-  cp = tabspec(g, pc) && inloop(g, pc) ? strlook(g, t, key, mp, hint, node, mask, slow)
+  cp = tabspec(g, pc) && inloop(g, pc) ? strlook(g, t, key, mp, hint, node, slow)
                                        : strindex(g, t, key, mp, hint, slow);
   vals[2] = hload(g, g->p1, cp, "");
-  from[0] = mphit; from[1] = phit; from[2] = LLVMGetInsertBlock(B_);
+  from[0] = mpos; from[1] = tryhint; from[2] = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, done);
   LLVMPositionBuilderAtEnd(B_, done);
   phi = LLVMBuildPhi(B_, g->p1, "getv");
   LLVMAddIncoming(phi, vals, from, 3);
   setreg(g, a, phi);
   loaddone(g, pc);
+  LLVMPositionBuilderAtEnd(B_, slow);
+  slowpath(g, pc, helper);
+}
+
+/* a site's hint that names the key's main position at first: hints are
+** masked to the table's size where they are used, and the key's hash
+** masked is its main position in any table */
+static LLVMValueRef newkeyhint(Gen *g, TString *key) {
+  LLVMValueRef gv = newhint(g);
+  LLVMValueRef h = LLVMConstInt(g->i32, key->hash, 0);
+  LLVMSetInitializer(gv, LLVMConstArray2(g->i32, &h, 1));
+  return gv;
+}
+
+/* A store with a string constant key (SETFIELD, SETTABUP) into table
+** 't': one inline probe, of the node the site's hint names (newkeyhint:
+** the key's main position until a store found the key elsewhere), which
+** stores when it holds the key with a value (one branch: the value is
+** loaded whatever the key, node memory is valid).  Otherwise the
+** read-only leaf mvmrt_strset finds the key's node (main position,
+** chain) and checks what set_finish checks inline for other keys (a nil
+** value: no '__newindex' can apply); the node it returns becomes the
+** hint (always one of 't''s own nodes: no range test), NULL leaves to
+** the helper (new keys, metamethods).  Before, the main position was
+** probed, every key in a collision chain cost a leaf call (nbody:
+** mvmrt_strchain 7.5% of its instructions) and a nil value the
+** metatable tests inline. */
+static void setslot(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef val,
+                    LLVMBasicBlockRef slow, const char *helper) {
+  LLVMBasicBlockRef hit = newbb(g, "sethit"), miss = newbb(g, "setmiss");
+  LLVMBasicBlockRef found = newbb(g, "setfound"), probe, from[2];
+  LLVMValueRef hint = newkeyhint(g, key), mask, node, hn, cp, args[2], slot, vals[2], off, old;
+  LLVMTypeRef ty;
+  node = nodearray(g, t, &mask);
+  hn = hintnode(g, hint, node, mask);
+  vals[0] = nodeval(g, hn);
+  old = hload(g, g->p1, vals[0], "");
+  probe = LLVMGetInsertBlock(B_);
+  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, nodehas(g, hn, key), LLVMBuildNot(B_, isnil(g, old), ""), ""),
+                  hit, miss);
+  LLVMPositionBuilderAtEnd(B_, miss);
+  args[0] = t; args[1] = craw(g, key);
+  ty = g->ty_chain;   /* (Table *, TString *) */
+  cp = LLVMBuildCall2(B_, ty, readonlyfn(g, getfn(g, "mvmrt_strset", ty, 1)), args, 2, "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, found);
+  LLVMPositionBuilderAtEnd(B_, found);
+  off = LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, cp, g->i64, ""),
+                     LLVMBuildPtrToInt(B_, nodeval(g, node), g->i64, ""), "");
+  off = LLVMBuildExactUDiv(B_, off, ci64(g, sizeof(Node)), "");
+  tb(g, LLVMBuildStore(B_, LLVMBuildTrunc(B_, off, g->i32, ""), hint), g->tb_hint);
+  LLVMBuildBr(B_, hit);
+  LLVMPositionBuilderAtEnd(B_, hit);
+  slot = LLVMBuildPhi(B_, g->p0, "slot");
+  vals[1] = cp; from[0] = probe; from[1] = found;
+  LLVMAddIncoming(slot, vals, from, 2);
+  off = ci64(g, offsetof(GCObject, extra));
+  /* NOBARRIER: a byte, never a reference */
+  tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), LLVMBuildGEP2(B_, g->i8, t, &off, 1, "")), g->tb_heap);
+  gcwrite(g, val, t, slot);
+  br(g, pc + 1);
   LLVMPositionBuilderAtEnd(B_, slow);
   slowpath(g, pc, helper);
 }
@@ -2378,7 +2438,7 @@ static void setstr(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef va
   if (key == NULL) { helper_only(g, pc, helper); return; }
   slow = newbb(g, "setslow");
   istable(g, t, bits(g, t), newbb(g, "tab"), slow);
-  set_finish(g, pc, t, strslot(g, t, key, slow), val, slow, helper, 0);
+  setslot(g, pc, t, key, val, slow, helper);
 }
 
 /* a constant that is a string (all strings are interned and never move) */
