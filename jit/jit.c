@@ -756,6 +756,26 @@ static int leafbuiltin(const Proto *p, int pc) {
   return jit_leafbuiltin(p, pc) >= 0;
 }
 
+/* Stores (llvmgen.c leafstores): the SETFIELD at 'pc' starts or continues
+** a run of SETFIELDs that ends in a RETURN (fixed count, no close) and
+** whose keys from 'pc' on are distinct.  The code tests every store of
+** the run before the first one and nothing after the stores can fail, so
+** the real call never runs after a store was made. */
+static int storerun(const Proto *p, int pc) {
+  int e, k;
+  for (e = pc; e < p->sizecode && GET_OPCODE(p->code[e]) == OP_SETFIELD; e++) {
+    if (GETARG_B(p->code[e]) >= p->sizek || !v_isstring(p->k[GETARG_B(p->code[e])])) return 0;
+    for (k = pc; k < e; k++)
+      if (p->k[GETARG_B(p->code[k])] == p->k[GETARG_B(p->code[e])]) return 0;   /* (interned) */
+  }
+  if (e >= p->sizecode) return 0;
+  switch (GET_OPCODE(p->code[e])) {
+    case OP_RETURN0: case OP_RETURN1: return 1;
+    case OP_RETURN: return GETARG_B(p->code[e]) != 0 && !GETARG_k(p->code[e]);
+    default: return 0;
+  }
+}
+
 static int pureleaf(const Proto *p) {
   int pc;
   if (p->is_vararg || p->sizecode > JIT_INLINE_MAXCODE) return 0;
@@ -788,6 +808,9 @@ static int pureleaf(const Proto *p) {
       case OP_RETURN:
         if (GETARG_B(i) == 0 || GETARG_k(i)) return 0;
         break;
+      case OP_SETFIELD:   /* a setter's stores (leafstores) */
+        if (!storerun(p, pc)) return 0;
+        break;
       default:
         return 0;
     }
@@ -795,10 +818,76 @@ static int pureleaf(const Proto *p) {
   return 1;
 }
 
+/* Method calls (obj:m(...): a SELF with a constant key loads the callee
+** register).  The receiver is followed back as the frame sees it now:
+** an upvalue or global (regsource), a field of one or of a register (two
+** levels), a MOVE, else the register's value in the frame (a parameter at
+** the function's entry, a live value when asked at a loop's back-edge, a
+** stale one otherwise: a prediction only, the code guards the Proto). */
+static const Value *recvsource(const LClosure *cl, const Value *base, int pc, int reg,
+                               int depth) {
+  const Proto *p = cl->p;
+  int i, stop = pc > 12 ? pc - 12 : 0;
+  if (reg >= p->maxstacksize) return NULL;
+  for (i = pc - 1; i >= stop; i--) {
+    Instruction in = p->code[i];
+    OpCode op = GET_OPCODE(in);
+    if (!testAMode(op) || GETARG_A(in) != reg) continue;
+    switch (op) {
+      case OP_GETUPVAL: case OP_GETTABUP:
+        return regsource(NULL, cl, i + 1, reg, 1);
+      case OP_GETFIELD: {
+        const Value *t = depth > 1 ? NULL : recvsource(cl, base, i, GETARG_B(in), depth + 1);
+        return t != NULL ? kfield(p, *t, GETARG_C(in)) : NULL;
+      }
+      case OP_MOVE:
+        return depth > 1 ? NULL : recvsource(cl, base, i, GETARG_B(in), depth + 1);
+      default:
+        return &base[reg];
+    }
+  }
+  return &base[reg];
+}
+
+/* the method 'key' of table 'v' as SELF finds it through '__index' tables
+** (raw reads, at most 4 levels, as the interpreter's SELF), or NULL */
+static const Value *methodof(global_State *g, Value v, TString *key) {
+  int n;
+  for (n = 0; n < 5 && v_istable(v); n++) {
+    const Table *mt;
+    const Value *s = tab_getstr(v_tab(v), key);
+    if (s != &tab_absentkey && !v_isnil(*s)) return s;
+    if ((mt = v_tab(v)->metatable) == NULL) return NULL;
+    s = tab_getstr((Table *)mt, g->tmname[TM_INDEX]);
+    if (s == &tab_absentkey) return NULL;
+    v = *s;
+  }
+  return NULL;
+}
+
+/* the callee a CALL at 'pc' with function register 'reg' gets from a SELF
+** of a constant string key shortly before, as predicted now, or NULL */
+static const Value *selfsource(global_State *g, const LClosure *cl, const Value *base,
+                               int pc, int reg) {
+  const Proto *p = cl->p;
+  int i, stop = pc > 12 ? pc - 12 : 0;
+  for (i = pc - 1; i >= stop; i--) {
+    Instruction in = p->code[i];
+    const Value *r;
+    if (!testAMode(GET_OPCODE(in)) || GETARG_A(in) != reg) continue;
+    if (GET_OPCODE(in) != OP_SELF || !GETARG_k(in) || GETARG_C(in) >= p->sizek ||
+        !v_isstring(p->k[GETARG_C(in)]))
+      return NULL;
+    r = recvsource(cl, base, i, GETARG_B(in), 0);
+    return r != NULL ? methodof(g, *r, v_str(p->k[GETARG_C(in)])) : NULL;
+  }
+  return NULL;
+}
+
 /* The CALL sites of 'p' (B != 0; all results too), and its TAILCALL sites
 ** (B != 0, not vararg, nothing to close), whose callee, as the
 ** frame L->ci running a closure of 'p' sees it now through an upvalue or
-** a global (regsource), is a closure of a pure leaf: at most
+** a global (regsource) or as a method (selfsource), is a closure of a pure leaf: at most
 ** JIT_MAXINLINE of them in *out (malloc'ed; NULL and 0 when none).  Only
 ** a prediction: the code guards the callee's Proto. */
 static int predict_inlines(lua_State *L, Proto *p, JitInline **out) {
@@ -820,6 +909,7 @@ static int predict_inlines(lua_State *L, Proto *p, JitInline **out) {
     }
     else if (GET_OPCODE(in) != OP_CALL || GETARG_B(in) == 0) continue;
     c = regsource(NULL, cl, pc, GETARG_A(in), 0);
+    if (c == NULL) c = selfsource(G(L), cl, L->ci->func + 1, pc, GETARG_A(in));
     if (c == NULL || !v_isLclosure(*c)) continue;
     cp = v_lcl(*c)->p;
     if (cp == p || !pureleaf(cp)) continue;

@@ -696,12 +696,20 @@ static int isload(OpCode op) {
 
 static const Proto *inlinee(Gen *g, int pc);
 static int knum(int t);
+/* a leaf that stores (a setter: leafstores) */
+static int leafstores_any(const Proto *P) {
+  int k;
+  for (k = 0; k < P->sizecode; k++)
+    if (GET_OPCODE(P->code[k]) == OP_SETFIELD) return 1;
+  return 0;
+}
 /* a CALL at 'pc' for one result whose callee is predicted to be inlined
 ** (inlineleaf): its result is speculated like a load's (the inline path
 ** knows its type; the real call's result is guarded, exit after it) */
 static int leafsite(Gen *g, int pc) {
   Instruction i = g->p->code[pc];
-  return GET_OPCODE(i) == OP_CALL && GETARG_B(i) != 0 && GETARG_C(i) == 2 && inlinee(g, pc) != NULL;
+  return GET_OPCODE(i) == OP_CALL && GETARG_B(i) != 0 && GETARG_C(i) == 2 && inlinee(g, pc) != NULL &&
+         !leafstores_any(inlinee(g, pc));
 }
 
 /* the type of builtin k's result for an argument of type t */
@@ -3219,12 +3227,19 @@ static LLVMBasicBlockRef ledge(Leaf *lf, int pc) {
   return lf->bb[pc];
 }
 
-/* the callee predicted for the CALL at 'pc', or NULL */
+/* the callee predicted for the CALL at 'pc', or NULL.  A setter (its
+** stores: leafstores) only where its RETURN needs no guard: not a tail
+** call (leaftailret tests what the caller wants), not all results (the
+** room test), and its result is never speculated (leafsite) */
 static const Proto *inlinee(Gen *g, int pc) {
+  Instruction i = g->p->code[pc];
+  const Proto *P = NULL;
   int k;
-  for (k = 0; k < g->ninl; k++)
-    if (g->inl[k].pc == pc) return g->inl[k].p;
-  return NULL;
+  for (k = 0; k < g->ninl && P == NULL; k++)
+    if (g->inl[k].pc == pc) P = g->inl[k].p;
+  if (P != NULL && (GET_OPCODE(i) == OP_TAILCALL || GETARG_C(i) == 0) && leafstores_any(P))
+    return NULL;
+  return P;
 }
 
 static LLVMValueRef lget(Gen *g, Leaf *lf, int r) {
@@ -3611,6 +3626,44 @@ static void leaftailret(Gen *g, Leaf *lf, int first, int n) {
   LLVMBuildRet(B_, ci32(g, JIT_RETURNED));
 }
 
+/* The stores of a setter (jit.c pureleaf: a run of SETFIELDs ends in a
+** RETURN, their keys distinct): from the SETFIELD at 'pc' to the run's
+** end, first every check (a table, the key's slot holding a non-nil
+** value, so no __newindex applies and no node moves: tab_setslot's
+** case), else the real call, which starts over since nothing was written
+** yet; then all the stores, each as tab_setslot (the metamethod-absence
+** and TAB_WATCHED byte cleared, the card marked).  Nothing after them can
+** fail: the RETURN that follows has no guard for a store leaf (inlinee
+** declines sites that would need one), so no side effect is ever done
+** twice.  Distinct keys: an earlier store of the run never empties a
+** later one's slot.  Returns the RETURN's pc. */
+static int leafstores(Gen *g, Leaf *lf, int pc) {
+  const Proto *p = lf->p;
+  LLVMValueRef tabs[JIT_INLINE_MAXCODE], slots[JIT_INLINE_MAXCODE];
+  int k, n = 0;
+  for (; GET_OPCODE(p->code[pc + n]) == OP_SETFIELD && n < JIT_INLINE_MAXCODE; n++) {
+    Instruction i = p->code[pc + n];
+    LLVMValueRef t = lget(g, lf, GETARG_A(i));
+    istable(g, t, bits(g, t), newbb(g, "leaf.settab"), lf->gen);
+    tabs[n] = t;
+    slots[n] = strslot(g, t, v_str(p->k[GETARG_B(i)]), lf->gen);
+    lguard(g, lf, LLVMBuildNot(B_, isnil(g, hload(g, g->p1, slots[n], "")), ""));
+  }
+  for (k = 0; k < n; k++) {
+    Instruction i = p->code[pc + k];
+    LLVMValueRef off = ci64(g, offsetof(GCObject, extra)), v;
+    int c = GETARG_C(i);
+    if (!GETARG_k(i)) v = lget(g, lf, c);
+    else if (v_isref(p->k[c])) v = hload(g, g->p1, craw(g, &p->k[c]), "");   /* (P is kept alive) */
+    else v = cword(g, p->k[c]);
+    /* NOBARRIER: a byte, never a reference */
+    tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), LLVMBuildGEP2(B_, g->i8, tabs[k], &off, 1, "")),
+       g->tb_heap);
+    gcwrite(g, v, tabs[k], slots[k]);
+  }
+  return pc + n;
+}
+
 /* the callee's instruction 'pc' */
 static void leafop(Gen *g, Leaf *lf, int pc, int a, int nres, LLVMBasicBlockRef done) {
   const Proto *p = lf->p;
@@ -3725,6 +3778,7 @@ static void leafop(Gen *g, Leaf *lf, int pc, int a, int nres, LLVMBasicBlockRef 
                                       cword(g, MVM_TRUE), cword(g, MVM_FALSE), ""));
       break;
     case OP_JMP: next = pc + 1 + GETARG_sJ(i); break;
+    case OP_SETFIELD: next = leafstores(g, lf, pc); break;
     case OP_EQ: leafcond(g, lf, pc, leafeq(g, lf, lget(g, lf, ra), lget(g, lf, rb))); return;
     case OP_LT: case OP_LE:
       lfeed(g, lf, pc, ra);
