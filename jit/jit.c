@@ -821,18 +821,23 @@ static int pureleaf(const Proto *p) {
 /* Method calls (obj:m(...): a SELF with a constant key loads the callee
 ** register).  The receiver is followed back as the frame sees it now:
 ** an upvalue or global (regsource), a field of one or of a register (two
-** levels), a MOVE, else the register's value in the frame (a parameter at
-** the function's entry, a live value when asked at a loop's back-edge, a
-** stale one otherwise: a prediction only, the code guards the Proto). */
+** levels), a MOVE, or a parameter not written before (its value at the
+** function's entry).  A prediction only: the code guards the Proto.
+** Tried and dropped: any register's value in the frame when asked at a
+** loop's back-edge (a list element, a call's result: deltablue -j on
+** 13.29 G with them, 13.14 without, 13.20 with no method inlined: they
+** found polymorphic sites, whose inline code costs compile time and a
+** failing guard). */
 static const Value *recvsource(const LClosure *cl, const Value *base, int pc, int reg,
                                int depth) {
   const Proto *p = cl->p;
   int i, stop = pc > 12 ? pc - 12 : 0;
   if (reg >= p->maxstacksize) return NULL;
-  for (i = pc - 1; i >= stop; i--) {
+  for (i = pc - 1; i >= 0; i--) {
     Instruction in = p->code[i];
     OpCode op = GET_OPCODE(in);
     if (!testAMode(op) || GETARG_A(in) != reg) continue;
+    if (i < stop) return NULL;
     switch (op) {
       case OP_GETUPVAL: case OP_GETTABUP:
         return regsource(NULL, cl, i + 1, reg, 1);
@@ -843,10 +848,10 @@ static const Value *recvsource(const LClosure *cl, const Value *base, int pc, in
       case OP_MOVE:
         return depth > 1 ? NULL : recvsource(cl, base, i, GETARG_B(in), depth + 1);
       default:
-        return &base[reg];
+        return NULL;
     }
   }
-  return &base[reg];
+  return reg < p->numparams ? &base[reg] : NULL;   /* (the entry's value) */
 }
 
 /* the method 'key' of table 'v' as SELF finds it through '__index' tables
