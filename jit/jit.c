@@ -743,6 +743,9 @@ static int ccalls(global_State *g, const LClosure *cl, int from, int to, const V
 ** store, no allocation, so compiled code may evaluate it in place of a
 ** call and,
 ** on anything its fast paths do not handle, make the real call instead.
+** A setter's stores are admitted where they end the function (storerun):
+** the code tests them all before the first, and nothing after them can
+** fail.  Method calls (obj:m()) are predicted too (selfsource).
 ** --------------------------------------------------------------------- */
 
 /* Is the CALL (one argument, one result) or TAILCALL (one argument) at

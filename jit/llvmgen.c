@@ -3192,7 +3192,10 @@ static void bytecall(Gen *g, int a, int b, LLVMBasicBlockRef done) {
 ** found at once, a string to convert) branches to the real call, which
 ** starts from scratch: nothing was written before the RETURN, which
 ** stores the results where the call puts them (R[A].., L->top) and joins
-** the code after the call.  The region makes no call that may collect
+** the code after the call (a setter's stores come right before its
+** RETURN, after all of their tests: leafstores).  Method calls are such
+** sites too: SELF runs as before, and the guard on R[A]'s Proto is the
+** whole test (what the lookup found is what runs).  The region makes no call that may collect
 ** (only gc-leaf helpers), raises no error and allocates nothing, so the
 ** callee's registers (allocas that sroa promotes, before the statepoint
 ** rewriting: llvmgen_check_promoted verifies) never live across a
