@@ -3474,12 +3474,51 @@ static LLVMValueRef leafgetend(Gen *g, Leaf *lf, LLVMValueRef t, LLVMValueRef sl
   return r;
 }
 
+/* strslot with a slot-prediction hint of its own (a global of the
+** module, as getstrk's): the key's main position, the node the hint
+** names, else mvmrt_strchain, whose node becomes the hint.  An object's
+** fields collide in its small node array (richards' tasks have 8): with
+** strslot alone the inlined methods of richards made 134 M more
+** mvmrt_strchain instructions (-j on) than the compiled methods, which
+** have hints. */
+static LLVMValueRef leafslot(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlockRef miss) {
+  LLVMBasicBlockRef tryhint = newbb(g, "leaf.tryhint"), chain = newbb(g, "leaf.chain");
+  LLVMBasicBlockRef inchain = newbb(g, "leaf.inchain"), found = newbb(g, "leaf.found"), from[3];
+  LLVMValueRef hint = newhint(g), mask, node, mp, hn, cp, off, args[2], vals[3], phi;
+  node = nodearray(g, t, &mask);
+  mp = nodeat(g, node, LLVMBuildAnd(B_, ci64(g, key->hash), mask, ""), "mainpos");
+  vals[0] = nodeval(g, mp);
+  from[0] = LLVMGetInsertBlock(B_);
+  LLVMBuildCondBr(B_, nodehas(g, mp, key), found, tryhint);
+  LLVMPositionBuilderAtEnd(B_, tryhint);
+  hn = hintnode(g, hint, node, mask);
+  vals[1] = nodeval(g, hn);
+  from[1] = tryhint;
+  LLVMBuildCondBr(B_, nodehas(g, hn, key), found, chain);
+  LLVMPositionBuilderAtEnd(B_, chain);
+  args[0] = t; args[1] = craw(g, key);
+  cp = LLVMBuildCall2(B_, g->ty_chain, readonlyfn(g, getfn(g, "mvmrt_strchain", g->ty_chain, 1)), args, 2, "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), miss, inchain);
+  LLVMPositionBuilderAtEnd(B_, inchain);
+  off = LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, cp, g->i64, ""),
+                     LLVMBuildPtrToInt(B_, nodeval(g, node), g->i64, ""), "");
+  tb(g, LLVMBuildStore(B_, LLVMBuildTrunc(B_, LLVMBuildUDiv(B_, off, ci64(g, sizeof(Node)), ""), g->i32, ""),
+                       hint), g->tb_hint);
+  vals[2] = cp;
+  from[2] = inchain;
+  LLVMBuildBr(B_, found);
+  LLVMPositionBuilderAtEnd(B_, found);
+  phi = LLVMBuildPhi(B_, g->p0, "slot");
+  LLVMAddIncoming(phi, vals, from, 3);
+  return phi;
+}
+
 /* t[key], constant string key (GETFIELD, GETTABUP) */
 static LLVMValueRef leafgetstr(Gen *g, Leaf *lf, LLVMValueRef t, TString *key) {
   LLVMBasicBlockRef miss = newbb(g, "leaf.miss");
   LLVMValueRef slot;
   istable(g, t, bits(g, t), newbb(g, "leaf.tab"), lf->gen);
-  slot = strslot(g, t, key, miss);
+  slot = leafslot(g, t, key, miss);
   return leafgetend(g, lf, t, slot, miss);
 }
 
@@ -3649,7 +3688,7 @@ static int leafstores(Gen *g, Leaf *lf, int pc) {
     LLVMValueRef t = lget(g, lf, GETARG_A(i));
     istable(g, t, bits(g, t), newbb(g, "leaf.settab"), lf->gen);
     tabs[n] = t;
-    slots[n] = strslot(g, t, v_str(p->k[GETARG_B(i)]), lf->gen);
+    slots[n] = leafslot(g, t, v_str(p->k[GETARG_B(i)]), lf->gen);
     lguard(g, lf, LLVMBuildNot(B_, isnil(g, hload(g, g->p1, slots[n], "")), ""));
   }
   for (k = 0; k < n; k++) {
