@@ -189,3 +189,23 @@ print("reloaded", sumget(C.new(1), 3))
 C.twice = function(self) return self.x * 2 end
 local ok, msg = pcall(sumtwice, C.new(false), 1)
 print("error", ok, (msg:gsub("^.-:%d+: ", "")))
+
+-- tail calls of methods: a getter inline (its RETURN returns from the
+-- caller), a setter never (its result count is the caller's caller's)
+local T = {}
+T.__index = T
+function T:get() return self.v, self.w end
+function T:set(v) self.v = v end
+local function tget(t) return t:get() end
+local function tset(t, v) return t:set(v) end
+local tt = setmetatable({ v = 1, w = 2 }, T)
+local acc = 0
+for i = 1, 30 do
+  tset(tt, i)
+  local a, b = tget(tt)
+  acc = acc + a + b
+  acc = acc + select("#", tget(tt)) + select("#", tset(tt, i))
+end
+print("tail", acc, (tget(tt)), tt.v)
+T.get = function(self) return self.w end
+print("tail replaced", tget(tt))
