@@ -821,6 +821,24 @@ static int pureleaf(const Proto *p) {
   return 1;
 }
 
+/* An element of container 't' (a list of objects, a map of them): the
+** first of up to 8 values of its array part and 8 of its node array
+** when all of those that are not nil are tables of one metatable, else
+** NULL (a polymorphic container: deltablue's constraint lists mix four
+** classes, whose sites lost with any one predicted). */
+static const Value *sampleelem(const Table *t) {
+  const Value *first = NULL;
+  unsigned i, n = t->asize < 8 ? t->asize : 8, m = t->isdummy ? 0 : 1u << t->lsizenode;
+  for (i = 0; i < n + (m < 8 ? m : 8); i++) {
+    const Value *v = i < n ? &t->array[i] : &t->node[i - n].val;
+    if (v_isnil(*v)) continue;
+    if (!v_istable(*v) || v_tab(*v)->metatable == NULL) return NULL;
+    if (first == NULL) first = v;
+    else if (v_tab(*v)->metatable != v_tab(*first)->metatable) return NULL;
+  }
+  return first;
+}
+
 /* Method calls (obj:m(...): a SELF with a constant key loads the callee
 ** register).  The receiver is followed back as the frame sees it now:
 ** an upvalue or global (regsource), a field of one or of a register (two
@@ -850,6 +868,10 @@ static const Value *recvsource(const LClosure *cl, const Value *base, int pc, in
       }
       case OP_MOVE:
         return depth > 1 ? NULL : recvsource(cl, base, i, GETARG_B(in), depth + 1);
+      case OP_GETTABLE: case OP_GETI: {   /* an element: of one class? */
+        const Value *t = depth > 1 ? NULL : recvsource(cl, base, i, GETARG_B(in), depth + 1);
+        return t != NULL && v_istable(*t) ? sampleelem(v_tab(*t)) : NULL;
+      }
       default:
         return NULL;
     }

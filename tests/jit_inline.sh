@@ -8,7 +8,8 @@
 # math.floor, math.abs or take a length; callees that call anything
 # else, store (but for a setter's SETFIELDs before its RETURN), or are
 # vararg or too big are not; methods (obj:m()) found through the
-# receiver's __index are; results equal the interpreter's.
+# receiver's __index are (receivers: parameters, fields, elements of a
+# container of one class); results equal the interpreter's.
 #   jit_inline.sh MVM
 set -u
 MVM=$1
@@ -106,4 +107,31 @@ out=$(MVM_JIT_THRESHOLD=2 MVM_JIT_PAYBACK=0 MVM_JIT_BUDGET=100000 "$MVM" -j on "
 has "meth.lua:7 .*compiled, 2 calls inline" "on: getter and setter inline"
 out=$("$MVM" -j off "$TMP/meth.lua" 2>&1)
 has "^1515000	101$" "off: methods result"
+# receivers that are elements of a container: predicted when a sample of
+# it is of one class, not when it mixes classes
+cat >"$TMP/list.lua" <<'LUA'
+local A, B = {}, {}
+A.__index = A
+B.__index = B
+function A:get() return self.v end
+function B:get() return self.v + 1 end
+local one, mixed = {}, {}
+for i = 1, 8 do one[i] = setmetatable({ v = i }, A) end
+for i = 1, 8 do mixed[i] = setmetatable({ v = i }, i % 2 == 0 and A or B) end
+local function sum(l)
+  local s = 0
+  for i = 1, #l do s = s + l[i]:get() end
+  return s
+end
+local function sum2(l)
+  local s = 0
+  for i = 1, #l do s = s + l[i]:get() end
+  return s
+end
+print(sum(one), sum2(mixed))
+LUA
+out=$("$MVM" -j eager "$TMP/list.lua" 2>&1)
+has "^36	40$" "eager: list result"
+has "list.lua:9 .*compiled, 1 calls inline" "eager: a list of one class: inline"
+lacks "list.lua:14 .*calls inline" "eager: a list of two classes: not inline"
 exit $FAIL

@@ -209,3 +209,29 @@ end
 print("tail", acc, (tget(tt)), tt.v)
 T.get = function(self) return self.w end
 print("tail replaced", tget(tt))
+
+-- receivers that are elements of a container of one class (predicted from
+-- a sample of it), then of another class, then of mixed classes
+local E = {}
+E.__index = E
+function E:val() return self.v end
+function E:put(v) self.v = v end
+local F = setmetatable({}, { __index = E })
+F.__index = F
+function F:val() return -self.v end
+local function sumlist(box, n)
+  local s = 0
+  for i = 1, n do local e = box.items[i]; e:put(i); s = s + e:val() end
+  return s
+end
+local box = { items = {} }
+for i = 1, 8 do box.items[i] = setmetatable({ v = 0 }, E) end
+print("list one class", sumlist(box, 8))
+for i = 1, 8 do box.items[i] = setmetatable({ v = 0 }, F) end
+print("list other class", sumlist(box, 8))
+for i = 1, 8 do box.items[i] = setmetatable({ v = 0 }, i % 2 == 0 and E or F) end
+print("list mixed", sumlist(box, 8))
+box.items[3] = setmetatable({ v = "x" }, { __index = { val = function() return 100 end, put = function() end } })
+print("list odd one", sumlist(box, 8))
+box.items[4] = 42
+print("list number", pcall(sumlist, box, 8))
