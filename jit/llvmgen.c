@@ -3411,8 +3411,17 @@ static LLVMValueRef leafeq(Gen *g, Leaf *lf, LLVMValueRef vx, LLVMValueRef vy) {
   LLVMBasicBlockRef num = newbb(g, "eq.num"), other = newbb(g, "eq.other");
   LLVMBasicBlockRef diff = newbb(g, "eq.diff"), anyref = newbb(g, "eq.anyref");
   LLVMBasicBlockRef refs = newbb(g, "eq.refs"), join = newbb(g, "eq.join");
-  LLVMValueRef bx = bits(g, vx), by = bits(g, vy), c[4], r, xr, yr;
-  LLVMBasicBlockRef from[4];
+  LLVMBasicBlockRef ints = newbb(g, "eq.ints"), notints = newbb(g, "eq.notints");
+  LLVMValueRef bx = bits(g, vx), by = bits(g, vy), c[5], r, xr, yr;
+  LLVMBasicBlockRef from[5];
+  /* two integer immediates (both tags in their AND): equal values are
+  ** equal words (a state or direction code against an upvalue: deltablue) */
+  LLVMBuildCondBr(B_, isint(g, LLVMBuildAnd(B_, bx, by, "")), ints, notints);
+  LLVMPositionBuilderAtEnd(B_, ints);
+  c[4] = LLVMBuildICmp(B_, LLVMIntEQ, bx, by, "");
+  from[4] = ints;
+  LLVMBuildBr(B_, join);
+  LLVMPositionBuilderAtEnd(B_, notints);
   LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isnum(g, bx), isnum(g, by), ""), num, other);
   LLVMPositionBuilderAtEnd(B_, num);
   c[0] = LLVMBuildFCmp(B_, LLVMRealOEQ, tonum(g, bx), tonum(g, by), "");
@@ -3441,7 +3450,7 @@ static LLVMValueRef leafeq(Gen *g, Leaf *lf, LLVMValueRef vx, LLVMValueRef vy) {
   LLVMBuildBr(B_, join);
   LLVMPositionBuilderAtEnd(B_, join);
   r = LLVMBuildPhi(B_, g->i1, "eq");
-  LLVMAddIncoming(r, c, from, 4);
+  LLVMAddIncoming(r, c, from, 5);
   return r;
 }
 

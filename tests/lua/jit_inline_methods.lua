@@ -235,3 +235,19 @@ box.items[3] = setmetatable({ v = "x" }, { __index = { val = function() return 1
 print("list odd one", sumlist(box, 8))
 box.items[4] = 42
 print("list number", pcall(sumlist, box, 8))
+
+-- equality in an inlined method: integers (one compare of the words),
+-- floats, mixed, big integers, strings, tables, nil
+local Q = {}
+Q.__index = Q
+function Q:is(v) return self.x == v end
+local function countis(q2, vals)
+  local n = 0
+  for i = 1, #vals do if q2:is(vals[i]) then n = n + 1 end end
+  return n
+end
+local vals = { 1, 2, 1.0, 1.5, -1, 0, -0.0, math.maxinteger, math.mininteger, 2^53, 1 << 47, (1 << 47) - 1, "1", true, false }
+for _, x in ipairs({ 1, 0, -1, 1.0, 0.0, math.maxinteger, math.mininteger, 2^53, 2^47, -2^47, 1 << 47, (1 << 47) - 1, "1", true }) do
+  io.write(countis(setmetatable({ x = x }, Q), vals), " ")
+end
+print()
