@@ -811,6 +811,9 @@ static int ccalls(global_State *g, const LClosure *cl, int from, int to, const V
 ** store, no allocation, so compiled code may evaluate it in place of a
 ** call and,
 ** on anything its fast paths do not handle, make the real call instead.
+** A setter's stores are admitted where they end the function (storerun):
+** the code tests them all before the first, and nothing after them can
+** fail.  Method calls (obj:m()) are predicted too (selfsource).
 ** --------------------------------------------------------------------- */
 
 /* Is the CALL (one argument, one result) or TAILCALL (one argument) at
@@ -822,6 +825,26 @@ static int leafbuiltin(const Proto *p, int pc) {
   if (GETARG_B(c) != 2 || (GET_OPCODE(c) == OP_CALL ? GETARG_C(c) != 2 : GETARG_C(c) != 0 || GETARG_k(c)))
     return 0;
   return jit_leafbuiltin(p, pc) >= 0;
+}
+
+/* Stores (llvmgen.c leafstores): the SETFIELD at 'pc' starts or continues
+** a run of SETFIELDs that ends in a RETURN (fixed count, no close) and
+** whose keys from 'pc' on are distinct.  The code tests every store of
+** the run before the first one and nothing after the stores can fail, so
+** the real call never runs after a store was made. */
+static int storerun(const Proto *p, int pc) {
+  int e, k;
+  for (e = pc; e < p->sizecode && GET_OPCODE(p->code[e]) == OP_SETFIELD; e++) {
+    if (GETARG_B(p->code[e]) >= p->sizek || !v_isstring(p->k[GETARG_B(p->code[e])])) return 0;
+    for (k = pc; k < e; k++)
+      if (p->k[GETARG_B(p->code[k])] == p->k[GETARG_B(p->code[e])]) return 0;   /* (interned) */
+  }
+  if (e >= p->sizecode) return 0;
+  switch (GET_OPCODE(p->code[e])) {
+    case OP_RETURN0: case OP_RETURN1: return 1;
+    case OP_RETURN: return GETARG_B(p->code[e]) != 0 && !GETARG_k(p->code[e]);
+    default: return 0;
+  }
 }
 
 static int pureleaf(const Proto *p) {
@@ -856,6 +879,9 @@ static int pureleaf(const Proto *p) {
       case OP_RETURN:
         if (GETARG_B(i) == 0 || GETARG_k(i)) return 0;
         break;
+      case OP_SETFIELD:   /* a setter's stores (leafstores) */
+        if (!storerun(p, pc)) return 0;
+        break;
       default:
         return 0;
     }
@@ -863,10 +889,103 @@ static int pureleaf(const Proto *p) {
   return 1;
 }
 
+/* An element of container 't' (a list of objects, a map of them): the
+** first of up to 8 values of its array part and 8 of its node array
+** when all of those that are not nil are tables of one metatable, else
+** NULL (a polymorphic container: deltablue's constraint lists mix four
+** classes, whose sites lost with any one predicted). */
+static const Value *sampleelem(const Table *t) {
+  const Value *first = NULL;
+  unsigned i, n = t->asize < 8 ? t->asize : 8, m = t->isdummy ? 0 : 1u << t->lsizenode;
+  for (i = 0; i < n + (m < 8 ? m : 8); i++) {
+    const Value *v = i < n ? &t->array[i] : &t->node[i - n].val;
+    if (v_isnil(*v)) continue;
+    if (!v_istable(*v) || v_tab(*v)->metatable == NULL) return NULL;
+    if (first == NULL) first = v;
+    else if (v_tab(*v)->metatable != v_tab(*first)->metatable) return NULL;
+  }
+  return first;
+}
+
+/* Method calls (obj:m(...): a SELF with a constant key loads the callee
+** register).  The receiver is followed back as the frame sees it now:
+** an upvalue or global (regsource), a field of one or of a register (two
+** levels), a MOVE, or a parameter not written before (its value at the
+** function's entry).  A prediction only: the code guards the Proto.
+** Tried and dropped: any register's value in the frame when asked at a
+** loop's back-edge (a list element, a call's result: deltablue -j on
+** 13.29 G with them, 13.14 without, 13.20 with no method inlined: they
+** found polymorphic sites, whose inline code costs compile time and a
+** failing guard). */
+static const Value *recvsource(const LClosure *cl, const Value *base, int pc, int reg,
+                               int depth) {
+  const Proto *p = cl->p;
+  int i, stop = pc > 12 ? pc - 12 : 0;
+  if (reg >= p->maxstacksize) return NULL;
+  for (i = pc - 1; i >= 0; i--) {
+    Instruction in = p->code[i];
+    OpCode op = GET_OPCODE(in);
+    if (!testAMode(op) || GETARG_A(in) != reg) continue;
+    if (i < stop) return NULL;
+    switch (op) {
+      case OP_GETUPVAL: case OP_GETTABUP:
+        return regsource(NULL, cl, i + 1, reg, 1);
+      case OP_GETFIELD: {
+        const Value *t = depth > 1 ? NULL : recvsource(cl, base, i, GETARG_B(in), depth + 1);
+        return t != NULL ? kfield(p, *t, GETARG_C(in)) : NULL;
+      }
+      case OP_MOVE:
+        return depth > 1 ? NULL : recvsource(cl, base, i, GETARG_B(in), depth + 1);
+      case OP_GETTABLE: case OP_GETI: {   /* an element: of one class? */
+        const Value *t = depth > 1 ? NULL : recvsource(cl, base, i, GETARG_B(in), depth + 1);
+        return t != NULL && v_istable(*t) ? sampleelem(v_tab(*t)) : NULL;
+      }
+      default:
+        return NULL;
+    }
+  }
+  return reg < p->numparams ? &base[reg] : NULL;   /* (the entry's value) */
+}
+
+/* the method 'key' of table 'v' as SELF finds it through '__index' tables
+** (raw reads, at most 4 levels, as the interpreter's SELF), or NULL */
+static const Value *methodof(global_State *g, Value v, TString *key) {
+  int n;
+  for (n = 0; n < 5 && v_istable(v); n++) {
+    const Table *mt;
+    const Value *s = tab_getstr(v_tab(v), key);
+    if (s != &tab_absentkey && !v_isnil(*s)) return s;
+    if ((mt = v_tab(v)->metatable) == NULL) return NULL;
+    s = tab_getstr((Table *)mt, g->tmname[TM_INDEX]);
+    if (s == &tab_absentkey) return NULL;
+    v = *s;
+  }
+  return NULL;
+}
+
+/* the callee a CALL at 'pc' with function register 'reg' gets from a SELF
+** of a constant string key shortly before, as predicted now, or NULL */
+static const Value *selfsource(global_State *g, const LClosure *cl, const Value *base,
+                               int pc, int reg) {
+  const Proto *p = cl->p;
+  int i, stop = pc > 12 ? pc - 12 : 0;
+  for (i = pc - 1; i >= stop; i--) {
+    Instruction in = p->code[i];
+    const Value *r;
+    if (!testAMode(GET_OPCODE(in)) || GETARG_A(in) != reg) continue;
+    if (GET_OPCODE(in) != OP_SELF || !GETARG_k(in) || GETARG_C(in) >= p->sizek ||
+        !v_isstring(p->k[GETARG_C(in)]))
+      return NULL;
+    r = recvsource(cl, base, i, GETARG_B(in), 0);
+    return r != NULL ? methodof(g, *r, v_str(p->k[GETARG_C(in)])) : NULL;
+  }
+  return NULL;
+}
+
 /* The CALL sites of 'p' (B != 0; all results too), and its TAILCALL sites
 ** (B != 0, not vararg, nothing to close), whose callee, as the
 ** frame L->ci running a closure of 'p' sees it now through an upvalue or
-** a global (regsource), is a closure of a pure leaf: at most
+** a global (regsource) or as a method (selfsource), is a closure of a pure leaf: at most
 ** JIT_MAXINLINE of them in *out (malloc'ed; NULL and 0 when none).  Only
 ** a prediction: the code guards the callee's Proto. */
 static int predict_inlines(lua_State *L, Proto *p, JitInline **out) {
@@ -888,6 +1007,7 @@ static int predict_inlines(lua_State *L, Proto *p, JitInline **out) {
     }
     else if (GET_OPCODE(in) != OP_CALL || GETARG_B(in) == 0) continue;
     c = regsource(NULL, cl, pc, GETARG_A(in), 0);
+    if (c == NULL) c = selfsource(G(L), cl, L->ci->func + 1, pc, GETARG_A(in));
     if (c == NULL || !v_isLclosure(*c)) continue;
     cp = v_lcl(*c)->p;
     if (cp == p || !pureleaf(cp)) continue;

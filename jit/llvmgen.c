@@ -696,12 +696,20 @@ static int isload(OpCode op) {
 
 static const Proto *inlinee(Gen *g, int pc);
 static int knum(int t);
+/* a leaf that stores (a setter: leafstores) */
+static int leafstores_any(const Proto *P) {
+  int k;
+  for (k = 0; k < P->sizecode; k++)
+    if (GET_OPCODE(P->code[k]) == OP_SETFIELD) return 1;
+  return 0;
+}
 /* a CALL at 'pc' for one result whose callee is predicted to be inlined
 ** (inlineleaf): its result is speculated like a load's (the inline path
 ** knows its type; the real call's result is guarded, exit after it) */
 static int leafsite(Gen *g, int pc) {
   Instruction i = g->p->code[pc];
-  return GET_OPCODE(i) == OP_CALL && GETARG_B(i) != 0 && GETARG_C(i) == 2 && inlinee(g, pc) != NULL;
+  return GET_OPCODE(i) == OP_CALL && GETARG_B(i) != 0 && GETARG_C(i) == 2 && inlinee(g, pc) != NULL &&
+         !leafstores_any(inlinee(g, pc));
 }
 
 /* the type of builtin k's result for an argument of type t */
@@ -3244,7 +3252,10 @@ static void bytecall(Gen *g, int a, int b, LLVMBasicBlockRef done) {
 ** found at once, a string to convert) branches to the real call, which
 ** starts from scratch: nothing was written before the RETURN, which
 ** stores the results where the call puts them (R[A].., L->top) and joins
-** the code after the call.  The region makes no call that may collect
+** the code after the call (a setter's stores come right before its
+** RETURN, after all of their tests: leafstores).  Method calls are such
+** sites too: SELF runs as before, and the guard on R[A]'s Proto is the
+** whole test (what the lookup found is what runs).  The region makes no call that may collect
 ** (only gc-leaf helpers), raises no error and allocates nothing, so the
 ** callee's registers (allocas that sroa promotes, before the statepoint
 ** rewriting: llvmgen_check_promoted verifies) never live across a
@@ -3279,12 +3290,19 @@ static LLVMBasicBlockRef ledge(Leaf *lf, int pc) {
   return lf->bb[pc];
 }
 
-/* the callee predicted for the CALL at 'pc', or NULL */
+/* the callee predicted for the CALL at 'pc', or NULL.  A setter (its
+** stores: leafstores) only where its RETURN needs no guard: not a tail
+** call (leaftailret tests what the caller wants), not all results (the
+** room test), and its result is never speculated (leafsite) */
 static const Proto *inlinee(Gen *g, int pc) {
+  Instruction i = g->p->code[pc];
+  const Proto *P = NULL;
   int k;
-  for (k = 0; k < g->ninl; k++)
-    if (g->inl[k].pc == pc) return g->inl[k].p;
-  return NULL;
+  for (k = 0; k < g->ninl && P == NULL; k++)
+    if (g->inl[k].pc == pc) P = g->inl[k].p;
+  if (P != NULL && (GET_OPCODE(i) == OP_TAILCALL || GETARG_C(i) == 0) && leafstores_any(P))
+    return NULL;
+  return P;
 }
 
 static LLVMValueRef lget(Gen *g, Leaf *lf, int r) {
@@ -3453,8 +3471,17 @@ static LLVMValueRef leafeq(Gen *g, Leaf *lf, LLVMValueRef vx, LLVMValueRef vy) {
   LLVMBasicBlockRef num = newbb(g, "eq.num"), other = newbb(g, "eq.other");
   LLVMBasicBlockRef diff = newbb(g, "eq.diff"), anyref = newbb(g, "eq.anyref");
   LLVMBasicBlockRef refs = newbb(g, "eq.refs"), join = newbb(g, "eq.join");
-  LLVMValueRef bx = bits(g, vx), by = bits(g, vy), c[4], r, xr, yr;
-  LLVMBasicBlockRef from[4];
+  LLVMBasicBlockRef ints = newbb(g, "eq.ints"), notints = newbb(g, "eq.notints");
+  LLVMValueRef bx = bits(g, vx), by = bits(g, vy), c[5], r, xr, yr;
+  LLVMBasicBlockRef from[5];
+  /* two integer immediates (both tags in their AND): equal values are
+  ** equal words (a state or direction code against an upvalue: deltablue) */
+  LLVMBuildCondBr(B_, isint(g, LLVMBuildAnd(B_, bx, by, "")), ints, notints);
+  LLVMPositionBuilderAtEnd(B_, ints);
+  c[4] = LLVMBuildICmp(B_, LLVMIntEQ, bx, by, "");
+  from[4] = ints;
+  LLVMBuildBr(B_, join);
+  LLVMPositionBuilderAtEnd(B_, notints);
   LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isnum(g, bx), isnum(g, by), ""), num, other);
   LLVMPositionBuilderAtEnd(B_, num);
   c[0] = LLVMBuildFCmp(B_, LLVMRealOEQ, tonum(g, bx), tonum(g, by), "");
@@ -3483,7 +3510,7 @@ static LLVMValueRef leafeq(Gen *g, Leaf *lf, LLVMValueRef vx, LLVMValueRef vy) {
   LLVMBuildBr(B_, join);
   LLVMPositionBuilderAtEnd(B_, join);
   r = LLVMBuildPhi(B_, g->i1, "eq");
-  LLVMAddIncoming(r, c, from, 4);
+  LLVMAddIncoming(r, c, from, 5);
   return r;
 }
 
@@ -3516,12 +3543,51 @@ static LLVMValueRef leafgetend(Gen *g, Leaf *lf, LLVMValueRef t, LLVMValueRef sl
   return r;
 }
 
+/* strslot with a slot-prediction hint of its own (a global of the
+** module, as getstrk's): the key's main position, the node the hint
+** names, else mvmrt_strchain, whose node becomes the hint.  An object's
+** fields collide in its small node array (richards' tasks have 8): with
+** strslot alone the inlined methods of richards made 134 M more
+** mvmrt_strchain instructions (-j on) than the compiled methods, which
+** have hints. */
+static LLVMValueRef leafslot(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlockRef miss) {
+  LLVMBasicBlockRef tryhint = newbb(g, "leaf.tryhint"), chain = newbb(g, "leaf.chain");
+  LLVMBasicBlockRef inchain = newbb(g, "leaf.inchain"), found = newbb(g, "leaf.found"), from[3];
+  LLVMValueRef hint = newhint(g), mask, node, mp, hn, cp, off, args[2], vals[3], phi;
+  node = nodearray(g, t, &mask);
+  mp = nodeat(g, node, LLVMBuildAnd(B_, ci64(g, key->hash), mask, ""), "mainpos");
+  vals[0] = nodeval(g, mp);
+  from[0] = LLVMGetInsertBlock(B_);
+  LLVMBuildCondBr(B_, nodehas(g, mp, key), found, tryhint);
+  LLVMPositionBuilderAtEnd(B_, tryhint);
+  hn = hintnode(g, hint, node, mask);
+  vals[1] = nodeval(g, hn);
+  from[1] = tryhint;
+  LLVMBuildCondBr(B_, nodehas(g, hn, key), found, chain);
+  LLVMPositionBuilderAtEnd(B_, chain);
+  args[0] = t; args[1] = craw(g, key);
+  cp = LLVMBuildCall2(B_, g->ty_chain, readonlyfn(g, getfn(g, "mvmrt_strchain", g->ty_chain, 1)), args, 2, "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), miss, inchain);
+  LLVMPositionBuilderAtEnd(B_, inchain);
+  off = LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, cp, g->i64, ""),
+                     LLVMBuildPtrToInt(B_, nodeval(g, node), g->i64, ""), "");
+  tb(g, LLVMBuildStore(B_, LLVMBuildTrunc(B_, LLVMBuildUDiv(B_, off, ci64(g, sizeof(Node)), ""), g->i32, ""),
+                       hint), g->tb_hint);
+  vals[2] = cp;
+  from[2] = inchain;
+  LLVMBuildBr(B_, found);
+  LLVMPositionBuilderAtEnd(B_, found);
+  phi = LLVMBuildPhi(B_, g->p0, "slot");
+  LLVMAddIncoming(phi, vals, from, 3);
+  return phi;
+}
+
 /* t[key], constant string key (GETFIELD, GETTABUP) */
 static LLVMValueRef leafgetstr(Gen *g, Leaf *lf, LLVMValueRef t, TString *key) {
   LLVMBasicBlockRef miss = newbb(g, "leaf.miss");
   LLVMValueRef slot;
   istable(g, t, bits(g, t), newbb(g, "leaf.tab"), lf->gen);
-  slot = strslot(g, t, key, miss);
+  slot = leafslot(g, t, key, miss);
   return leafgetend(g, lf, t, slot, miss);
 }
 
@@ -3671,6 +3737,44 @@ static void leaftailret(Gen *g, Leaf *lf, int first, int n) {
   LLVMBuildRet(B_, ci32(g, JIT_RETURNED));
 }
 
+/* The stores of a setter (jit.c pureleaf: a run of SETFIELDs ends in a
+** RETURN, their keys distinct): from the SETFIELD at 'pc' to the run's
+** end, first every check (a table, the key's slot holding a non-nil
+** value, so no __newindex applies and no node moves: tab_setslot's
+** case), else the real call, which starts over since nothing was written
+** yet; then all the stores, each as tab_setslot (the metamethod-absence
+** and TAB_WATCHED byte cleared, the card marked).  Nothing after them can
+** fail: the RETURN that follows has no guard for a store leaf (inlinee
+** declines sites that would need one), so no side effect is ever done
+** twice.  Distinct keys: an earlier store of the run never empties a
+** later one's slot.  Returns the RETURN's pc. */
+static int leafstores(Gen *g, Leaf *lf, int pc) {
+  const Proto *p = lf->p;
+  LLVMValueRef tabs[JIT_INLINE_MAXCODE], slots[JIT_INLINE_MAXCODE];
+  int k, n = 0;
+  for (; GET_OPCODE(p->code[pc + n]) == OP_SETFIELD && n < JIT_INLINE_MAXCODE; n++) {
+    Instruction i = p->code[pc + n];
+    LLVMValueRef t = lget(g, lf, GETARG_A(i));
+    istable(g, t, bits(g, t), newbb(g, "leaf.settab"), lf->gen);
+    tabs[n] = t;
+    slots[n] = leafslot(g, t, v_str(p->k[GETARG_B(i)]), lf->gen);
+    lguard(g, lf, LLVMBuildNot(B_, isnil(g, hload(g, g->p1, slots[n], "")), ""));
+  }
+  for (k = 0; k < n; k++) {
+    Instruction i = p->code[pc + k];
+    LLVMValueRef off = ci64(g, offsetof(GCObject, extra)), v;
+    int c = GETARG_C(i);
+    if (!GETARG_k(i)) v = lget(g, lf, c);
+    else if (v_isref(p->k[c])) v = hload(g, g->p1, craw(g, &p->k[c]), "");   /* (P is kept alive) */
+    else v = cword(g, p->k[c]);
+    /* NOBARRIER: a byte, never a reference */
+    tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), LLVMBuildGEP2(B_, g->i8, tabs[k], &off, 1, "")),
+       g->tb_heap);
+    gcwrite(g, v, tabs[k], slots[k]);
+  }
+  return pc + n;
+}
+
 /* the callee's instruction 'pc' */
 static void leafop(Gen *g, Leaf *lf, int pc, int a, int nres, LLVMBasicBlockRef done) {
   const Proto *p = lf->p;
@@ -3785,6 +3889,7 @@ static void leafop(Gen *g, Leaf *lf, int pc, int a, int nres, LLVMBasicBlockRef 
                                       cword(g, MVM_TRUE), cword(g, MVM_FALSE), ""));
       break;
     case OP_JMP: next = pc + 1 + GETARG_sJ(i); break;
+    case OP_SETFIELD: next = leafstores(g, lf, pc); break;
     case OP_EQ: leafcond(g, lf, pc, leafeq(g, lf, lget(g, lf, ra), lget(g, lf, rb))); return;
     case OP_LT: case OP_LE:
       lfeed(g, lf, pc, ra);
