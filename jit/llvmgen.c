@@ -2904,9 +2904,9 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
   /* Proto.hotcount is not counted: the policy only reads it while a
   ** function has no code (jit.c), and then this path is not taken */
   fstore(g, LLVMBuildAdd(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
-  {   /* this frame's half of its anchor (the callee stores the return
-      ** address, anchor_caller): the stack pointer at the call, which is
-      ** the one of the whole body (no stack arguments, no dynamic allocas) */
+  {   /* this frame's anchor: the stack pointer at the call, which is the
+      ** one of the whole body (no stack arguments, no dynamic allocas); the
+      ** return address is the word the call pushes below it (jit_anchorra) */
     unsigned id = LLVMLookupIntrinsicID("llvm.stacksave", 14);
     LLVMValueRef sp = LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, &g->p0, 1),
                                      LLVMGetIntrinsicDeclaration(g->M, id, &g->p0, 1), NULL, 0, "sp");
@@ -2919,8 +2919,8 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
 /* The lean call path of mvmrt_precall inline (B != 0): when R[a] is a
 ** Lua closure with compiled code and directok() holds, push its frame as
 ** rt_leancall does and call its code directly (its 'anchor' parameter
-** is this frame, which it anchors itself, see jit.h) through a
-** statepoint -- it may collect.
+** is this frame, anchored by the stack pointer stored at the call, see
+** jit.h) through a statepoint -- it may collect.
 ** JIT_RETURNED: the results are in place; otherwise mvmrt_finishcall
 ** finishes the call.  Then 'done', or, when the callee turned hooks on,
 ** a return to the interpreter after the call (as mvmrt_precall's 2).
@@ -3998,9 +3998,10 @@ static void leantailcall(Gen *g, int pc, int a, int b, LLVMBasicBlockRef slow) {
   n = byteptr(g, proto, offsetof(Proto, hotcount));
   tb(g, LLVMBuildStore(B_, LLVMBuildAdd(B_, hload(g, g->i32, n, "hot"), ci32(g, 1), ""), n), g->tb_heap);
   {   /* the callee has code: jump to it (musttail: this C frame is gone,
-      ** the new code gets this frame's 'anchor' parameter, so it anchors
-      ** where this code was anchored, with the return address this code
-      ** had; nothing of this frame is live after the jump, so the call
+      ** the new code gets this frame's 'anchor' parameter and runs in its
+      ** place, below the same return address, which is where the caller's
+      ** anchor finds it (jit_anchorra); nothing of this frame is live
+      ** after the jump, so the call
       ** needs no statepoint: gc-leaf at the site).  Otherwise whoever runs
       ** this frame starts the callee (JIT_TAILCALLED). */
     LLVMBasicBlockRef jump = newbb(g, "tailjump"), back = newbb(g, "tailback");
@@ -4417,27 +4418,14 @@ static void build_poll(Gen *g) {
 }
 
 /* At the entry: is this a direct call (third parameter 'anchor' is not
-** ci, jit.h)?  Then the caller (anchor, ci->previous) called this code
-** through a statepoint, not through a helper: anchor it here as
-** JIT_ANCHOR (jitrt.c) would, with this function's return address (the
-** key of the caller's statepoint record); the caller stored its stack
-** pointer at the call itself (pushcall).  An unconditional store in the
-** entry block, so that it comes before the entry's safepoint poll
-** (place-safepoints puts it at the end of this block), which may collect;
-** a call from C (anchor = ci) stores into this frame's own anchor instead,
-** which is harmless: every helper and the poll anchor the frame again
-** before anything reads it.  The caller names the CallInfo (no select,
-** no load of ci->previous here). */
+** ci, jit.h)?  The caller (anchor, ci->previous) called this code through
+** a statepoint, not through a helper, and stored its stack pointer at the
+** call in its anchor itself (pushcall): the return address into it is
+** the word just below that (jit_anchorra, jit.h) for as long as this code
+** runs, so nothing is stored here.  The caller names the CallInfo (no
+** load of ci->previous here). */
 static LLVMValueRef anchor_caller(Gen *g) {
-  LLVMValueRef direct, tgt, ra, zero = ci32(g, 0);
-  unsigned id;
-  tgt = LLVMGetParam(g->fn, 2);
-  direct = LLVMBuildICmp(B_, LLVMIntNE, tgt, g->ci, "direct");
-  id = LLVMLookupIntrinsicID("llvm.returnaddress", 18);
-  ra = LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, NULL, 0),
-                      LLVMGetIntrinsicDeclaration(g->M, id, NULL, 0), &zero, 1, "ra");
-  fstore(g, ra, tgt, offsetof(CallInfo, u.l.jitra));
-  return direct;
+  return LLVMBuildICmp(B_, LLVMIntNE, LLVMGetParam(g->fn, 2), g->ci, "direct");
 }
 
 /* does instruction 'pc' read R[r] only through its double (fltreg/opnd)?
