@@ -271,6 +271,7 @@ RT_HELPER int mvmrt_finishcall(lua_State *L, CallInfo *ci, int r) {
   nci->callstatus &= (unsigned short)~CIST_JITACT;
   if (r == JIT_EXITED) jit_exited(L, v_lcl(*nci->func)->p);
   rt_finishnested(L, nci, r);
+  ((JitState *)G(L)->jit)->curL = L;   /* as mvmrt_precall (the caller does not) */
   return 0;
 }
 

@@ -2988,8 +2988,11 @@ static void inlinecall(Gen *g, int a, int b, int nres, int self, LLVMBasicBlockR
   ** jit_unwound start at L->ci), and every push sets the status anew */
   ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
   fstore(g, LLVMBuildSub(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
-  /* as mvmrt_precall: a coroutine's compiled code left by longjmp */
-  tb(g, LLVMBuildStore(B_, g->L, craw(g, &g->J->curL)), g->tb_frame);
+  /* J->curL is not stored again here (mvmrt_precall does after C
+  ** functions): a callee that ran compiled code of another thread did so
+  ** through lua_resume, which restores it however the run ended
+  ** (jit_unwound), or through jit_run, which restores it on return;
+  ** mvmrt_finishcall stores it as mvmrt_precall does */
   hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
   LLVMSetVolatile(hook, 1);
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), done, hooked);
