@@ -3927,9 +3927,8 @@ static void leanreturn(Gen *g, int a, int n) {
   wanted = LLVMBuildSExt(B_, tb(g, LLVMBuildLoad2(B_, LLVMInt16TypeInContext(g->C),
                                                   byteptr(g, g->ci, offsetof(CallInfo, nresults)), "wanted"),
                                 g->tb_frame), g->i64, "");
-  /* -1 (LUA_MULTRET) <= wanted <= n */
-  ok = LLVMBuildICmp(B_, LLVMIntULE, LLVMBuildAdd(B_, wanted, ci64(g, 1), ""),
-                     ci64(g, (uint64_t)n + 1), "");
+  /* wanted <= n (wanted >= -1 always: LUA_MULTRET or a count) */
+  ok = LLVMBuildICmp(B_, LLVMIntSLE, wanted, ci64(g, (uint64_t)n), "");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
   LLVMBuildCondBr(B_, ok, fast, slow);
   LLVMPositionBuilderAtEnd(B_, fast);
