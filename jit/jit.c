@@ -1698,7 +1698,7 @@ static l_noret walkfatal(lua_State *L, CallInfo *ci, const char *what) {
   Proto *p = v_lcl(*ci->func)->p;
   fprintf(stderr, "mvm: internal error: walking the compiled frame of %s:%d "
           "(return address %p, sp %p): %s\n", p->source ? getstr(p->source) : "?",
-          p->linedefined, ci->u.l.jitra, (void *)ci->u.l.jitsp, what);
+          p->linedefined, jit_anchorra(ci), (void *)ci->u.l.jitsp, what);
   abort();
 }
 
@@ -1716,7 +1716,7 @@ void jit_walkframes(lua_State *L, SMVisitor visit, void *ud) {
     ** lua_yield and its return, with the frames still running) */
     if (J->stresspoll && L->status != LUA_OK)
       walkfatal(L, ci, "frame of a suspended coroutine marked running");
-    r = sm_lookup(&J->stackmaps, (uintptr_t)ci->u.l.jitra);
+    r = sm_lookup(&J->stackmaps, (uintptr_t)jit_anchorra(ci));
     if (r == NULL) walkfatal(L, ci, "no stack-map record at the anchored return address");
     if (sm_walkrecord(r, (uintptr_t)ci->u.l.jitsp, visit, ud, &st, &err) != 0)
       walkfatal(L, ci, err);

@@ -11,7 +11,8 @@
 ** Compiled frames and the moving collector: while a frame's compiled code
 ** is on the C stack (CIST_JITACT, set by jit_run), each runtime helper it
 ** calls through a statepoint first records an anchor in its CallInfo
-** (jitrt.c, JIT_ANCHOR: return address + stack pointer at the call);
+** (jitrt.c, JIT_ANCHOR: the stack pointer at the call, below which lies
+** the return address, jit_anchorra);
 ** jit_walkframes() uses it to find, through the statepoint's stack-map
 ** record, the spill slots where the frame keeps references, and relocates
 ** them.  lua_resume clears CIST_JITACT of a coroutine whose C stack a
@@ -59,13 +60,17 @@
 #define JIT_QUEUED    ((void *)2)
 #define jit_hascode(p)  ((uintptr_t)(p)->jitcode > (uintptr_t)JIT_QUEUED)
 
-/* 'anchor' is the CallInfo whose anchor the code stores at its entry.  It
-** is ci->previous only when compiled code calls compiled code itself (a
-** direct call: the inline call path, llvmgen.c): the frame 'ci' was just
-** pushed by that caller, at its start; the callee anchors the caller (see
-** jitrt.c, ANCHOR RULE) and skips its entry switch.  Everyone else passes
-** ci itself (harmless: see llvmgen.c anchor_caller). */
+/* 'anchor' is ci->previous only when compiled code calls compiled code
+** itself (a direct call: the inline call path, llvmgen.c): the frame 'ci'
+** was just pushed by that caller, at its start, and the callee skips its
+** entry switch.  Everyone else passes ci itself. */
 typedef int (*JitFunction)(lua_State *L, CallInfo *ci, CallInfo *anchor);
+/* The return address of an anchor (jitrt.c, ANCHOR RULE): the word the
+** call pushed just below the caller's stack pointer at the call (jitsp).
+** Valid while the callee (a helper, or compiled code called directly,
+** or the code a lean tail call jumped to in its place) runs, which is
+** whenever the collector walks the frame: nothing stores it. */
+#define jit_anchorra(ci)  (*(void *const *)((ci)->u.l.jitsp - sizeof(void *)))
 
 /* Direct (C-nesting) calls between compiled functions, made by
 ** mvmrt_precall (jitrt.c) and by compiled code inline (llvmgen.c): they

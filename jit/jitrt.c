@@ -22,11 +22,11 @@
 ** ANCHOR RULE: every call that compiled code makes through a statepoint
 ** (every helper that is not a gc-leaf) goes to a helper here that begins
 ** with JIT_ANCHOR(ci), ci being the compiled frame that called it.  The
-** anchor records in the CallInfo the return address into compiled code
-** (the key of the statepoint's stack-map record) and the caller's stack
-** pointer at the call (the base of the record's RSP-relative locations;
-** the caller's RBP is the word the helper pushed just below the return
-** address), so that the collector, walking the CallInfos of a thread
+** anchor records in the CallInfo the caller's stack pointer at the call
+** (the base of the record's RSP-relative locations; the word just below
+** it is the return address into compiled code, the key of the
+** statepoint's stack-map record: jit_anchorra, jit.h; below that the
+** caller's RBP, which the helper pushed), so that the collector, walking the CallInfos of a thread
 ** (jit_walkframes), can find and relocate the references that the
 ** compiled frame holds in spill slots while the helper runs -- the helper
 ** itself may call Lua, other compiled code, and collect.  jit_run sets
@@ -59,9 +59,9 @@
 static void rt_checkanchor(lua_State *L, CallInfo *ci) {
   JitState *J = (JitState *)G(L)->jit;
   if (!(ci->callstatus & CIST_JITACT) ||
-      sm_lookup(&J->stackmaps, (uintptr_t)ci->u.l.jitra) == NULL) {
+      sm_lookup(&J->stackmaps, (uintptr_t)jit_anchorra(ci)) == NULL) {
     fprintf(stderr, "mvm: internal error: bad JIT anchor %p (frame %sactive)\n",
-            ci->u.l.jitra, (ci->callstatus & CIST_JITACT) ? "" : "not ");
+            jit_anchorra(ci), (ci->callstatus & CIST_JITACT) ? "" : "not ");
     abort();
   }
 }
@@ -71,7 +71,6 @@ static void rt_checkanchor(lua_State *L, CallInfo *ci) {
 
 /* See the ANCHOR RULE above.  First statement of every RT_HELPER. */
 #define JIT_ANCHOR(L, ci) do { \
-    (ci)->u.l.jitra = __builtin_return_address(0); \
     (ci)->u.l.jitsp = (char *)__builtin_frame_address(0) + 16; \
     rt_checkanchor(L, ci); \
   } while (0)
@@ -272,6 +271,7 @@ RT_HELPER int mvmrt_finishcall(lua_State *L, CallInfo *ci, int r) {
   nci->callstatus &= (unsigned short)~CIST_JITACT;
   if (r == JIT_EXITED) jit_exited(L, v_lcl(*nci->func)->p);
   rt_finishnested(L, nci, r);
+  ((JitState *)G(L)->jit)->curL = L;   /* as mvmrt_precall (the caller does not) */
   return 0;
 }
 
@@ -291,7 +291,7 @@ RT_HELPER void mvmrt_return(lua_State *L, CallInfo *ci, int a, int n) {
 ** stress, so young values live across helper calls are still moved. */
 #define RT_STRESSPOLLS 8
 static void rt_stresspoll(JitState *J, lua_State *L) {
-  SMRecord *r = (SMRecord *)sm_lookup(&J->stackmaps, (uintptr_t)L->ci->u.l.jitra);
+  SMRecord *r = (SMRecord *)sm_lookup(&J->stackmaps, (uintptr_t)jit_anchorra(L->ci));
   if (r != NULL && r->stresshits < RT_STRESSPOLLS) {
     r->stresshits++;
     J->stresspolls++;

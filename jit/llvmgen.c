@@ -134,6 +134,7 @@ typedef struct Gen {
   int rlo, rhi;               /* an OSR region: only pcs rlo..rhi have code (rlo < 0: all) */
   int trapexit;               /* reload_after_call may leave when the trap is set */
   int contcall;               /* the last pc with a call that goes on whatever the trap (callop) */
+  int selfcc;                 /* g->fn has JIT_CALLCONV, behind a C wrapper (selfconv) */
   LLVMBasicBlockRef trapret, resumefail;   /* shared cold blocks (one per function) */
   unsigned tbaa_kind;
   LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card, tb_hint;
@@ -2972,23 +2973,27 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
   /* Proto.hotcount is not counted: the policy only reads it while a
   ** function has no code (jit.c), and then this path is not taken */
   fstore(g, LLVMBuildAdd(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
-  {   /* this frame's half of its anchor (the callee stores the return
-      ** address, anchor_caller): the stack pointer at the call, which is
-      ** the one of the whole body (no stack arguments, no dynamic allocas) */
+  {   /* this frame's anchor: the stack pointer at the call, which is the
+      ** one of the whole body (no stack arguments, no dynamic allocas); the
+      ** return address is the word the call pushes below it (jit_anchorra) */
     unsigned id = LLVMLookupIntrinsicID("llvm.stacksave", 14);
     LLVMValueRef sp = LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, &g->p0, 1),
                                      LLVMGetIntrinsicDeclaration(g->M, id, &g->p0, 1), NULL, 0, "sp");
     fstore(g, sp, g->ci, offsetof(CallInfo, u.l.jitsp));
   }
   args[0] = g->L; args[1] = nci; args[2] = g->ci;   /* direct: anchor this frame */
-  return LLVMBuildCall2(B_, fnty, code != NULL ? code : g->fn, args, 3, "r");
+  {
+    LLVMValueRef r = LLVMBuildCall2(B_, fnty, code != NULL ? code : g->fn, args, 3, "r");
+    if (code == NULL && g->selfcc) LLVMSetInstructionCallConv(r, JIT_CALLCONV);
+    return r;
+  }
 }
 
 /* The lean call path of mvmrt_precall inline (B != 0): when R[a] is a
 ** Lua closure with compiled code and directok() holds, push its frame as
 ** rt_leancall does and call its code directly (its 'anchor' parameter
-** is this frame, which it anchors itself, see jit.h) through a
-** statepoint -- it may collect.
+** is this frame, anchored by the stack pointer stored at the call, see
+** jit.h) through a statepoint -- it may collect.
 ** JIT_RETURNED: the results are in place; otherwise mvmrt_finishcall
 ** finishes the call.  Then 'done', or, when the callee turned hooks on,
 ** a return to the interpreter after the call (as mvmrt_precall's 2).
@@ -3056,8 +3061,11 @@ static void inlinecall(Gen *g, int a, int b, int nres, int self, LLVMBasicBlockR
   ** jit_unwound start at L->ci), and every push sets the status anew */
   ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
   fstore(g, LLVMBuildSub(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
-  /* as mvmrt_precall: a coroutine's compiled code left by longjmp */
-  tb(g, LLVMBuildStore(B_, g->L, craw(g, &g->J->curL)), g->tb_frame);
+  /* J->curL is not stored again here (mvmrt_precall does after C
+  ** functions): a callee that ran compiled code of another thread did so
+  ** through lua_resume, which restores it however the run ended
+  ** (jit_unwound), or through jit_run, which restores it on return;
+  ** mvmrt_finishcall stores it as mvmrt_precall does */
   hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
   LLVMSetVolatile(hook, 1);
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), done, hooked);
@@ -4084,9 +4092,8 @@ static void leanreturn(Gen *g, int a, int n) {
   wanted = LLVMBuildSExt(B_, tb(g, LLVMBuildLoad2(B_, LLVMInt16TypeInContext(g->C),
                                                   byteptr(g, g->ci, offsetof(CallInfo, nresults)), "wanted"),
                                 g->tb_frame), g->i64, "");
-  /* -1 (LUA_MULTRET) <= wanted <= n */
-  ok = LLVMBuildICmp(B_, LLVMIntULE, LLVMBuildAdd(B_, wanted, ci64(g, 1), ""),
-                     ci64(g, (uint64_t)n + 1), "");
+  /* wanted <= n (wanted >= -1 always: LUA_MULTRET or a count) */
+  ok = LLVMBuildICmp(B_, LLVMIntSLE, wanted, ci64(g, (uint64_t)n), "");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
   LLVMBuildCondBr(B_, ok, fast, slow);
   LLVMPositionBuilderAtEnd(B_, fast);
@@ -4163,9 +4170,10 @@ static void leantailcall(Gen *g, int pc, int a, int b, LLVMBasicBlockRef slow) {
   n = byteptr(g, proto, offsetof(Proto, hotcount));
   tb(g, LLVMBuildStore(B_, LLVMBuildAdd(B_, hload(g, g->i32, n, "hot"), ci32(g, 1), ""), n), g->tb_heap);
   {   /* the callee has code: jump to it (musttail: this C frame is gone,
-      ** the new code gets this frame's 'anchor' parameter, so it anchors
-      ** where this code was anchored, with the return address this code
-      ** had; nothing of this frame is live after the jump, so the call
+      ** the new code gets this frame's 'anchor' parameter and runs in its
+      ** place, below the same return address, which is where the caller's
+      ** anchor finds it (jit_anchorra); nothing of this frame is live
+      ** after the jump, so the call
       ** needs no statepoint: gc-leaf at the site).  Otherwise whoever runs
       ** this frame starts the callee (JIT_TAILCALLED). */
     LLVMBasicBlockRef jump = newbb(g, "tailjump"), back = newbb(g, "tailback");
@@ -4582,27 +4590,14 @@ static void build_poll(Gen *g) {
 }
 
 /* At the entry: is this a direct call (third parameter 'anchor' is not
-** ci, jit.h)?  Then the caller (anchor, ci->previous) called this code
-** through a statepoint, not through a helper: anchor it here as
-** JIT_ANCHOR (jitrt.c) would, with this function's return address (the
-** key of the caller's statepoint record); the caller stored its stack
-** pointer at the call itself (pushcall).  An unconditional store in the
-** entry block, so that it comes before the entry's safepoint poll
-** (place-safepoints puts it at the end of this block), which may collect;
-** a call from C (anchor = ci) stores into this frame's own anchor instead,
-** which is harmless: every helper and the poll anchor the frame again
-** before anything reads it.  The caller names the CallInfo (no select,
-** no load of ci->previous here). */
+** ci, jit.h)?  The caller (anchor, ci->previous) called this code through
+** a statepoint, not through a helper, and stored its stack pointer at the
+** call in its anchor itself (pushcall): the return address into it is
+** the word just below that (jit_anchorra, jit.h) for as long as this code
+** runs, so nothing is stored here.  The caller names the CallInfo (no
+** load of ci->previous here). */
 static LLVMValueRef anchor_caller(Gen *g) {
-  LLVMValueRef direct, tgt, ra, zero = ci32(g, 0);
-  unsigned id;
-  tgt = LLVMGetParam(g->fn, 2);
-  direct = LLVMBuildICmp(B_, LLVMIntNE, tgt, g->ci, "direct");
-  id = LLVMLookupIntrinsicID("llvm.returnaddress", 18);
-  ra = LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, NULL, 0),
-                      LLVMGetIntrinsicDeclaration(g->M, id, NULL, 0), &zero, 1, "ra");
-  fstore(g, ra, tgt, offsetof(CallInfo, u.l.jitra));
-  return direct;
+  return LLVMBuildICmp(B_, LLVMIntNE, LLVMGetParam(g->fn, 2), g->ci, "direct");
 }
 
 /* does instruction 'pc' read R[r] only through its double (fltreg/opnd)?
@@ -4757,6 +4752,57 @@ int llvmgen_check_promoted(LLVMModuleRef m) {
   return 1;
 }
 
+/* Self-recursive functions: their recursion costs the callee's saves of
+** the callee-saved registers it uses (fib: 5 of them and the alignment,
+** 12 instructions per call, the largest single item of a call).  When
+** the code makes self calls (selfhint sites inlinecall takes) and no
+** lean tail call (its musttail must keep the C convention), the body
+** g->fn gets LLVM's preserve_none convention (JIT_CALLCONV: a callee
+** saves nothing; a caller keeps what it needs across the call itself)
+** and is renamed; a wrapper in the C convention under the code's name
+** (Proto.jitcode, for C and every other caller) calls it.  Self calls
+** call the body directly.  The wrapper holds no references and makes no
+** statepoint (no gc strategy): a collection inside walks the body's
+** frame through the body's own anchors, and the caller's anchor through
+** its stack pointer at the call of the wrapper (jit_anchorra).  Not for
+** every function: a caller in a loop would keep its loop state across
+** calls of small callees on its own stack, and C's entries would pay
+** the wrapper (tried: sieve, spectral_norm +2-4%). */
+static void selfconv(Gen *g, const char *name) {
+  const Proto *p = g->p;
+  int pc, self = 0;
+  char nm[128];
+  if (g->rlo != -1 && g->rlo != 0) return;   /* a region: no self path (pushcall) */
+  for (pc = 0; pc < p->sizecode; pc++) {
+    Instruction i = p->code[pc];
+    if (GET_OPCODE(i) == OP_TAILCALL) return;
+    if (GET_OPCODE(i) == OP_CALL && GETARG_B(i) != 0 && p->numparams <= GETARG_B(i) - 1 &&
+        inregion(g, pc) && selfhint(g, pc, GETARG_A(i)))
+      self = 1;
+  }
+  if (!self || !inregion(g, 0)) return;
+  g->selfcc = 1;
+  snprintf(nm, sizeof nm, "%s.self", name);
+  LLVMSetValueName2(g->fn, nm, strlen(nm));
+  LLVMSetLinkage(g->fn, LLVMInternalLinkage);
+  LLVMSetFunctionCallConv(g->fn, JIT_CALLCONV);
+}
+
+/* the C-convention entry of a selfconv body: name(L, ci, anchor) =
+** body(L, ci, anchor) */
+static void selfwrapper(Gen *g, const char *name) {
+  LLVMTypeRef fnty = LLVMGlobalGetValueType(g->fn);
+  LLVMValueRef w = LLVMAddFunction(g->M, name, fnty), args[3], r;
+  int k;
+  LLVMAddAttributeAtIndex(w, LLVMAttributeFunctionIndex,
+                          LLVMCreateStringAttribute(g->C, "frame-pointer", 13, "all", 3));
+  LLVMPositionBuilderAtEnd(B_, LLVMAppendBasicBlockInContext(g->C, w, "entry"));
+  for (k = 0; k < 3; k++) args[k] = LLVMGetParam(w, (unsigned)k);
+  r = LLVMBuildCall2(B_, fnty, g->fn, args, 3, "r");
+  LLVMSetInstructionCallConv(r, JIT_CALLCONV);
+  LLVMBuildRet(B_, r);
+}
+
 LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Proto *p,
                              int lo, int hi, const JitInline *inl, int ninl, const char *name, const char *const *opnames,
                              int *status, const char **why) {
@@ -4883,6 +4929,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     }
   }
   fltvars(g);
+  selfconv(g, name);
   reload_base(g);
   {
     /* dispatch on ci->u.l.savedpc: the start, the instruction after a
@@ -4916,6 +4963,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     emit(g, pc);
   }
   regionexits(g);
+  if (g->selfcc) selfwrapper(g, name);
   freegen(g);
   LLVMDisposeBuilder(g->B);
   *status = JIT_OK;

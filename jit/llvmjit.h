@@ -9,6 +9,10 @@
 #include "jit.h"
 #include "jitbackend.h"
 
+/* LLVM's CallingConv::PreserveNone: the convention of the bodies of
+** self-recursive functions (llvmgen.c selfconv) */
+#define JIT_CALLCONV  21
+
 /* Build the IR of 'p' into a new module in 'ctx': a function named 'name'
 ** with the signature of JitFunction, plus the module's gc.safepoint_poll.
 ** Returns NULL with JIT_UNSUPPORTED/JIT_ERROR in *status.  lo >= 0: code

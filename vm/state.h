@@ -46,7 +46,7 @@ typedef enum {
 #define CIST_LEQ        (1<<14) /* using __lt for __le (5.3 compatibility, vm/meta.c) */
 /* The frame's compiled code is on the C stack (set and cleared by jit_run;
 ** cleared for a whole coroutine when a longjmp unwinds its C stack, see
-** lua_resume).  Only then are u.l.jitra/jitsp meaningful to the
+** lua_resume).  Only then is u.l.jitsp meaningful to the
 ** collector's walk of compiled frames (jit_walkframes). */
 #define CIST_JITACT     (1<<15)
 
@@ -60,11 +60,11 @@ typedef struct CallInfo {
       volatile int trap;       /* hooks or stack reallocation: reload cached state */
       int nextraargs;          /* # of extra arguments in vararg functions */
       /* anchor of the compiled code running this frame (CIST_JITACT):
-      ** where it called its latest runtime helper, recorded by that
-      ** helper at entry (jit/jitrt.c, JIT_ANCHOR): the return address
-      ** into compiled code (the stack-map key) and the caller's stack
-      ** pointer at the call (the base of the record's locations) */
-      void *jitra;
+      ** where it called its latest runtime helper or compiled callee,
+      ** recorded by the helper at entry (jit/jitrt.c, JIT_ANCHOR) or by
+      ** the code at the call: its stack pointer at the call (the base of
+      ** the stack-map record's locations; the return address, the
+      ** record's key, is the word below it: jit_anchorra) */
       char *jitsp;
     } l;
     struct {                   /* only for C functions */
