@@ -1932,45 +1932,6 @@ static LLVMValueRef hintnode(Gen *g, LLVMValueRef hint, LLVMValueRef node, LLVMV
   return nodeat(g, node, LLVMBuildAnd(B_, LLVMBuildZExt(B_, h, g->i64, ""), mask, ""), "hintpos");
 }
 
-/* address of the value of string key 'key' in table 't', or a branch to
-** 'miss'.  The key's main position is checked inline (the common case);
-** a collision chain is walked by the leaf helper mvmrt_strchain.  Strings
-** never move and are interned: the key is compared as a constant word, and
-** its hash is known now.  The node array is out-of-line memory (addrspace
-** 0) used before any call that may collect. */
-static LLVMValueRef strslot(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlockRef miss) {
-  LLVMBasicBlockRef found = newbb(g, "found"), chain = newbb(g, "chain");
-  LLVMBasicBlockRef inchain = newbb(g, "inchain"), mainpos;
-  LLVMValueRef off, lsz, mask, idx, node, k, vp, cp, args[2], phi, vals[2];
-  LLVMBasicBlockRef from[2];
-  off = ci64(g, offsetof(Table, lsizenode));
-  lsz = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
-                      g->i64, "");
-  mask = LLVMBuildSub(B_, LLVMBuildShl(B_, ci64(g, 1), lsz, ""), ci64(g, 1), "");
-  idx = LLVMBuildAnd(B_, ci64(g, key->hash), mask, "");
-  off = ci64(g, offsetof(Table, node));
-  node = hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "node");
-  idx = LLVMBuildMul(B_, idx, ci64(g, sizeof(Node)), "");
-  node = LLVMBuildGEP2(B_, g->i8, node, &idx, 1, "mainpos");
-  off = ci64(g, offsetof(Node, key));
-  k = hload(g, g->i64, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "nkey");
-  off = ci64(g, offsetof(Node, val));
-  vp = LLVMBuildGEP2(B_, g->i8, node, &off, 1, "");
-  mainpos = LLVMGetInsertBlock(B_);
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, k, ci64(g, v_ref(key)), ""), found, chain);
-  LLVMPositionBuilderAtEnd(B_, chain);
-  args[0] = t; args[1] = craw(g, key);
-  cp = LLVMBuildCall2(B_, g->ty_chain, readonlyfn(g, getfn(g, "mvmrt_strchain", g->ty_chain, 1)), args, 2, "");
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), miss, inchain);
-  LLVMPositionBuilderAtEnd(B_, inchain);
-  LLVMBuildBr(B_, found);
-  LLVMPositionBuilderAtEnd(B_, found);
-  phi = LLVMBuildPhi(B_, g->p0, "slot");
-  vals[0] = vp; vals[1] = cp; from[0] = mainpos; from[1] = inchain;
-  LLVMAddIncoming(phi, vals, from, 2);
-  return phi;
-}
-
 static LLVMValueRef isnil(Gen *g, LLVMValueRef v) {
   return LLVMBuildICmp(B_, LLVMIntEQ, bits(g, v), ci64(g, MVM_NIL), "");
 }
@@ -3551,11 +3512,12 @@ static LLVMValueRef leafgetend(Gen *g, Leaf *lf, LLVMValueRef t, LLVMValueRef sl
   return r;
 }
 
-/* strslot with a slot-prediction hint of its own (a global of the
-** module, as getstrk's): the key's main position, the node the hint
-** names, else mvmrt_strchain, whose node becomes the hint.  An object's
-** fields collide in its small node array (richards' tasks have 8): with
-** strslot alone the inlined methods of richards made 134 M more
+/* The slot of a constant string key in an inlined leaf, with a
+** slot-prediction hint of its own (a global of the module, as getstrk's):
+** the key's main position, the node the hint names, else mvmrt_strchain,
+** whose node becomes the hint.  An object's fields collide in its small
+** node array (richards' tasks have 8): with the main position alone the
+** inlined methods of richards made 134 M more
 ** mvmrt_strchain instructions (-j on) than the compiled methods, which
 ** have hints. */
 static LLVMValueRef leafslot(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlockRef miss) {
