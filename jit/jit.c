@@ -524,11 +524,14 @@ static int startthread(JitState *J) {
 
 /* Queue 'p' for the compile thread (started on first use); the VM goes on
 ** interpreting it meanwhile.  0 if that is not possible (then the caller
-** compiles it right away). */
-static int enqueue(JitState *J, Proto *p, int lo, int hi, JitInline *inl, int ninl) {
+** compiles it right away).  A compile for a loop that runs now ('first':
+** OSR) goes before those asked for by calls: its function may never be
+** called again, and until its code arrives the loop runs interpreted
+** (spectral_norm's Av waited for the compile of A, which Av inlines). */
+static int enqueue(JitState *J, Proto *p, int lo, int hi, JitInline *inl, int ninl, int first) {
   JitQueued *q = (JitQueued *)malloc(sizeof *q);
   if (q == NULL) return 0;
-  q->p = p; q->lo = lo; q->hi = hi;
+  q->p = p; q->lo = lo; q->hi = hi; q->first = first;
   q->inl = inl; q->ninl = ninl;
   q->next = NULL;
   pthread_mutex_lock(&J->lock);
@@ -538,8 +541,17 @@ static int enqueue(JitState *J, Proto *p, int lo, int hi, JitInline *inl, int ni
     return 0;
   }
   p->jitcode = JIT_QUEUED;
-  if (J->qtail) J->qtail->next = q; else J->qhead = q;
-  J->qtail = q;
+  if (first) {   /* after the other loops' compiles */
+    JitQueued **pq = &J->qhead;
+    while (*pq != NULL && (*pq)->first) pq = &(*pq)->next;
+    q->next = *pq;
+    *pq = q;
+    if (q->next == NULL) J->qtail = q;
+  }
+  else {
+    if (J->qtail) J->qtail->next = q; else J->qhead = q;
+    J->qtail = q;
+  }
   pthread_cond_signal(&J->wake);
   pthread_mutex_unlock(&J->lock);
   return 1;
@@ -691,7 +703,7 @@ static void maybecompile(lua_State *L, Proto *p, int osr, const Instruction *reg
   /* in the background, the compile thread loads LLVM (start_backend):
   ** the program goes on meanwhile */
   if (g->jitmode == MVM_JIT_ON && J->background && g->ffijit == NULL &&
-      enqueue(J, p, lo, hi, inl, ninl))
+      enqueue(J, p, lo, hi, inl, ninl, osr))
     return;
   if (!start_backend(J)) {
     free(inl);

@@ -116,6 +116,7 @@ typedef struct JitQueued {       /* a proto waiting for the compile thread */
   int ninl;
   struct JitQueued *next;
   int lo, hi;                     /* an OSR region to compile, or lo = -1 */
+  int first;                      /* asked for by a running loop (jit.c enqueue) */
 } JitQueued;
 
 /* active jit_runs whose frames JitState.act records (jit_unwound) */
