@@ -248,6 +248,8 @@ static void print_stats(JitState *J) {
           "compile thread to stop\n", cputime(), J->closewait * 1e3);
   if (J->orphaned)
     fprintf(stderr, "mvm: JIT: the compile thread was left in LLVM at exit\n");
+  fprintf(stderr, "mvm: JIT: policy: budget %.0f%% (%.0f%% in the background), payback %.0f%%\n",
+          J->budget * 100, J->bgbudget * 100, J->payback * 100);
   if (J->nctimes > 0) {
     size_t n = J->nctimes;
     double med;
