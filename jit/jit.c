@@ -457,7 +457,9 @@ static void compile_now(JitState *J, lua_State *L, Proto *p, int lo, int hi,
   install(J, p, lo, hi, r, entry, handle, why, t0, inl, ninl, inlined);
 }
 
-/* start_backend on the compile thread, in LLVM only meanwhile */
+/* start_backend on the compile thread, in LLVM only meanwhile: 1 if the
+** backend is there, 0 if not, -1 if lua_close left the thread behind
+** meanwhile (JitState.orphaned: the proto it took is gone) */
 static int startthread_backend(JitState *J) {
   int ok;
   if (J->bs != NULL) return 1;
@@ -467,6 +469,7 @@ static int startthread_backend(JitState *J) {
   ok = start_backend(J);
   pthread_mutex_lock(&J->lock);
   J->inllvm = 0;
+  if (J->orphaned) ok = -1;
   pthread_mutex_unlock(&J->lock);
   return ok;
 }
@@ -479,7 +482,7 @@ static void *compile_thread(void *ud) {
   pthread_mutex_lock(&J->lock);
   while (!J->stop) {
     JitQueued *q = J->qhead;
-    int lo, hi;
+    int lo, hi, r;
     if (q == NULL && J->prefetch == 1) {   /* warm code: load LLVM now */
       J->prefetch = 2;
       J->inllvm = 1;
@@ -502,9 +505,10 @@ static void *compile_thread(void *ud) {
     lo = q->lo; hi = q->hi;
     free(q);
     pthread_mutex_unlock(&J->lock);
-    if (startthread_backend(J))
+    r = startthread_backend(J);
+    if (r > 0)
       compile_now(J, NULL, J->compiling, lo, hi, J->compinl, J->ncompinl);
-    else
+    else if (r == 0)
       __atomic_store_n(&J->compiling->jitcode, JIT_NOCODE, __ATOMIC_RELEASE);
     pthread_mutex_lock(&J->lock);
     free(J->compinl);   /* NULL unless the backend could not start */
