@@ -771,15 +771,25 @@ static __attribute__((noinline)) const Value *rt_selfwalk(Table *t, TString *key
 }
 
 /* SELF on table 't' (llvmgen.c, selftab): t's own key, else the site's
-** method cache 'mc' (jit.h JitMethodCache), else the walk (rt_selfwalk) */
-static const Value *mvmrt_strself(Table *t, TString *key, TString *ename, JitMethodCache *mc,
-                                  JitState *J) {
-  const Value *s = tab_getstr(t, key);
+** method cache 'mc' (jit.h JitMethodCache), else the walk (rt_selfwalk).
+** Four parameters, "__index" taken from J in the walk: the hit path then
+** moves fewer registers (the shift for the node mask needs %cl) */
+static const Value *mvmrt_strself(Table *t, TString *key, JitMethodCache *mc, JitState *J) {
+  const Node *n = &t->node[key->hash & ((1u << t->lsizenode) - 1u)];
   const Table *mt;
-  if (!rt_empty(s)) return s;
+  /* tab_getstr's walk, but an absent key leaves the loop without the
+  ** load and test of tab_absentkey (5 instructions per SELF) */
+  for (;;) {
+    if (n->key == v_ref(key)) {
+      if (!v_isnil(n->val)) return &n->val;
+      break;
+    }
+    if (n->next == 0) break;
+    n += n->next;
+  }
   mt = t->metatable;
   if (mt != NULL && rt_mchit(mc, mt, J) && !rt_empty(mc->slot)) return mc->slot;
-  return rt_selfwalk(t, key, ename, mc, J);
+  return rt_selfwalk(t, key, J->g->tmname[TM_INDEX], mc, J);
 }
 
 /* s[key] for a string s (SELF: its methods): through the string
