@@ -244,13 +244,19 @@ typedef struct JitState {
 **    mcepoch, which each fill that sets a clear bit increments before it
 **    records its own): a bit cleared by a store and set again by another
 **    site's fill would otherwise make this entry look valid.
-** 'watch' repeats its first entry when fewer tables were walked. */
+** 'watch' repeats its first entry when fewer tables were walked.
+** Two entries per site (polymorphic sites: receivers of two classes),
+** each valid by these rules; a fill for another metatable moves the
+** first entry to the second. */
 #define JIT_MCWATCH 4
-typedef struct JitMethodCache {
+typedef struct JitMethodEntry {
   size_t stamp, wstamp;
   const Table *mt;
   const Table *watch[JIT_MCWATCH];
   const Value *slot;
+} JitMethodEntry;
+typedef struct JitMethodCache {
+  JitMethodEntry e[2];
   uint32_t hints[2];   /* slot prediction for the walk (llvmgen.c newhints) */
 } JitMethodCache;
 

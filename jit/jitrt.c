@@ -705,7 +705,7 @@ static const Value *rt_getstrhint(const Table *t, TString *key, uint32_t *hint) 
 
 /* does method cache 'mc' hold where receiver 't' (without the key, with
 ** metatable 'mt') finds it?  (jit.h JitMethodCache) */
-static int rt_mchit(const JitMethodCache *mc, const Table *mt, const JitState *J) {
+static int rt_mchit(const JitMethodEntry *mc, const Table *mt, const JitState *J) {
   uint8_t w;
   if (mc->stamp != *J->gcepoch + 1 || mc->wstamp != J->mcepoch || mc->mt != mt) return 0;
   /* unrolled: the loop cost 12 more instructions per hit */
@@ -748,20 +748,22 @@ static __attribute__((noinline)) const Value *rt_selfwalk(Table *t, TString *key
     n = rt_mcadd(w, n, t);
     s = depth == 0 ? rt_getstrhint(t, key, &mc->hints[1]) : tab_getstr(t, key);
     if (!rt_empty(s)) {
-      if (n > 0) {   /* fill the cache */
+      if (n > 0) {   /* fill the cache's first entry */
+        JitMethodEntry *e = &mc->e[0];
         int i;
+        if (e->mt != tmt) mc->e[1] = *e;   /* another class: keep its entry */
         for (i = 0; i < JIT_MCWATCH; i++) {
           Table *wt = (Table *)w[i < n ? i : 0];
-          mc->watch[i] = wt;
+          e->watch[i] = wt;
           if (!(wt->extra & TAB_WATCHED)) {   /* other entries may rely on its absence */
             wt->extra |= TAB_WATCHED;
             J->mcepoch++;
           }
         }
-        mc->mt = tmt;
-        mc->slot = s;
-        mc->stamp = *J->gcepoch + 1;
-        mc->wstamp = J->mcepoch;
+        e->mt = tmt;
+        e->slot = s;
+        e->stamp = *J->gcepoch + 1;
+        e->wstamp = J->mcepoch;
       }
       return s;
     }
@@ -788,7 +790,10 @@ static const Value *mvmrt_strself(Table *t, TString *key, JitMethodCache *mc, Ji
     n += n->next;
   }
   mt = t->metatable;
-  if (mt != NULL && rt_mchit(mc, mt, J) && !rt_empty(mc->slot)) return mc->slot;
+  if (mt != NULL) {
+    if (rt_mchit(&mc->e[0], mt, J) && !rt_empty(mc->e[0].slot)) return mc->e[0].slot;
+    if (rt_mchit(&mc->e[1], mt, J) && !rt_empty(mc->e[1].slot)) return mc->e[1].slot;
+  }
   return rt_selfwalk(t, key, J->g->tmname[TM_INDEX], mc, J);
 }
 

@@ -115,6 +115,34 @@ log("poly Q nil", sweep(), sweep())
 ps[3].k = function() return "own3" end
 log("poly own", sweep(), sweep())
 
+-- a site's two entries: classes in pairs and in threes, each changed
+-- while its entry may be the second one
+local K = {}
+for i = 1, 3 do
+  K[i] = {}; K[i].__index = K[i]
+  K[i].m = function() return "K" .. i end
+end
+local ks = {}
+for i = 1, 12 do ks[i] = setmetatable({ i = i }, K[i % 3 + 1]) end
+local function ksweep(n)
+  local r = {}
+  for j = 1, n do r[#r + 1] = call(ks[j]) end
+  return table.concat(r, ",")
+end
+log("two", ksweep(2), ksweep(2), ksweep(2))
+K[2].m = function() return "K2b" end      -- the entry of ks[1]'s class
+log("two K2b", ksweep(2), ksweep(2))
+K[3].m = function() return "K3b" end
+log("two K3b", ksweep(2), ksweep(2))
+log("three", ksweep(6), ksweep(6))
+K[1].m = nil
+setmetatable(K[1], K[2])
+log("three K1", ksweep(6), ksweep(6))
+ks[4].m = function() return "own4" end
+log("three own", ksweep(6), ksweep(6))
+collectgarbage()
+log("three gc", ksweep(6), ksweep(6))
+
 -- many short-lived objects and collections while a site stays hot
 local D = {}; D.__index = D
 function D:m() return self.v end
