@@ -707,7 +707,7 @@ static const Value *rt_getstrhint(const Table *t, TString *key, uint32_t *hint) 
 ** metatable 'mt') finds it?  (jit.h JitMethodCache) */
 static int rt_mchit(const JitMethodEntry *mc, const Table *mt, const JitState *J) {
   uint8_t w;
-  if (mc->stamp != *J->gcepoch + 1 || mc->wstamp != J->mcepoch || mc->mt != mt) return 0;
+  if (mc->stamp != *J->gcepoch + J->mcepoch + 1 || mc->mt != mt) return 0;
   /* unrolled: the loop cost 12 more instructions per hit */
   w = mc->watch[0]->extra & mc->watch[1]->extra & mc->watch[2]->extra & mc->watch[3]->extra;
   return (w & TAB_WATCHED) != 0;
@@ -762,8 +762,7 @@ static __attribute__((noinline)) const Value *rt_selfwalk(Table *t, TString *key
         }
         e->mt = tmt;
         e->slot = s;
-        e->stamp = *J->gcepoch + 1;
-        e->wstamp = J->mcepoch;
+        e->stamp = *J->gcepoch + J->mcepoch + 1;
       }
       return s;
     }
@@ -790,10 +789,9 @@ static const Value *mvmrt_strself(Table *t, TString *key, JitMethodCache *mc, Ji
     n += n->next;
   }
   mt = t->metatable;
-  if (mt != NULL) {
-    if (rt_mchit(&mc->e[0], mt, J) && !rt_empty(mc->e[0].slot)) return mc->e[0].slot;
-    if (rt_mchit(&mc->e[1], mt, J) && !rt_empty(mc->e[1].slot)) return mc->e[1].slot;
-  }
+  /* no test of mt for NULL: a valid entry's mt is not NULL */
+  if (rt_mchit(&mc->e[0], mt, J) && !rt_empty(mc->e[0].slot)) return mc->e[0].slot;
+  if (rt_mchit(&mc->e[1], mt, J) && !rt_empty(mc->e[1].slot)) return mc->e[1].slot;
   return rt_selfwalk(t, key, J->g->tmname[TM_INDEX], mc, J);
 }
 
