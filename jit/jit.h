@@ -237,21 +237,29 @@ typedef struct JitState {
 ** walk from a receiver without the key found the method, for a receiver
 ** whose metatable is 'mt' and which lacks the key itself (always
 ** checked).  Valid while
-**  - the collector has not run ('stamp' is *gcepoch + 1): the raw
+**  - the collector has not run (*gcepoch unchanged): the raw
 **    addresses are still those of the same live tables and node arrays;
 **  - every table the walk went through still has TAB_WATCHED (table.h:
 **    no store, resize or setmetatable cleared it)
-**  - and no fill has set a TAB_WATCHED bit anew since ('wstamp' is
-**    mcepoch, which each fill that sets a clear bit increments before it
-**    records its own): a bit cleared by a store and set again by another
+**  - and no fill has set a TAB_WATCHED bit anew since (mcepoch
+**    unchanged: each fill that sets a clear bit increments it before it
+**    records its stamp): a bit cleared by a store and set again by another
 **    site's fill would otherwise make this entry look valid.
-** 'watch' repeats its first entry when fewer tables were walked. */
+** Both counters only grow, so one sum ('stamp') is unchanged exactly when
+** neither changed.
+** 'watch' repeats its first entry when fewer tables were walked.
+** Two entries per site (polymorphic sites: receivers of two classes),
+** each valid by these rules; a fill for another metatable moves the
+** first entry to the second. */
 #define JIT_MCWATCH 4
-typedef struct JitMethodCache {
-  size_t stamp, wstamp;
+typedef struct JitMethodEntry {
+  size_t stamp;   /* *gcepoch + mcepoch + 1 at the fill (both only grow) */
   const Table *mt;
   const Table *watch[JIT_MCWATCH];
   const Value *slot;
+} JitMethodEntry;
+typedef struct JitMethodCache {
+  JitMethodEntry e[2];
   uint32_t hints[2];   /* slot prediction for the walk (llvmgen.c newhints) */
 } JitMethodCache;
 

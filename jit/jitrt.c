@@ -705,12 +705,12 @@ static const Value *rt_getstrhint(const Table *t, TString *key, uint32_t *hint) 
 
 /* does method cache 'mc' hold where receiver 't' (without the key, with
 ** metatable 'mt') finds it?  (jit.h JitMethodCache) */
-static int rt_mchit(const JitMethodCache *mc, const Table *mt, const JitState *J) {
-  int i;
-  uint8_t w = TAB_WATCHED;
-  if (mc->stamp != *J->gcepoch + 1 || mc->wstamp != J->mcepoch || mc->mt != mt) return 0;
-  for (i = 0; i < JIT_MCWATCH; i++) w &= mc->watch[i]->extra;
-  return w != 0;
+static int rt_mchit(const JitMethodEntry *mc, const Table *mt, const JitState *J) {
+  uint8_t w;
+  if (mc->stamp != *J->gcepoch + J->mcepoch + 1 || mc->mt != mt) return 0;
+  /* unrolled: the loop cost 12 more instructions per hit */
+  w = mc->watch[0]->extra & mc->watch[1]->extra & mc->watch[2]->extra & mc->watch[3]->extra;
+  return (w & TAB_WATCHED) != 0;
 }
 
 /* add table 't' to the first 'n' entries of 'w' (no duplicates); the new
@@ -748,20 +748,21 @@ static __attribute__((noinline)) const Value *rt_selfwalk(Table *t, TString *key
     n = rt_mcadd(w, n, t);
     s = depth == 0 ? rt_getstrhint(t, key, &mc->hints[1]) : tab_getstr(t, key);
     if (!rt_empty(s)) {
-      if (n > 0) {   /* fill the cache */
+      if (n > 0) {   /* fill the cache's first entry */
+        JitMethodEntry *e = &mc->e[0];
         int i;
+        if (e->mt != tmt) mc->e[1] = *e;   /* another class: keep its entry */
         for (i = 0; i < JIT_MCWATCH; i++) {
           Table *wt = (Table *)w[i < n ? i : 0];
-          mc->watch[i] = wt;
+          e->watch[i] = wt;
           if (!(wt->extra & TAB_WATCHED)) {   /* other entries may rely on its absence */
             wt->extra |= TAB_WATCHED;
             J->mcepoch++;
           }
         }
-        mc->mt = tmt;
-        mc->slot = s;
-        mc->stamp = *J->gcepoch + 1;
-        mc->wstamp = J->mcepoch;
+        e->mt = tmt;
+        e->slot = s;
+        e->stamp = *J->gcepoch + J->mcepoch + 1;
       }
       return s;
     }
@@ -771,15 +772,27 @@ static __attribute__((noinline)) const Value *rt_selfwalk(Table *t, TString *key
 }
 
 /* SELF on table 't' (llvmgen.c, selftab): t's own key, else the site's
-** method cache 'mc' (jit.h JitMethodCache), else the walk (rt_selfwalk) */
-static const Value *mvmrt_strself(Table *t, TString *key, TString *ename, JitMethodCache *mc,
-                                  JitState *J) {
-  const Value *s = tab_getstr(t, key);
+** method cache 'mc' (jit.h JitMethodCache), else the walk (rt_selfwalk).
+** Four parameters, "__index" taken from J in the walk: the hit path then
+** moves fewer registers (the shift for the node mask needs %cl) */
+static const Value *mvmrt_strself(Table *t, TString *key, JitMethodCache *mc, JitState *J) {
+  const Node *n = &t->node[key->hash & ((1u << t->lsizenode) - 1u)];
   const Table *mt;
-  if (!rt_empty(s)) return s;
+  /* tab_getstr's walk, but an absent key leaves the loop without the
+  ** load and test of tab_absentkey (5 instructions per SELF) */
+  for (;;) {
+    if (n->key == v_ref(key)) {
+      if (!v_isnil(n->val)) return &n->val;
+      break;
+    }
+    if (n->next == 0) break;
+    n += n->next;
+  }
   mt = t->metatable;
-  if (mt != NULL && rt_mchit(mc, mt, J) && !rt_empty(mc->slot)) return mc->slot;
-  return rt_selfwalk(t, key, ename, mc, J);
+  /* no test of mt for NULL: a valid entry's mt is not NULL */
+  if (rt_mchit(&mc->e[0], mt, J) && !rt_empty(mc->e[0].slot)) return mc->e[0].slot;
+  if (rt_mchit(&mc->e[1], mt, J) && !rt_empty(mc->e[1].slot)) return mc->e[1].slot;
+  return rt_selfwalk(t, key, J->g->tmname[TM_INDEX], mc, J);
 }
 
 /* s[key] for a string s (SELF: its methods): through the string

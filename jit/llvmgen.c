@@ -2266,14 +2266,13 @@ static LLVMValueRef strlook(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef m
 ** 'slow' when the helper must finish. */
 static LLVMValueRef selftab(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef walked = newbb(g, "selfwalked");
-  LLVMValueRef args[5], cp;
-  LLVMTypeRef params[5], ty;
-  params[0] = g->p1; params[1] = params[2] = params[3] = params[4] = g->p0;
-  /* (Table *, TString *, TString *, JitMethodCache *, JitState *) */
-  ty = LLVMFunctionType(g->p0, params, 5, 0);
-  args[0] = t; args[1] = craw(g, key); args[2] = craw(g, g->J->g->tmname[TM_INDEX]);
-  args[3] = newmcache(g); args[4] = craw(g, g->J);
-  cp = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_strself", ty, 1), args, 5, "");
+  LLVMValueRef args[4], cp;
+  LLVMTypeRef params[4], ty;
+  params[0] = g->p1; params[1] = params[2] = params[3] = g->p0;
+  /* (Table *, TString *, JitMethodCache *, JitState *) */
+  ty = LLVMFunctionType(g->p0, params, 4, 0);
+  args[0] = t; args[1] = craw(g, key); args[2] = newmcache(g); args[3] = craw(g, g->J);
+  cp = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_strself", ty, 1), args, 4, "");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
   LLVMPositionBuilderAtEnd(B_, walked);
   return cp;
