@@ -17,8 +17,8 @@
 ** Pipeline (LLVMRunPasses): JIT_PIPELINE (sroa, early-cse, instcombine,
 ** simplifycfg, gvn), then place-safepoints and rewrite-statepoints-for-gc,
 ** then globaldce (the unused poll body); code generation at "Less"
-** without the machine scheduler (init_target; docs/decisions/0016).  MVM_JIT_DUMP=1 prints
-** the IR before and after the statepoint rewriting.
+** without the machine scheduler (init_target; docs/decisions/0016).
+** MVM_JIT_DUMP=1 prints the IR before and after the statepoint rewriting.
 **
 ** Tools: the object layer notifies LLVM's GDB registration listener (the
 ** GDB JIT interface: backtraces through compiled code show the function
