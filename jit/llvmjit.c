@@ -16,9 +16,9 @@
 **
 ** Pipeline (LLVMRunPasses): JIT_PIPELINE (sroa, early-cse, instcombine,
 ** simplifycfg, gvn), then place-safepoints and rewrite-statepoints-for-gc,
-** then a light cleanup; code generation at "Less" without the machine
-** scheduler (init_target; docs/decisions/0016).  MVM_JIT_DUMP=1 prints
-** the IR before and after the statepoint rewriting.
+** then globaldce (the unused poll body); code generation at "Less"
+** without the machine scheduler (init_target; docs/decisions/0016).
+** MVM_JIT_DUMP=1 prints the IR before and after the statepoint rewriting.
 **
 ** Tools: the object layer notifies LLVM's GDB registration listener (the
 ** GDB JIT interface: backtraces through compiled code show the function
@@ -544,7 +544,9 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
   ** it globally would clash in the JITDylib */
   poll = LLVMGetNamedFunction(m, "gc.safepoint_poll");
   if (poll != NULL) LLVMSetLinkage(poll, LLVMPrivateLinkage);
-  if ((e = runpasses(be, m, "function(simplifycfg),globaldce")) != NULL) goto llvmerror;
+  /* (no simplifycfg here: code generation made the same code without it,
+  ** 0.3-0.5% of a compile; docs/decisions/0016 "Session 6: less IR") */
+  if ((e = runpasses(be, m, "globaldce")) != NULL) goto llvmerror;
   if (J->dump) dump("after statepoint rewriting", m);
   t2b = phase_clock(J);
   rt = LLVMOrcJITDylibCreateResourceTracker(LLVMOrcLLJITGetMainJITDylib(be->jit));
