@@ -613,19 +613,6 @@ static int64_t mvmrt_tablen(Table *t) {
   return (int64_t)tab_getn(t);
 }
 
-/* Do the words of the frame at 'base' have the types of the entry
-** signature 'sig' (llvmgen.c resumeguards: (type, register) byte pairs,
-** type 1 an integer immediate, 2 a float, 3 either, ended by a 0)?  A
-** gc-leaf: it only reads. */
-static int mvmrt_resumeok(const Value *base, const uint8_t *sig) {
-  for (; sig[0] != 0; sig += 2) {
-    Value w = base[sig[1]];
-    int isint = w >= MVM_TAG_INT, isflt = (w >> 48) - 2 <= 0xFFFA - 2;
-    if (!((sig[0] & 1 && isint) || (sig[0] & 2 && isflt))) return 0;
-  }
-  return 1;
-}
-
 /* tables a constant-key read walks through '__index' in a leaf call */
 #define RT_INDEXDEPTH 4
 
@@ -860,7 +847,6 @@ static const JitHelper helpers[] = {
   {"mvmrt_strchain", (void *)mvmrt_strchain},
   {"mvmrt_strset", (void *)mvmrt_strset},
   {"mvmrt_tablen", (void *)mvmrt_tablen},
-  {"mvmrt_resumeok", (void *)mvmrt_resumeok},
   {"mvmrt_strindex", (void *)mvmrt_strindex},
   {"mvmrt_strlook", (void *)mvmrt_strlook},
   {"mvmrt_rawget", (void *)mvmrt_rawget},

@@ -1443,61 +1443,26 @@ static void countexit(Gen *g);
 ** speculated value changed), leaves at once; nothing has been written yet,
 ** so the interpreter simply continues at 'pc'.  Counted as a failed
 ** speculation. */
-static LLVMBasicBlockRef resumefail(Gen *g) {
-  if (g->resumefail == NULL) {   /* one for all entries */
-    LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
-    g->resumefail = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumefail");
-    LLVMPositionBuilderAtEnd(B_, g->resumefail);
-    countexit(g);
-    LLVMBuildRet(B_, ci32(g, JIT_EXITED));
-    LLVMPositionBuilderAtEnd(B_, cur);
-  }
-  return g->resumefail;
-}
-static LLVMValueRef readonlyfn(Gen *g, LLVMValueRef f);
-static LLVMValueRef getfn(Gen *g, const char *name, LLVMTypeRef ty, int leaf);
-/* Many guards at one entry are one call of the leaf mvmrt_resumeok
-** (jitrt.c) with a constant signature: (type, register) byte pairs, TY_INT
-** 1, TY_FLT 2, TY_NUM 3, ended by a 0.  An entry runs once per OSR entry
-** or re-entry after a call the interpreter made (JIT_CALLED), so the call
-** itself costs the run little; a guard inline is a block of its own (4-7%
-** of the IR of nbody, fannkuch, spectral_norm).  Compiles -5% there, the
-** compiled code +0.7..2% (register allocation around the entries changes;
-** docs/decisions/0016 "Session 6: less IR").  A few guards stay inline. */
-#define RESUME_MAXINLINE 2
-static void resumesig(Gen *g, const uint8_t *sig, int n) {
-  LLVMTypeRef aty = LLVMArrayType(g->i8, (unsigned)n), fty, pa[2];
-  LLVMValueRef gv = LLVMAddGlobal(g->M, aty, "resumesig"), args[2], ok;
-  LLVMBasicBlockRef okb = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumeok");
-  LLVMSetInitializer(gv, LLVMConstStringInContext(g->C, (const char *)sig, (unsigned)n, 1));
-  LLVMSetGlobalConstant(gv, 1);
-  LLVMSetLinkage(gv, LLVMPrivateLinkage);
-  LLVMSetUnnamedAddress(gv, LLVMGlobalUnnamedAddr);
-  pa[0] = g->p0; pa[1] = g->p0;
-  fty = LLVMFunctionType(g->i32, pa, 2, 0);
-  args[0] = LLVMBuildLoad2(B_, g->p0, g->basevar, "base");
-  args[1] = gv;
-  ok = LLVMBuildCall2(B_, fty, readonlyfn(g, getfn(g, "mvmrt_resumeok", fty, 1)), args, 2, "");
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, ok, ci32(g, 0), ""), okb, resumefail(g));
-  LLVMPositionBuilderAtEnd(B_, okb);
-}
 static void resumeguards(Gen *g, int pc) {
-  int r, n = 0;
+  int r;
   RegSet need;   /* what may be read before it is written (numonly) */
-  uint8_t sig[2 * 256 + 1];
   if (!specentries(g)) return;
   needed_at(g, pc, &need);
   for (r = 0; r < g->nregs; r++) {
     int t = regty(g, pc, r);
+    LLVMBasicBlockRef ok, fail;
     if (t == TY_ANY || !rs_has(&need, r)) continue;
-    sig[n++] = (uint8_t)t; sig[n++] = (uint8_t)r;
-  }
-  sig[n++] = 0;
-  if (n > 2 * RESUME_MAXINLINE + 1) { resumesig(g, sig, n); return; }
-  for (r = 0; sig[r] != 0; r += 2) {
-    LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumeok");
+    ok = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumeok");
+    if ((fail = g->resumefail) == NULL) {   /* one for all entries */
+      LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
+      fail = g->resumefail = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumefail");
+      LLVMPositionBuilderAtEnd(B_, fail);
+      countexit(g);
+      LLVMBuildRet(B_, ci32(g, JIT_EXITED));
+      LLVMPositionBuilderAtEnd(B_, cur);
+    }
     /* the word in the stack: a raw integer register (rawint) has lost its tag */
-    LLVMBuildCondBr(B_, hasty(g, bits(g, stackload(g, sig[r + 1])), sig[r]), ok, resumefail(g));
+    LLVMBuildCondBr(B_, hasty(g, bits(g, stackload(g, r)), t), ok, fail);
     LLVMPositionBuilderAtEnd(B_, ok);
   }
 }
