@@ -2666,6 +2666,22 @@ static LLVMValueRef fltoperand(Gen *g, int pc, int r) {
   return ttonum(g, b, t);
 }
 
+/* Numeric for loops store savedpc once, on entry (FORPREP), not at every
+** back-edge.  The safepoint poll at the back-edge (and GC at it) needs a
+** valid savedpc only for "interrupted" (its line, a traceback) and for
+** whatever a finalizer run by the collection reads (getinfo's
+** currentline); nothing reads it as an entry point (a poll never
+** yields).  Inside the body savedpc only ever changes to instructions of
+** the body (helper calls, inner loops' entries) or the code leaves
+** (exits), so at every poll of the loop it names an instruction of the
+** loop: an asynchronous interrupt is reported somewhere inside the loop,
+** as in the interpreter (which raises it at its back-edge countdown).
+** Entered at the header (OSR resume) instead, the interpreter's savedpc is
+** the header.  Saves a reload of ci and a store per iteration. */
+static void loopsavedpc(Gen *g, int pc) {
+  set_savedpc(g, pc + 2 + GETARG_Bx(g->p->code[pc]));   /* after FORLOOP */
+}
+
 /* FORPREP of a float loop (fltloop), as the interpreter's: all three
 ** converted, step 0 raises (exit), then skip or run.  Both paths store
 ** the four registers as floats (the types say so; R[A+3] is dead after
@@ -2688,6 +2704,7 @@ static void fltforprep(Gen *g, int pc) {
     loopentryset(g, pc, &s);
     only_dirty(g, pc, &s);
     flushat(g, pc + 1, &s); }
+  loopsavedpc(g, pc);
   br(g, pc + 1);
 }
 
@@ -2705,8 +2722,7 @@ static void fltforloop(Gen *g, int pc) {
   LLVMPositionBuilderAtEnd(B_, again);
   setdbl(g, a, nidx);
   setdbl(g, a + 3, nidx);
-  set_savedpc(g, pc + 1);   /* back-edge: the poll may raise "interrupted" */
-  br(g, pc + 1 - GETARG_Bx(i));
+  br(g, pc + 1 - GETARG_Bx(i));   /* savedpc: loopsavedpc */
 }
 
 /* integer operand R[r] at pc (guarded unless known); a raw register's
@@ -2715,6 +2731,13 @@ static LLVMValueRef getint(Gen *g, int pc, int r) {
   if (g->regvar[r] != NULL && rs_has(&g->rawint, r) && regty(g, pc, r) == TY_INT)
     return LLVMBuildLoad2(B_, g->i64, g->regvar[r], "");
   return intoperand(g, getreg(g, r), pc, regty(g, pc, r));
+}
+/* GETTABLE/SETTABLE: key register R[r] known to hold an integer at pc.
+** Its payload is then the key itself (getint: a raw register's int64, no
+** boxing to test the tag and unbox again); the boxed key is built only
+** where the hash part or a helper needs it. */
+static int intkey(Gen *g, int pc, int r) {
+  return regty(g, pc, r) == TY_INT;
 }
 /* R[r] := integer x known to fit 48 bits */
 static void setint(Gen *g, int r, LLVMValueRef x) {
@@ -2758,6 +2781,7 @@ static void forprep(Gen *g, int pc) {
     only_dirty(g, pc, &s);
     flushat(g, pc + 1, &s); }   /* after FORPREP's writes */
   applysplit(g, pc);
+  loopsavedpc(g, pc);
   br(g, pc + 1);
 }
 
@@ -2792,8 +2816,7 @@ static void forloop(Gen *g, int pc) {
   setint(g, a + 1, LLVMBuildSub(B_, count, ci64(g, 1), ""));
   setint(g, a, nidx);
   setint(g, a + 3, nidx);
-  set_savedpc(g, pc + 1);   /* back-edge: the poll may raise "interrupted" */
-  br(g, pc + 1 - GETARG_Bx(i));
+  br(g, pc + 1 - GETARG_Bx(i));   /* savedpc: loopsavedpc */
 }
 
 /* CALL-like: R[a](R[a+1] .. R[a+b-1]), 'nres' results; resumes at pc + 1 */
@@ -4397,13 +4420,19 @@ static void emit(Gen *g, int pc) {
       gettab_int(g, pc, a, getreg(g, GETARG_B(i)), NULL, ci64(g, (uint64_t)GETARG_C(i)), "mvmrt_geti");
       break;
     case OP_GETTABLE:
-      gettab_int(g, pc, a, getreg(g, GETARG_B(i)), getreg(g, GETARG_C(i)), NULL, "mvmrt_gettable");
+      if (intkey(g, pc, GETARG_C(i)))
+        gettab_int(g, pc, a, getreg(g, GETARG_B(i)), NULL, getint(g, pc, GETARG_C(i)), "mvmrt_gettable");
+      else
+        gettab_int(g, pc, a, getreg(g, GETARG_B(i)), getreg(g, GETARG_C(i)), NULL, "mvmrt_gettable");
       break;
     case OP_SETI:
       settab_int(g, pc, getreg(g, a), NULL, ci64(g, (uint64_t)GETARG_B(i)), rkc(g, i), "mvmrt_seti");
       break;
     case OP_SETTABLE:
-      settab_int(g, pc, getreg(g, a), getreg(g, GETARG_B(i)), NULL, rkc(g, i), "mvmrt_settable");
+      if (intkey(g, pc, GETARG_B(i)))
+        settab_int(g, pc, getreg(g, a), NULL, getint(g, pc, GETARG_B(i)), rkc(g, i), "mvmrt_settable");
+      else
+        settab_int(g, pc, getreg(g, a), getreg(g, GETARG_B(i)), NULL, rkc(g, i), "mvmrt_settable");
       break;
     case OP_NEWTABLE:   /* followed by its EXTRAARG */
       callop(g, "mvmrt_newtable", pc, pc + 2, 0);
