@@ -102,6 +102,8 @@ typedef struct Gen {
   LLVMTypeRef ty_call, ty_ret, ty_op, ty_opi, ty_ff, ty_req, ty_chain, ty_index, ty_smeth;
   LLVMValueRef f_call, f_ret;
   LLVMBasicBlockRef *bb, *exits;
+  LLVMBasicBlockRef *hdr;   /* hdr[pc]: body of a JMP loop's header (jmploops) */
+  int *hdrsave;             /* hdrsave[pc]: its savedpc, 0 if pc is not one */
   Proto *p;
   JitState *J;
   lua_State *Lc;      /* the thread compiling: its frame runs a closure of 'p' */
@@ -2593,6 +2595,7 @@ static void bitop(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
   br(g, next);
 }
 
+static LLVMBasicBlockRef backedge(Gen *g, int pc, int target);
 /* a test (EQ/LT/.../GEI/TEST) followed by its JMP */
 static void condjump(Gen *g, int pc, LLVMValueRef cond) {
   Instruction i = g->p->code[pc];
@@ -2600,9 +2603,9 @@ static void condjump(Gen *g, int pc, LLVMValueRef cond) {
   int target = pc + 2 + GETARG_sJ(j);
   /* "if (cond ~= k) then pc++": skip the jump when cond differs from k */
   if (GETARG_k(i))
-    LLVMBuildCondBr(B_, cond, g->bb[target], g->bb[pc + 2]);
+    LLVMBuildCondBr(B_, cond, backedge(g, pc, target), g->bb[pc + 2]);
   else
-    LLVMBuildCondBr(B_, cond, g->bb[pc + 2], g->bb[target]);
+    LLVMBuildCondBr(B_, cond, g->bb[pc + 2], backedge(g, pc, target));
 }
 
 /* EQ LT LE on two registers: numbers inline (48-bit integers convert to
@@ -2680,6 +2683,31 @@ static LLVMValueRef fltoperand(Gen *g, int pc, int r) {
 ** the header.  Saves a reload of ci and a store per iteration. */
 static void loopsavedpc(Gen *g, int pc) {
   set_savedpc(g, pc + 2 + GETARG_Bx(g->p->code[pc]));   /* after FORLOOP */
+}
+
+/* Loops closed by a backward JMP (while, repeat, goto) likewise: their
+** header's block (g->bb[h], which every edge but the back-edges takes:
+** falling in, forward jumps, OSR resumes) stores savedpc (after the last
+** back-edge JMP) and goes on to the header's code (g->hdr[h]), where the
+** back-edges go.  jmploops marks the headers before the code is made. */
+static void jmploops(Gen *g) {
+  int pc;
+  for (pc = 0; pc < g->p->sizecode; pc++) {
+    Instruction i = g->p->code[pc];
+    int t = pc + 1 + GETARG_sJ(i);
+    if (GET_OPCODE(i) == OP_JMP && t <= pc && t >= 0) g->hdrsave[t] = pc + 1;
+  }
+}
+static void jmploophdr(Gen *g, int pc) {
+  if (g->hdrsave[pc] == 0) return;
+  set_savedpc(g, g->hdrsave[pc]);
+  g->hdr[pc] = newbb(g, "loophdr");
+  LLVMBuildBr(B_, g->hdr[pc]);
+  LLVMPositionBuilderAtEnd(B_, g->hdr[pc]);
+}
+/* the block an edge from 'pc' to 'target' goes to */
+static LLVMBasicBlockRef backedge(Gen *g, int pc, int target) {
+  return target <= pc && g->hdr[target] != NULL ? g->hdr[target] : g->bb[target];
 }
 
 /* FORPREP of a float loop (fltloop), as the interpreter's: all three
@@ -4359,8 +4387,7 @@ static void emit(Gen *g, int pc) {
       break;
     case OP_JMP: {
       int target = pc + 1 + GETARG_sJ(i);
-      if (target <= pc) set_savedpc(g, pc + 1);   /* back-edge (poll) */
-      br(g, target);
+      LLVMBuildBr(B_, backedge(g, pc, target));
       break;
     }
     case OP_FORPREP:
@@ -4689,7 +4716,7 @@ static void fltvars(Gen *g) {
 }
 
 static void freegen(Gen *g) {
-  free(g->bb); free(g->exits); free(g->regvar); free(g->fvar); free(g->slotout);
+  free(g->bb); free(g->exits); free(g->hdr); free(g->hdrsave); free(g->regvar); free(g->fvar); free(g->slotout);
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean); free(g->win);
   free(g->entry); free(g->spec); free(g->pspec); free(g->specexits);
   free(g->split); free(g->loopvar); free(g->homevar);
@@ -4870,9 +4897,11 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   tbaa_init(g);
   g->bb = (LLVMBasicBlockRef *)calloc((size_t)p->sizecode + 1, sizeof *g->bb);
   g->exits = (LLVMBasicBlockRef *)calloc((size_t)p->sizecode + 1, sizeof *g->exits);
+  g->hdr = (LLVMBasicBlockRef *)calloc((size_t)p->sizecode + 1, sizeof *g->hdr);
+  g->hdrsave = (int *)calloc((size_t)p->sizecode + 1, sizeof *g->hdrsave);
   g->entry = (char *)malloc((size_t)p->sizecode);
   if (g->entry != NULL) entrypoints(p, g->entry);
-  if (g->bb == NULL || g->exits == NULL || g->entry == NULL || !analyse(g) || !specanalyse(g) || !tyanalyse(g) || (numonly(g), !cleananalyse(g))) {
+  if (g->bb == NULL || g->exits == NULL || g->hdr == NULL || g->hdrsave == NULL || g->entry == NULL || !analyse(g) || !specanalyse(g) || !tyanalyse(g) || (numonly(g), !cleananalyse(g))) {
     freegen(g);
     LLVMDisposeBuilder(g->B);
     LLVMDisposeModule(g->M);
@@ -4945,11 +4974,13 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     LLVMPositionBuilderAtEnd(g->B, other);
     LLVMBuildRet(g->B, ci32(g, JIT_EXITED));
   }
+  jmploops(g);
   for (pc = 0; pc < p->sizecode; pc++) {
     if (!inregion(g, pc)) continue;
     LLVMPositionBuilderAtEnd(g->B, g->bb[pc]);
     g->curpc = pc;
     g->inbody = 1;
+    jmploophdr(g, pc);
     applysplit(g, pc);
     emit(g, pc);
   }

@@ -184,7 +184,16 @@ START_TEST(test_interrupt_line_in_loop) {
       "  end\n"
       "  return #t\n"
       "end\n"
+      "local function wspin(n, f)\n"         /* 35 */
+      "  f()\n"                               /* 36 */
+      "  local i = 0\n"
+      "  while i < n do\n"                    /* 38 */
+      "    i = i + 1\n"                       /* 39 */
+      "  end\n"                               /* 40 */
+      "  return i\n"
+      "end\n"
       "assert(spin(10, function() end) == 55)\n"
+      "assert(wspin(10, function() end) == 10)\n"
       "assert(fspin(3, function() end) > 0)\n"
       "assert(nest(3, function() end) == 3)\n"
       "assert(alloc(3, function() end) == 1)\n"
@@ -196,7 +205,8 @@ START_TEST(test_interrupt_line_in_loop) {
       "local l = line(spin); assert(l == 4 or l == 5, l)\n"
       "l = line(fspin); assert(l == 12 or l == 13, l)\n"
       "l = line(nest); assert(l >= 19 and l <= 22, l)\n"
-      "l = line(alloc); assert(l >= 29 and l <= 31, l)\n");
+      "l = line(alloc); assert(l >= 29 and l <= 31, l)\n"
+      "l = line(wspin); assert(l >= 38 and l <= 40, l)\n");
 }
 END_TEST
 
