@@ -112,6 +112,18 @@ static void rt_interrupted(lua_State *L) {
   }
 }
 
+/* The interrupt check of the helpers that compiled code calls on every
+** path of a loop body (callop: NEWTABLE, CLOSURE, LEN, CONCAT, CLOSE, the
+** generic comparisons): place-safepoints puts no poll on a back-edge that
+** such a call dominates (it counts the call as the loop's safepoint), so
+** "interrupted" must come from the call, as it does from mvmrt_precall. */
+static void rt_helperpoll(lua_State *L, CallInfo *ci) {
+  if (l_unlikely(G(L)->interrupt)) {
+    L->top = ci->top;
+    rt_interrupted(L);
+  }
+}
+
 /* Finish the direct call of the Lua frame 'nci' whose compiled code has
 ** just run once (jit_run or the lean path of mvmrt_precall) and returned
 ** 'r', other than JIT_RETURNED.  Whatever the callee's code left unfinished
@@ -429,6 +441,7 @@ RT_HELPER void mvmrt_setfield(lua_State *L, CallInfo *ci, int pc) {
 
 RT_HELPER void mvmrt_newtable(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
+  rt_helperpoll(L, ci);
   RT_DECODE;
   L->top = ci->top;
   /* (the stack never moves in a collection) */
@@ -439,6 +452,7 @@ RT_HELPER void mvmrt_newtable(lua_State *L, CallInfo *ci, int pc) {
 /* the interpreter's push_closure */
 RT_HELPER void mvmrt_closure(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
+  rt_helperpoll(L, ci);
   RT_DECODE;
   Proto *p = cl->p->p[GETARG_Bx(i)];
   int a = GETARG_A(i);
@@ -464,6 +478,7 @@ RT_HELPER void mvmrt_closure(lua_State *L, CallInfo *ci, int pc) {
 
 RT_HELPER void mvmrt_len(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
+  rt_helperpoll(L, ci);
   RT_DECODE;
   L->top = ci->top;
   vm_objlen(L, base + GETARG_A(i), base + GETARG_B(i));
@@ -471,6 +486,7 @@ RT_HELPER void mvmrt_len(lua_State *L, CallInfo *ci, int pc) {
 
 RT_HELPER void mvmrt_concat(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
+  rt_helperpoll(L, ci);
   RT_DECODE;
   int n = GETARG_B(i);
   L->top = base + GETARG_A(i) + n;   /* operands end at top */
@@ -504,6 +520,7 @@ RT_HELPER void mvmrt_tforprep(lua_State *L, CallInfo *ci, int pc) {
 
 RT_HELPER void mvmrt_close(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
+  rt_helperpoll(L, ci);
   RT_DECODE;
   L->top = ci->top;
   func_close(L, base + GETARG_A(i), LUA_OK, 1);
@@ -551,6 +568,7 @@ RT_HELPER void mvmrt_varreturn(lua_State *L, CallInfo *ci, int pc) {
 ** strings, errors): the interpreter's generic paths */
 RT_HELPER int mvmrt_eq(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
+  rt_helperpoll(L, ci);
   RT_DECODE;
   L->top = ci->top;
   return vm_equalobj(L, base + GETARG_A(i), base + GETARG_B(i));
@@ -558,6 +576,7 @@ RT_HELPER int mvmrt_eq(lua_State *L, CallInfo *ci, int pc) {
 
 RT_HELPER int mvmrt_lt(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
+  rt_helperpoll(L, ci);
   RT_DECODE;
   L->top = ci->top;
   return vm_lessthan(L, base + GETARG_A(i), base + GETARG_B(i));
@@ -565,6 +584,7 @@ RT_HELPER int mvmrt_lt(lua_State *L, CallInfo *ci, int pc) {
 
 RT_HELPER int mvmrt_le(lua_State *L, CallInfo *ci, int pc) {
   JIT_ANCHOR(L, ci);
+  rt_helperpoll(L, ci);
   RT_DECODE;
   L->top = ci->top;
   return vm_lessequal(L, base + GETARG_A(i), base + GETARG_B(i));

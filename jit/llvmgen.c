@@ -102,6 +102,8 @@ typedef struct Gen {
   LLVMTypeRef ty_call, ty_ret, ty_op, ty_opi, ty_ff, ty_req, ty_chain, ty_index, ty_smeth;
   LLVMValueRef f_call, f_ret;
   LLVMBasicBlockRef *bb, *exits;
+  LLVMBasicBlockRef *hdr;   /* hdr[pc]: body of a JMP loop's header (jmploops) */
+  int *hdrsave;             /* hdrsave[pc]: its savedpc, 0 if pc is not one */
   Proto *p;
   JitState *J;
   lua_State *Lc;      /* the thread compiling: its frame runs a closure of 'p' */
@@ -2592,6 +2594,7 @@ static void bitop(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
   br(g, next);
 }
 
+static LLVMBasicBlockRef backedge(Gen *g, int pc, int target);
 /* a test (EQ/LT/.../GEI/TEST) followed by its JMP */
 static void condjump(Gen *g, int pc, LLVMValueRef cond) {
   Instruction i = g->p->code[pc];
@@ -2599,9 +2602,9 @@ static void condjump(Gen *g, int pc, LLVMValueRef cond) {
   int target = pc + 2 + GETARG_sJ(j);
   /* "if (cond ~= k) then pc++": skip the jump when cond differs from k */
   if (GETARG_k(i))
-    LLVMBuildCondBr(B_, cond, g->bb[target], g->bb[pc + 2]);
+    LLVMBuildCondBr(B_, cond, backedge(g, pc, target), g->bb[pc + 2]);
   else
-    LLVMBuildCondBr(B_, cond, g->bb[pc + 2], g->bb[target]);
+    LLVMBuildCondBr(B_, cond, g->bb[pc + 2], backedge(g, pc, target));
 }
 
 /* EQ LT LE on two registers: numbers inline (48-bit integers convert to
@@ -2665,6 +2668,47 @@ static LLVMValueRef fltoperand(Gen *g, int pc, int r) {
   return ttonum(g, b, t);
 }
 
+/* Numeric for loops store savedpc once, on entry (FORPREP), not at every
+** back-edge.  The safepoint poll at the back-edge (and GC at it) needs a
+** valid savedpc only for "interrupted" (its line, a traceback) and for
+** whatever a finalizer run by the collection reads (getinfo's
+** currentline); nothing reads it as an entry point (a poll never
+** yields).  Inside the body savedpc only ever changes to instructions of
+** the body (helper calls, inner loops' entries) or the code leaves
+** (exits), so at every poll of the loop it names an instruction of the
+** loop: an asynchronous interrupt is reported somewhere inside the loop,
+** as in the interpreter (which raises it at its back-edge countdown).
+** Entered at the header (OSR resume) instead, the interpreter's savedpc is
+** the header.  Saves a reload of ci and a store per iteration. */
+static void loopsavedpc(Gen *g, int pc) {
+  set_savedpc(g, pc + 2 + GETARG_Bx(g->p->code[pc]));   /* after FORLOOP */
+}
+
+/* Loops closed by a backward JMP (while, repeat, goto) likewise: their
+** header's block (g->bb[h], which every edge but the back-edges takes:
+** falling in, forward jumps, OSR resumes) stores savedpc (after the last
+** back-edge JMP) and goes on to the header's code (g->hdr[h]), where the
+** back-edges go.  jmploops marks the headers before the code is made. */
+static void jmploops(Gen *g) {
+  int pc;
+  for (pc = 0; pc < g->p->sizecode; pc++) {
+    Instruction i = g->p->code[pc];
+    int t = pc + 1 + GETARG_sJ(i);
+    if (GET_OPCODE(i) == OP_JMP && t <= pc && t >= 0) g->hdrsave[t] = pc + 1;
+  }
+}
+static void jmploophdr(Gen *g, int pc) {
+  if (g->hdrsave[pc] == 0) return;
+  set_savedpc(g, g->hdrsave[pc]);
+  g->hdr[pc] = newbb(g, "loophdr");
+  LLVMBuildBr(B_, g->hdr[pc]);
+  LLVMPositionBuilderAtEnd(B_, g->hdr[pc]);
+}
+/* the block an edge from 'pc' to 'target' goes to */
+static LLVMBasicBlockRef backedge(Gen *g, int pc, int target) {
+  return target <= pc && g->hdr[target] != NULL ? g->hdr[target] : g->bb[target];
+}
+
 /* FORPREP of a float loop (fltloop), as the interpreter's: all three
 ** converted, step 0 raises (exit), then skip or run.  Both paths store
 ** the four registers as floats (the types say so; R[A+3] is dead after
@@ -2687,6 +2731,7 @@ static void fltforprep(Gen *g, int pc) {
     loopentryset(g, pc, &s);
     only_dirty(g, pc, &s);
     flushat(g, pc + 1, &s); }
+  loopsavedpc(g, pc);
   br(g, pc + 1);
 }
 
@@ -2704,8 +2749,7 @@ static void fltforloop(Gen *g, int pc) {
   LLVMPositionBuilderAtEnd(B_, again);
   setdbl(g, a, nidx);
   setdbl(g, a + 3, nidx);
-  set_savedpc(g, pc + 1);   /* back-edge: the poll may raise "interrupted" */
-  br(g, pc + 1 - GETARG_Bx(i));
+  br(g, pc + 1 - GETARG_Bx(i));   /* savedpc: loopsavedpc */
 }
 
 /* integer operand R[r] at pc (guarded unless known); a raw register's
@@ -2714,6 +2758,13 @@ static LLVMValueRef getint(Gen *g, int pc, int r) {
   if (g->regvar[r] != NULL && rs_has(&g->rawint, r) && regty(g, pc, r) == TY_INT)
     return LLVMBuildLoad2(B_, g->i64, g->regvar[r], "");
   return intoperand(g, getreg(g, r), pc, regty(g, pc, r));
+}
+/* GETTABLE/SETTABLE: key register R[r] known to hold an integer at pc.
+** Its payload is then the key itself (getint: a raw register's int64, no
+** boxing to test the tag and unbox again); the boxed key is built only
+** where the hash part or a helper needs it. */
+static int intkey(Gen *g, int pc, int r) {
+  return regty(g, pc, r) == TY_INT;
 }
 /* R[r] := integer x known to fit 48 bits */
 static void setint(Gen *g, int r, LLVMValueRef x) {
@@ -2757,6 +2808,7 @@ static void forprep(Gen *g, int pc) {
     only_dirty(g, pc, &s);
     flushat(g, pc + 1, &s); }   /* after FORPREP's writes */
   applysplit(g, pc);
+  loopsavedpc(g, pc);
   br(g, pc + 1);
 }
 
@@ -2791,8 +2843,7 @@ static void forloop(Gen *g, int pc) {
   setint(g, a + 1, LLVMBuildSub(B_, count, ci64(g, 1), ""));
   setint(g, a, nidx);
   setint(g, a + 3, nidx);
-  set_savedpc(g, pc + 1);   /* back-edge: the poll may raise "interrupted" */
-  br(g, pc + 1 - GETARG_Bx(i));
+  br(g, pc + 1 - GETARG_Bx(i));   /* savedpc: loopsavedpc */
 }
 
 /* CALL-like: R[a](R[a+1] .. R[a+b-1]), 'nres' results; resumes at pc + 1 */
@@ -4335,8 +4386,7 @@ static void emit(Gen *g, int pc) {
       break;
     case OP_JMP: {
       int target = pc + 1 + GETARG_sJ(i);
-      if (target <= pc) set_savedpc(g, pc + 1);   /* back-edge (poll) */
-      br(g, target);
+      LLVMBuildBr(B_, backedge(g, pc, target));
       break;
     }
     case OP_FORPREP:
@@ -4396,13 +4446,19 @@ static void emit(Gen *g, int pc) {
       gettab_int(g, pc, a, getreg(g, GETARG_B(i)), NULL, ci64(g, (uint64_t)GETARG_C(i)), "mvmrt_geti");
       break;
     case OP_GETTABLE:
-      gettab_int(g, pc, a, getreg(g, GETARG_B(i)), getreg(g, GETARG_C(i)), NULL, "mvmrt_gettable");
+      if (intkey(g, pc, GETARG_C(i)))
+        gettab_int(g, pc, a, getreg(g, GETARG_B(i)), NULL, getint(g, pc, GETARG_C(i)), "mvmrt_gettable");
+      else
+        gettab_int(g, pc, a, getreg(g, GETARG_B(i)), getreg(g, GETARG_C(i)), NULL, "mvmrt_gettable");
       break;
     case OP_SETI:
       settab_int(g, pc, getreg(g, a), NULL, ci64(g, (uint64_t)GETARG_B(i)), rkc(g, i), "mvmrt_seti");
       break;
     case OP_SETTABLE:
-      settab_int(g, pc, getreg(g, a), getreg(g, GETARG_B(i)), NULL, rkc(g, i), "mvmrt_settable");
+      if (intkey(g, pc, GETARG_B(i)))
+        settab_int(g, pc, getreg(g, a), NULL, getint(g, pc, GETARG_B(i)), rkc(g, i), "mvmrt_settable");
+      else
+        settab_int(g, pc, getreg(g, a), getreg(g, GETARG_B(i)), NULL, rkc(g, i), "mvmrt_settable");
       break;
     case OP_NEWTABLE:   /* followed by its EXTRAARG */
       callop(g, "mvmrt_newtable", pc, pc + 2, 0);
@@ -4659,7 +4715,7 @@ static void fltvars(Gen *g) {
 }
 
 static void freegen(Gen *g) {
-  free(g->bb); free(g->exits); free(g->regvar); free(g->fvar); free(g->slotout);
+  free(g->bb); free(g->exits); free(g->hdr); free(g->hdrsave); free(g->regvar); free(g->fvar); free(g->slotout);
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean); free(g->win);
   free(g->entry); free(g->spec); free(g->pspec); free(g->specexits);
   free(g->split); free(g->loopvar); free(g->homevar);
@@ -4840,9 +4896,11 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   tbaa_init(g);
   g->bb = (LLVMBasicBlockRef *)calloc((size_t)p->sizecode + 1, sizeof *g->bb);
   g->exits = (LLVMBasicBlockRef *)calloc((size_t)p->sizecode + 1, sizeof *g->exits);
+  g->hdr = (LLVMBasicBlockRef *)calloc((size_t)p->sizecode + 1, sizeof *g->hdr);
+  g->hdrsave = (int *)calloc((size_t)p->sizecode + 1, sizeof *g->hdrsave);
   g->entry = (char *)malloc((size_t)p->sizecode);
   if (g->entry != NULL) entrypoints(p, g->entry);
-  if (g->bb == NULL || g->exits == NULL || g->entry == NULL || !analyse(g) || !specanalyse(g) || !tyanalyse(g) || (numonly(g), !cleananalyse(g))) {
+  if (g->bb == NULL || g->exits == NULL || g->hdr == NULL || g->hdrsave == NULL || g->entry == NULL || !analyse(g) || !specanalyse(g) || !tyanalyse(g) || (numonly(g), !cleananalyse(g))) {
     freegen(g);
     LLVMDisposeBuilder(g->B);
     LLVMDisposeModule(g->M);
@@ -4915,11 +4973,13 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     LLVMPositionBuilderAtEnd(g->B, other);
     LLVMBuildRet(g->B, ci32(g, JIT_EXITED));
   }
+  jmploops(g);
   for (pc = 0; pc < p->sizecode; pc++) {
     if (!inregion(g, pc)) continue;
     LLVMPositionBuilderAtEnd(g->B, g->bb[pc]);
     g->curpc = pc;
     g->inbody = 1;
+    jmploophdr(g, pc);
     applysplit(g, pc);
     emit(g, pc);
   }

@@ -142,6 +142,74 @@ START_TEST(test_interrupt_at_poll) {
 }
 END_TEST
 
+/* the line "interrupted" names when raised at a compiled loop's poll is
+** one of the loop's (numeric for loops store savedpc at their FORPREP,
+** not at every back-edge: llvmgen.c loopsavedpc), never the line of an
+** instruction before the loop (the call that set the flag) */
+START_TEST(test_interrupt_line_in_loop) {
+  lua_register(L, "interrupt", l_interrupt);
+  run("local function spin(n, f)\n"          /* line 1 */
+      "  f()\n"                               /* 2 */
+      "  local s = 0\n"                       /* 3 */
+      "  for i = 1, n do\n"                   /* 4 */
+      "    s = s + i\n"                       /* 5 */
+      "  end\n"                               /* 6 */
+      "  return s\n"
+      "end\n"
+      "local function fspin(n, f)\n"         /* 9 */
+      "  f()\n"                               /* 10 */
+      "  local s = 0.5\n"
+      "  for x = 0.5, n do\n"                 /* 12 */
+      "    s = s * 0.5 + x\n"                 /* 13 */
+      "  end\n"
+      "  return s\n"
+      "end\n"
+      "local function nest(n, f)\n"          /* 17 */
+      "  local t = {}\n"
+      "  for i = 1, n do\n"                   /* 19 */
+      "    if i == 5 then f() end\n"          /* 20 */
+      "    for j = 1, 3 do\n"                 /* 21 */
+      "      t[j] = i\n"                      /* 22 */
+      "    end\n"
+      "  end\n"
+      "  return #t\n"
+      "end\n"
+      /* the NEWTABLE helper on every path: no poll at the back-edge, the
+      ** helper raises (rt_helperpoll) */
+      "local function alloc(n, f)\n"         /* 27 */
+      "  local t\n"
+      "  for i = 1, n do\n"                   /* 29 */
+      "    t = {i}\n"                         /* 30 */
+      "    if i == 5 then f() end\n"          /* 31 */
+      "  end\n"
+      "  return #t\n"
+      "end\n"
+      "local function wspin(n, f)\n"         /* 35 */
+      "  f()\n"                               /* 36 */
+      "  local i = 0\n"
+      "  while i < n do\n"                    /* 38 */
+      "    i = i + 1\n"                       /* 39 */
+      "  end\n"                               /* 40 */
+      "  return i\n"
+      "end\n"
+      "assert(spin(10, function() end) == 55)\n"
+      "assert(wspin(10, function() end) == 10)\n"
+      "assert(fspin(3, function() end) > 0)\n"
+      "assert(nest(3, function() end) == 3)\n"
+      "assert(alloc(3, function() end) == 1)\n"
+      "local function line(fn)\n"
+      "  local ok, msg = pcall(fn, 100, interrupt)\n"
+      "  assert(not ok and msg:find('interrupted'), msg)\n"
+      "  return tonumber(msg:match(':(%d+):'))\n"
+      "end\n"
+      "local l = line(spin); assert(l == 4 or l == 5, l)\n"
+      "l = line(fspin); assert(l == 12 or l == 13, l)\n"
+      "l = line(nest); assert(l >= 19 and l <= 22, l)\n"
+      "l = line(alloc); assert(l >= 29 and l <= 31, l)\n"
+      "l = line(wspin); assert(l >= 38 and l <= 40, l)\n");
+}
+END_TEST
+
 START_TEST(test_flush_and_off) {
   mvm_JITStats st;
   run("local function f(a) return a + 1 end\n"
@@ -180,6 +248,7 @@ int main(void) {
   tcase_add_test(tc, test_calls_to_c_and_errors);
   tcase_add_test(tc, test_stackmap_records);
   tcase_add_test(tc, test_interrupt_at_poll);
+  tcase_add_test(tc, test_interrupt_line_in_loop);
   tcase_add_test(tc, test_flush_and_off);
   suite_add_tcase(s, tc);
   return unit_run_suite(s);
