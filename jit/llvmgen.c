@@ -2243,6 +2243,30 @@ static void lenkeep(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMValueRef val, 
   LLVMPositionBuilderAtEnd(B_, done);
 }
 
+/* LEN of a table without a metatable whose length hint is tight below
+** asize (table.h tab_len): the hint, inline; anything else the helper */
+static void lenop(Gen *g, int pc, int a, LLVMValueRef t) {
+  LLVMBasicBlockRef slow = newbb(g, "lenslow"), tab = newbb(g, "lentab");
+  LLVMBasicBlockRef nomt = newbb(g, "lennomt"), hit = newbb(g, "lenhit");
+  LLVMValueRef off = ci64(g, offsetof(Table, metatable)), h, asz;
+  istable(g, t, bits(g, t), tab, slow);
+  LLVMPositionBuilderAtEnd(B_, tab);
+  LLVMBuildCondBr(B_, LLVMBuildIsNull(B_, hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "mt"),
+                                      ""), nomt, slow);
+  LLVMPositionBuilderAtEnd(B_, nomt);
+  off = ci64(g, offsetof(Table, lenhint));
+  h = hload(g, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lenhint");
+  off = ci64(g, offsetof(Table, asize));
+  asz = hload(g, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "asize");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntULT, h, asz, ""), hit, slow);
+  LLVMPositionBuilderAtEnd(B_, hit);
+  setreg(g, a, mkint(g, LLVMBuildZExt(B_, h, g->i64, "")));
+  br(g, pc + 1);
+  LLVMPositionBuilderAtEnd(B_, slow);
+  callop(g, "mvmrt_len", pc, pc + 1, 0);
+  br(g, pc + 1);
+}
+
 /* SETI / SETTABLE: an integer key's existing slot inline */
 static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
                        LLVMValueRef keyconst, LLVMValueRef val, const char *helper) {
@@ -4474,7 +4498,7 @@ static void emit(Gen *g, int pc) {
       break;
     }
     case OP_CLOSURE: callop(g, "mvmrt_closure", pc, pc + 1, 0); br(g, pc + 1); break;
-    case OP_LEN: callop(g, "mvmrt_len", pc, pc + 1, 0); br(g, pc + 1); break;
+    case OP_LEN: lenop(g, pc, a, getreg(g, GETARG_B(i))); break;
     case OP_CONCAT: callop(g, "mvmrt_concat", pc, pc + 1, 0); br(g, pc + 1); break;
     case OP_CALL:
       if (GETARG_B(i) == 0 || GETARG_C(i) == 0) {
