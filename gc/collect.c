@@ -294,7 +294,10 @@ static void markroots(lua_State *L, global_State *g, GCState *gs) {
 static void clearbyvalues(GCState *gs, Table *t) {
   unsigned i, n = sizenodeof(t);
   for (i = 0; i < t->asize; i++)
-    if (iscleared(gs, t->array[i])) t->array[i] = MVM_NIL;   /* NOBARRIER: nil */
+    if (iscleared(gs, t->array[i])) {
+      tab_lenset(t, (uint64_t)i + 1, 1);   /* the length hint's upkeep (table.h) */
+      t->array[i] = MVM_NIL;   /* NOBARRIER: nil */
+    }
   for (i = 0; i < n; i++) {
     Node *nd = &t->node[i];
     if (!v_isnil(nd->val) && iscleared(gs, nd->val)) {

@@ -630,7 +630,7 @@ static const Value *mvmrt_strset(Table *t, TString *key) {
 /* #t of a table without __len, for inlined leaf calls (llvmgen.c
 ** leaflen); a gc-leaf helper: tab_getn neither allocates nor raises */
 static int64_t mvmrt_tablen(Table *t) {
-  return (int64_t)tab_getn(t);
+  return (int64_t)tab_len(t);
 }
 
 /* tables a constant-key read walks through '__index' in a leaf call */

@@ -68,6 +68,7 @@
 #include "llvmjit.h"
 #include "opcodes.h"
 #include "gc.h"
+#include "table.h"   /* TAB_LENLOOSE */
 
 /* After every call that may run Lua code, every live SSA register is
 ** reloaded from the VM stack, not only those the instruction writes, when
@@ -2104,15 +2105,27 @@ static void get_finish(Gen *g, int pc, int a, LLVMValueRef slot, LLVMBasicBlockR
 ** only place: appends into the array part's free slots); else the helper.
 ** 'intkey': the slot is an integer key's (intslot2), and the absence cache
 ** stays: metamethods are named by strings, which an integer key never
-** adds */
+** adds; 'key' (i64): that key, for the length hint (lenkeep: only where
+** the store turns a nil into a value or a value into a nil) */
+static void lenkeep(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMValueRef val, int overvalue);
 static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
-                       LLVMBasicBlockRef slow, const char *helper, int intkey) {
+                       LLVMBasicBlockRef slow, const char *helper, int intkey, LLVMValueRef key) {
   LLVMBasicBlockRef hit = newbb(g, "sethit");
   LLVMValueRef old = hload(g, g->p1, slot, ""), off;
   LLVMBasicBlockRef nil = newbb(g, "setnil");
-  LLVMBuildCondBr(B_, isnil(g, old), nil, hit);
+  LLVMBasicBlockRef live = key != NULL ? newbb(g, "setlive") : hit;
+  LLVMBasicBlockRef fill = key != NULL ? newbb(g, "setfill") : hit;
+  LLVMBuildCondBr(B_, isnil(g, old), nil, live);
   LLVMPositionBuilderAtEnd(B_, nil);
-  notm(g, t, TM_NEWINDEX, hit, slow);
+  notm(g, t, TM_NEWINDEX, fill, slow);
+  if (key != NULL) {
+    LLVMPositionBuilderAtEnd(B_, fill);
+    lenkeep(g, t, key, val, 0);
+    LLVMBuildBr(B_, hit);
+    LLVMPositionBuilderAtEnd(B_, live);
+    lenkeep(g, t, key, val, 1);
+    LLVMBuildBr(B_, hit);
+  }
   LLVMPositionBuilderAtEnd(B_, hit);
   if (!intkey) {
     off = ci64(g, offsetof(GCObject, extra));
@@ -2191,11 +2204,79 @@ static void gettab_int(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
   get_finish(g, pc, a, intslot(g, t, keyv, keyconst, slow, 0), slow, helper, t);
 }
 
+/* The length hint's upkeep (table.h tab_lenset) for the store of 'val'
+** at integer key 'key' of table 't' about to be made over a nil slot
+** ('overvalue' 0: only a value matters, above the hint) or over a value
+** (1: only a nil matters, at or below it).  A constant value folds one of
+** the two away (`t[i] = true` over a value: nothing).  The slot may be a
+** hash node's (intslot2 writes them for keys < 1 only): the signed tests
+** leave those keys alone, and a loose hint too (table.h). */
+static void lenkeep(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMValueRef val, int overvalue) {
+  LLVMBasicBlockRef chk = newbb(g, "lenchk"), upd = newbb(g, "lenupd"), done = newbb(g, "lendone");
+  LLVMValueRef off = ci64(g, offsetof(Table, lenhint)), hp, h, hz, trig, nv, nil = isnil(g, val);
+  /* the value's nil-ness first: no load of the hint for the other kind */
+  LLVMBuildCondBr(B_, overvalue ? nil : LLVMBuildNot(B_, nil, ""), chk, done);
+  LLVMPositionBuilderAtEnd(B_, chk);
+  hp = LLVMBuildGEP2(B_, g->i8, t, &off, 1, "");
+  h = hload(g, g->i32, hp, "lenhint");
+  hz = LLVMBuildZExt(B_, h, g->i64, "");
+  if (!overvalue) {   /* a value at h + 1 (appends): h + 1, one compare */
+    LLVMBasicBlockRef next = newbb(g, "lennext"), above = newbb(g, "lenabove");
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, key, LLVMBuildAdd(B_, hz, ci64(g, 1), ""), ""),
+                    next, above);
+    LLVMPositionBuilderAtEnd(B_, next);
+    tb(g, LLVMBuildStore(B_, LLVMBuildTrunc(B_, key, g->i32, ""), hp), g->tb_heap);   /* NOBARRIER: an i32 */
+    LLVMBuildBr(B_, done);
+    LLVMPositionBuilderAtEnd(B_, above);
+    trig = LLVMBuildICmp(B_, LLVMIntSGT, key, hz, "");   /* a value above h + 1 */
+  }
+  else                /* a nil at 1 <= key <= h */
+    trig = LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntSLE, key, LLVMBuildSExt(B_, h, g->i64, ""), ""),
+                        LLVMBuildICmp(B_, LLVMIntSGT, key, ci64(g, 0), ""), "");
+  LLVMBuildCondBr(B_, trig, upd, done);
+  LLVMPositionBuilderAtEnd(B_, upd);
+  /* a nil at h: h - 1; a value at h + 1: h + 1; else loose */
+  nv = LLVMBuildICmp(B_, LLVMIntEQ, key, overvalue ? hz : LLVMBuildAdd(B_, hz, ci64(g, 1), ""), "");
+  nv = LLVMBuildSelect(B_, nv, LLVMBuildTrunc(B_, overvalue ? LLVMBuildSub(B_, key, ci64(g, 1), "") : key,
+                                              g->i32, ""),
+                       LLVMBuildOr(B_, h, LLVMConstInt(g->i32, TAB_LENLOOSE, 0), ""), "");
+  tb(g, LLVMBuildStore(B_, nv, hp), g->tb_heap);   /* NOBARRIER: an i32, never a reference */
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, done);
+}
+
+/* LEN of a table without a metatable whose length hint is tight below
+** asize (table.h tab_len): the hint, inline; anything else the helper */
+static void lenop(Gen *g, int pc, int a, LLVMValueRef t) {
+  LLVMBasicBlockRef slow = newbb(g, "lenslow"), tab = newbb(g, "lentab");
+  LLVMBasicBlockRef nomt = newbb(g, "lennomt"), hit = newbb(g, "lenhit");
+  LLVMValueRef off = ci64(g, offsetof(Table, metatable)), h, asz;
+  istable(g, t, bits(g, t), tab, slow);
+  LLVMPositionBuilderAtEnd(B_, tab);
+  LLVMBuildCondBr(B_, LLVMBuildIsNull(B_, hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "mt"),
+                                      ""), nomt, slow);
+  LLVMPositionBuilderAtEnd(B_, nomt);
+  off = ci64(g, offsetof(Table, lenhint));
+  h = hload(g, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lenhint");
+  off = ci64(g, offsetof(Table, asize));
+  asz = hload(g, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "asize");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntULT, h, asz, ""), hit, slow);
+  LLVMPositionBuilderAtEnd(B_, hit);
+  setreg(g, a, mkint(g, LLVMBuildZExt(B_, h, g->i64, "")));
+  br(g, pc + 1);
+  LLVMPositionBuilderAtEnd(B_, slow);
+  callop(g, "mvmrt_len", pc, pc + 1, 0);
+  br(g, pc + 1);
+}
+
 /* SETI / SETTABLE: an integer key's existing slot inline */
 static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
                        LLVMValueRef keyconst, LLVMValueRef val, const char *helper) {
   LLVMBasicBlockRef slow = newbb(g, "setslow");
-  set_finish(g, pc, t, intslot(g, t, keyv, keyconst, slow, 1), val, slow, helper, 1);
+  LLVMValueRef slot = intslot(g, t, keyv, keyconst, slow, 1);
+  /* (on this path keyv holds an immediate integer: intslot tested it) */
+  set_finish(g, pc, t, slot, val, slow, helper, 1,
+             keyconst != NULL ? keyconst : sext48(g, bits(g, keyv)));
 }
 
 /* the table value of upvalue 'idx' (GETTABUP/SETTABUP: _ENV) */
@@ -4472,7 +4553,7 @@ static void emit(Gen *g, int pc) {
       break;
     }
     case OP_CLOSURE: callop(g, "mvmrt_closure", pc, pc + 1, 0); br(g, pc + 1); break;
-    case OP_LEN: callop(g, "mvmrt_len", pc, pc + 1, 0); br(g, pc + 1); break;
+    case OP_LEN: lenop(g, pc, a, getreg(g, GETARG_B(i))); break;
     case OP_CONCAT: callop(g, "mvmrt_concat", pc, pc + 1, 0); br(g, pc + 1); break;
     case OP_CALL:
       if (GETARG_B(i) == 0 || GETARG_C(i) == 0) {

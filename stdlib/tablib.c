@@ -253,7 +253,7 @@ static int concat_raw(lua_State *L) {
     last = v_getimmint(base[3]);
   }
   else
-    last = (lua_Integer)tab_getn(h);
+    last = (lua_Integer)tab_len(h);
   if (i > last) {
     lua_pushliteral(L, "");
     return 1;
@@ -305,8 +305,12 @@ static int tab_pack(lua_State *L) {
   int n = lua_gettop(L);
   lua_createtable(L, n, 1);
   lua_insert(L, 1);
-  for (int i = n; i >= 1; i--)   /* pops the values from the top down */
+  /* first to last: stores in order keep the table's length hint tight */
+  for (int i = 1; i <= n; i++) {
+    lua_pushvalue(L, i + 1);
     lua_seti(L, 1, i);
+  }
+  lua_settop(L, 1);
   lua_pushinteger(L, n);
   lua_setfield(L, 1, "n");
   return 1;

@@ -421,7 +421,7 @@ LUA_API lua_Unsigned lua_rawlen(lua_State *L, int idx) {
   Value v = *index2value(L, idx);
   if (v_isstring(v)) return v_str(v)->len;
   if (v_isudata(v)) return v_udata(v)->len;
-  if (v_istable(v)) return tab_getn(v_tab(v));
+  if (v_istable(v)) return tab_len(v_tab(v));
   return 0;
 }
 
@@ -1037,6 +1037,11 @@ LUAI_FUNC int api_tabmove(lua_State *L, int idx, lua_Integer dst,
   /* the moved values may include references into the nursery */
   gc_cardmarkrange(G(L), (GCObject *)h, &h->array[dst - 1],
                    (size_t)n * sizeof(Value));
+  /* the length hint: a block taken from below a tight hint is values */
+  if ((lua_Unsigned)(src + n - 1) <= (lua_Unsigned)h->lenhint)
+    tab_lenvalues(h, (unsigned)dst, (unsigned)(dst + n - 1));
+  else
+    tab_lenrange(h, (unsigned)dst, (unsigned)(dst + n - 1));
   return 1;
 }
 

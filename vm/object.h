@@ -96,8 +96,9 @@ typedef struct Table {
   Node *node;
   uint32_t lastfree;    /* any free position is before node[lastfree] (an
                         ** index: nothing to fix when the node array moves) */
-  uint32_t lenhint;     /* the border '#t' found last (tab_getn): a guess
-                        ** to verify, any value is safe */
+  uint32_t lenhint;     /* the length hint (table.h TAB_LENLOOSE): bit 31
+                        ** clear: slots 1..lenhint present, the rest of
+                        ** the array part nil; set: low bits a guess */
   struct Table *metatable;
 } Table;
 

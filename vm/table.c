@@ -227,7 +227,7 @@ void tab_free(lua_State *L, Table *t) {
   if (t->array != NULL && !tab_isinline(t))
     gc_freepart(L, t->array, (size_t)t->asize * sizeof(Value));
   t->node = dummynode; t->isdummy = 1; t->lsizenode = 0;
-  t->array = NULL; t->asize = 0;
+  t->array = NULL; t->asize = 0; t->lenhint = 0;
 }
 
 size_t tab_sizeof(Table *t) {
@@ -251,10 +251,43 @@ static int ceillog2(unsigned x) {   /* ceil(log2(x)), x >= 1 */
 static void rawinsert(lua_State *L, Table *t, Value key, Value val);
 static void newkey(lua_State *L, Table *t, Value key, Value val);
 
+/* the length hint of a new array part (table.h TAB_LENLOOSE): one pass,
+** as long as resize's copy (a hint of 2^31 reads as loose, rightly).
+** (tab_resize skips it when no key came from the hash part) */
+static void lenscan(Table *t) {
+  const Value *a = t->array;
+  unsigned n = t->asize, h = 0, i;
+  while (h < n && !v_isnil(a[h])) h++;
+  for (i = h + 1; i < n; i++)
+    if (!v_isnil(a[i])) { t->lenhint = h | TAB_LENLOOSE; return; }
+  t->lenhint = h;
+}
+
+void tab_lenrange(Table *t, unsigned lo, unsigned hi) {
+  const Value *a = t->array;
+  uint32_t h = t->lenhint;
+  unsigned k = lo, e;
+  if (h & TAB_LENLOOSE) return;
+  while (k <= hi && !v_isnil(a[k - 1])) k++;   /* values at lo..k-1 */
+  for (e = k + 1; e <= hi; e++)
+    if (!v_isnil(a[e - 1])) { t->lenhint = h | TAB_LENLOOSE; return; }
+  /* the block is values at lo..k-1, then nils up to hi; slots 1..lo-1
+  ** hold values when lo - 1 <= h, slots after hi are nil when hi >= h */
+  if (k > hi) {                        /* values only */
+    if (lo - 1u <= h) { t->lenhint = hi > h ? hi : h; return; }
+  }
+  else if (k == lo) {                  /* nils only */
+    if (hi >= h) { t->lenhint = lo - 1u < h ? lo - 1u : h; return; }
+  }
+  else if (lo - 1u <= h && hi >= h) { t->lenhint = k - 1u; return; }
+  t->lenhint = h | TAB_LENLOOSE;
+}
+
 /* Bring the table to 'nasize' array slots and room for 'nhsize' hash
 ** entries, re-inserting everything.  Nothing changes if memory runs out. */
 void tab_resize(lua_State *L, Table *t, unsigned nasize, unsigned nhsize) {
-  unsigned oldasize = t->asize, i;
+  unsigned oldasize = t->asize, i, movedin = 0;
+  uint32_t lh = t->lenhint;
   Value *oldarray = t->array;
   int oldinline = tab_isinline(t);
   Node *oldnode = t->node;
@@ -313,14 +346,20 @@ void tab_resize(lua_State *L, Table *t, unsigned nasize, unsigned nhsize) {
   for (i = 0; i < oldhsize; i++) {
     Node *old = &oldnode[i];
     if (!v_isnil(old->val)) {
-      if (v_isimmint(old->key) && (uint64_t)v_getimmint(old->key) - 1u < (uint64_t)nasize)
+      if (v_isimmint(old->key) && (uint64_t)v_getimmint(old->key) - 1u < (uint64_t)nasize) {
         gc_write(G(L), (GCObject *)t, &newarray[v_getimmint(old->key) - 1], old->val);
-      else
+        movedin = 1;
+      } else
         newkey(L, t, old->key, old->val);
     }
   }
   if (oldarray != NULL && !oldinline) gc_freepart(L, oldarray, (size_t)oldasize * sizeof(Value));
   if (oldhsize > 0) gc_freepart(L, oldnode, (size_t)oldhsize * sizeof(Node));
+  /* the array part kept its values up to min(asizes) and got nils after:
+  ** a tight hint stays tight (cut to the new size); else count */
+  if (!movedin && !(lh & TAB_LENLOOSE) && t->asize == nasize)
+    t->lenhint = lh < nasize ? lh : nasize;
+  else lenscan(t);
 }
 
 void tab_resizearray(lua_State *L, Table *t, unsigned nasize) {
@@ -442,6 +481,7 @@ static int appendgrow(lua_State *L, Table *t, Value key, Value val) {
   else
     tab_resizearray(L, t, nasize);   /* in place when the block has room */
   gc_write(G(L), (GCObject *)t, &t->array[asize], val);
+  t->lenhint = asize + 1;   /* values at 1..asize+1, nils after (tight) */
   return 1;
 }
 
@@ -487,7 +527,7 @@ static void newkey(lua_State *L, Table *t, Value key, Value val) {
 /* store without resetting the metamethod cache (used by resize) */
 static void rawinsert(lua_State *L, Table *t, Value key, Value val) {
   const Value *slot = tab_get(t, key);
-  if (!isabstkey(slot)) gc_write(G(L), (GCObject *)t, (Value *)slot, val);
+  if (!isabstkey(slot)) tab_putslot(L, t, slot, val);
   else newkey(L, t, key, val);
 }
 
@@ -517,7 +557,7 @@ void tab_set(lua_State *L, Table *t, Value key, Value val) {
     dbg_runerror(L, "table index is nil");
   t->extra = 0;   /* may be a metatable: forget cached absences */
   slot = tab_get(t, key);
-  if (!isabstkey(slot)) gc_write(G(L), (GCObject *)t, (Value *)slot, val);
+  if (!isabstkey(slot)) tab_putslot(L, t, slot, val);
   else newkey(L, t, key, val);
 }
 
@@ -533,7 +573,7 @@ void tab_setnew(lua_State *L, Table *t, Value key, Value val) {
 void tab_setint(lua_State *L, Table *t, int64_t key, Value val) {
   const Value *slot = tab_getint(t, key);
   t->extra = 0;
-  if (!isabstkey(slot)) gc_write(G(L), (GCObject *)t, (Value *)slot, val);
+  if (!isabstkey(slot)) tab_putslot(L, t, slot, val);
   else if (!v_isnil(val)) {
     Value k = v_fitsimm(key) ? v_immint(key) : boxkey(L, &t, key, &val);
     newkey(L, t, k, val);
@@ -648,7 +688,7 @@ static lua_Unsigned hashsearch(Table *t, lua_Unsigned j) {
 ** (removals), a few steps at most.  Only a guess for arraysearch(). */
 static unsigned nearborder(const Table *t, unsigned asize) {
   const Value *a = t->array;
-  unsigned h = t->lenhint < asize ? t->lenhint : asize - 1, k;
+  unsigned g = t->lenhint & ~TAB_LENLOOSE, h = g < asize ? g : asize - 1, k;
   for (k = 0; k < 4 && h < asize && !v_isnil(a[h]); k++) h++;
   for (k = 0; k < 4 && h > 0 && v_isnil(a[h - 1]); k++) h--;
   return h;
@@ -739,7 +779,7 @@ static unsigned arraysearch(Table *t, unsigned asize, unsigned h) {
     j = isnil ? m : j;
     i = isnil ? i : m;
   }
-  t->lenhint = i;
+  t->lenhint = i | TAB_LENLOOSE;
   return i;
 }
 
@@ -750,14 +790,39 @@ static __attribute__((noinline)) lua_Unsigned hashborder(Table *t, unsigned asiz
   return hashsearch(t, (lua_Unsigned)asize + 1);
 }
 
+#ifdef MVM_LENCHECK
+#include <stdio.h>
+#include <stdlib.h>
+/* (a checking build: -DMVM_LENCHECK; every '#t' verifies the invariant) */
+void tab_lencheck(const Table *t) {
+  uint32_t h = t->lenhint, i;
+  if (h & TAB_LENLOOSE) return;
+  for (i = 0; i < t->asize; i++)
+    if (v_isnil(t->array[i]) != (i >= h)) {
+      fprintf(stderr, "lenhint %u wrong at slot %u (asize %u)\n", h, i + 1, t->asize);
+      abort();
+    }
+  if (h > t->asize) abort();
+}
+#endif
+
 lua_Unsigned tab_getn(Table *t) {
   unsigned asize = t->asize;
+  uint32_t lh = t->lenhint;
+#ifdef MVM_LENCHECK
+  tab_lencheck(t);
+#endif
+  if (!(lh & TAB_LENLOOSE)) {
+    /* tight (table.h): the array part's only border, or a full part */
+    if (lh < asize || t->isdummy) return lh;
+    return hashborder(t, asize);
+  }
   if (asize > 0 && v_isnil(t->array[asize - 1])) {
     /* a border inside the array part */
     unsigned h;
     if (asize >= 2 && !v_isnil(t->array[asize - 2])) return asize - 1;
     h = nearborder(t, asize);
-    t->lenhint = h;
+    t->lenhint = h | TAB_LENLOOSE;
     return arraysearch(t, asize, h);
   }
   /* array part full (or absent): continue in the hash part */

@@ -30,6 +30,41 @@
 ** it again meanwhile (jit.h JitMethodCache: JitState.mcepoch). */
 #define TAB_WATCHED  0x80
 
+/* The length hint, Table.lenhint.  TIGHT (bit 31 clear), h: slots 1..h
+** of the array part hold values and slots h+1..asize are nil (h <=
+** asize).  Then h < asize is the array part's only border, which the
+** binary search of '#t' finds whatever slots it probes, so tab_getn
+** answers h without a probe; h == asize continues into the hash part
+** (never cached).  LOOSE (bit 31 set): nothing is known; the low bits are
+** the border found last, a guess tab_getn verifies along its probes.
+** Invariant: every store into an array slot goes through tab_lenset --
+** the interpreter (SETTABLE/SETI in vm.c, tab_setslot, tab_putslot),
+** table.c, the collector clearing weak values, and compiled code's
+** inline integer-key stores (llvmgen.c set_finish, lenkeep) -- or, for a
+** block written at once (table.insert/remove's block moves),
+** tab_lenrange; SETLIST makes it loose (vmops.h); resizes keep or
+** recompute it (tab_resize); a table is tight at birth (no array part,
+** or an all-nil one).  Only a nil stored at k <= h or a value stored at
+** k > h can break it: a nil at h or a value at h + 1 moves h, anything
+** else makes the hint loose.  A loose hint is negative as an
+** int32 and at least 2^31 as a uint32, so neither test fires on it (k <=
+** asize <= 2^31): stores cost a load, a compare and a rare branch. */
+#define TAB_LENLOOSE  0x80000000u
+static inline void tab_lenset(Table *t, uint64_t k, int isnil) {
+  uint32_t h = t->lenhint;
+  if (isnil ? (int64_t)k <= (int64_t)(int32_t)h : k > (uint64_t)h)
+    t->lenhint = k == (uint64_t)h + (uint64_t)!isnil ? (uint32_t)k - (uint32_t)isnil
+                                                     : h | TAB_LENLOOSE;
+}
+/* slots lo..hi (1 <= lo <= hi <= asize) were all written at once (vm/table.c) */
+LUAI_FUNC void tab_lenrange(Table *t, unsigned lo, unsigned hi);
+/* tab_lenrange of a block known to hold values only (no scan) */
+static inline void tab_lenvalues(Table *t, unsigned lo, unsigned hi) {
+  uint32_t h = t->lenhint;
+  if (h & TAB_LENLOOSE) return;
+  t->lenhint = lo - 1u > h ? h | TAB_LENLOOSE : hi > h ? hi : h;
+}
+
 /* A removed entry (nil value) whose key was an object keeps that key only so
 ** that 'next' can continue from it; the collector turns it into a dead key:
 ** the reference with its low bit set, which is no longer a reference. */
@@ -103,9 +138,21 @@ LUAI_FUNC void tab_setint(lua_State *L, Table *t, int64_t key, Value val);
 /* tab_set of a key whose raw lookup has just returned tab_absentkey (no
 ** second lookup); MAY ALLOCATE as tab_set */
 LUAI_FUNC void tab_setnew(lua_State *L, Table *t, Value key, Value val);
-/* store into a slot returned by tab_get* (not absent) */
+/* store into a slot returned by tab_get* (not absent), with the length
+** hint's upkeep when it is an array slot (a node's value slot is never
+** inside the array part: the difference is out of range) */
+static inline void tab_putslot(lua_State *L, Table *t, const Value *slot, Value val) {
+  uint64_t k = ((uintptr_t)slot - (uintptr_t)t->array) / sizeof(Value);
+  if (k < (uint64_t)t->asize) tab_lenset(t, k + 1, v_isnil(val));
+  gc_write(G(L), (GCObject *)t, (Value *)slot, val);
+}
 static inline void tab_setslot(lua_State *L, Table *t, const Value *slot, Value val) {
   t->extra = 0;   /* t may be a metatable: forget cached metamethod absences */
+  tab_putslot(L, t, slot, val);
+}
+/* tab_setslot of a string key's slot (a node's: no array slot) */
+static inline void tab_setstrslot(lua_State *L, Table *t, const Value *slot, Value val) {
+  t->extra = 0;
   gc_write(G(L), (GCObject *)t, (Value *)slot, val);
 }
 /* iteration: *key is the previous key (nil to start); returns 0 at the end */
@@ -114,5 +161,17 @@ LUAI_FUNC int tab_next(lua_State *L, Table *t, Value *key, Value *val);
 ** index, the entry returned last); else -1, doing nothing (never raises) */
 LUAI_FUNC int tab_nextquick(lua_State *L, Table *t, Value *key, Value *val);
 LUAI_FUNC lua_Unsigned tab_getn(Table *t);                           /* border */
+#ifdef MVM_LENCHECK
+LUAI_FUNC void tab_lencheck(const Table *t);   /* aborts on a wrong tight hint */
+#endif
+/* tab_getn with a tight hint below asize (TAB_LENLOOSE) answered inline
+** (a loose hint is never below asize) */
+static inline lua_Unsigned tab_len(Table *t) {
+  uint32_t h = t->lenhint;
+#ifdef MVM_LENCHECK
+  tab_lencheck(t);
+#endif
+  return h < t->asize ? h : tab_getn(t);
+}
 LUAI_FUNC size_t tab_sizeof(Table *t);                               /* bytes, for accounting */
 #endif

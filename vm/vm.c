@@ -378,7 +378,7 @@ void vm_objlen(lua_State *L, Value *ra, const Value *rb) {
     Table *h = v_tab(v);
     tm = fasttm(L, h->metatable, TM_LEN);
     if (tm == NULL) {
-      lua_Unsigned n = tab_getn(h);
+      lua_Unsigned n = tab_len(h);
       ptrdiff_t r = savestack(L, ra);
       Value res = vm_int(L, (int64_t)n);
       *restorestack(L, r) = res;
@@ -1339,7 +1339,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         if (v_istable(*upv)) {
           Table *t = v_tab(*upv);
           slot = tab_getstr(t, v_str(*key));
-          if (!isempty(slot)) { tab_setslot(L, t, slot, *rc); vmbreak; }
+          if (!isempty(slot)) { tab_setstrslot(L, t, slot, *rc); vmbreak; }
         }
         Protect(vm_finishset(L, upv, key, rc, slot));
         vmbreak;
@@ -1356,8 +1356,15 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             uint64_t n1 = (uint64_t)v_getimmint(kv) - 1u;
             if (l_likely(n1 < (uint64_t)t->asize)) {
               Value *s = &t->array[n1];
+              /* over a value: only a nil moves the length hint */
+              if (l_likely(!v_isnil(*s))) {
+                if (l_unlikely(v_isnil(*rc))) tab_lenset(t, n1 + 1, 1);
+                vm_arrstore(L, t, s, *rc);
+                vmbreak;
+              }
               /* a nil slot is a raw store too when no __newindex can run */
-              if (l_likely(!v_isnil(*s) || t->metatable == NULL)) {
+              if (t->metatable == NULL) {
+                if (!v_isnil(*rc)) tab_lenset(t, n1 + 1, 0);
                 vm_arrstore(L, t, s, *rc);
                 vmbreak;
               }
@@ -1385,7 +1392,16 @@ void vm_execute(lua_State *L, CallInfo *ci) {
           Table *t = v_tab(*ra);
           if (l_likely((unsigned)b - 1u < t->asize)) {
             Value *s = &t->array[b - 1];
-            if (l_likely(!v_isnil(*s) || t->metatable == NULL)) { vm_arrstore(L, t, s, *rc); vmbreak; }
+            if (l_likely(!v_isnil(*s))) {   /* as SETTABLE */
+              if (l_unlikely(v_isnil(*rc))) tab_lenset(t, (uint64_t)b, 1);
+              vm_arrstore(L, t, s, *rc);
+              vmbreak;
+            }
+            if (t->metatable == NULL) {
+              if (!v_isnil(*rc)) tab_lenset(t, (uint64_t)b, 0);
+              vm_arrstore(L, t, s, *rc);
+              vmbreak;
+            }
             slot = s;
           }
           else {
@@ -1407,7 +1423,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         if (v_istable(*ra)) {
           Table *t = v_tab(*ra);
           slot = tab_getstr(t, v_str(*key));
-          if (!isempty(slot)) { tab_setslot(L, t, slot, *rc); vmbreak; }
+          if (!isempty(slot)) { tab_setstrslot(L, t, slot, *rc); vmbreak; }
           if (isabstkey(slot) && setnewfield(L, t, key, rc)) {
             vmbreak;
           }
