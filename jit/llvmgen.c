@@ -2108,10 +2108,12 @@ static void get_finish(Gen *g, int pc, int a, LLVMValueRef slot, LLVMBasicBlockR
 ** adds; 'key' (i64): that key, for the length hint (lenkeep: only where
 ** the store turns a nil into a value or a value into a nil) */
 static void lenkeep(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMValueRef val, int overvalue);
+static void sethit(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
+                   LLVMBasicBlockRef slow, const char *helper, int flags);
 static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
                        LLVMBasicBlockRef slow, const char *helper, int intkey, LLVMValueRef key) {
   LLVMBasicBlockRef hit = newbb(g, "sethit");
-  LLVMValueRef old = hload(g, g->p1, slot, ""), off;
+  LLVMValueRef old = hload(g, g->p1, slot, "");
   LLVMBasicBlockRef nil = newbb(g, "setnil");
   LLVMBasicBlockRef live = key != NULL ? newbb(g, "setlive") : hit;
   LLVMBasicBlockRef fill = key != NULL ? newbb(g, "setfill") : hit;
@@ -2127,8 +2129,17 @@ static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMVa
     LLVMBuildBr(B_, hit);
   }
   LLVMPositionBuilderAtEnd(B_, hit);
-  if (!intkey) {
-    off = ci64(g, offsetof(GCObject, extra));
+  sethit(g, pc, t, slot, val, slow, helper, !intkey);
+}
+
+/* The end of an inline table store at its hit: the store with its barrier
+** (after clearing the table's cache of absent metamethods, 'flags': a
+** string key may be a metamethod's name), on to pc + 1; the generic path
+** at 'slow'. */
+static void sethit(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
+                   LLVMBasicBlockRef slow, const char *helper, int flags) {
+  if (flags) {
+    LLVMValueRef off = ci64(g, offsetof(GCObject, extra));
     /* NOBARRIER: a byte, never a reference */
     tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), LLVMBuildGEP2(B_, g->i8, t, &off, 1, "")), g->tb_heap);
   }
@@ -2474,13 +2485,7 @@ static void setslot(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef v
   slot = LLVMBuildPhi(B_, g->p0, "slot");
   vals[1] = cp; from[0] = probe; from[1] = found;
   LLVMAddIncoming(slot, vals, from, 2);
-  off = ci64(g, offsetof(GCObject, extra));
-  /* NOBARRIER: a byte, never a reference */
-  tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), LLVMBuildGEP2(B_, g->i8, t, &off, 1, "")), g->tb_heap);
-  gcwrite(g, val, t, slot);
-  br(g, pc + 1);
-  LLVMPositionBuilderAtEnd(B_, slow);
-  slowpath(g, pc, helper);
+  sethit(g, pc, t, slot, val, slow, helper, 1);
 }
 
 /* SETFIELD / SETTABUP: an existing field inline */
