@@ -1315,7 +1315,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   unsigned h = osrhash(hdr), hp = osrhash(p);
   double t, per, share, cost, est, dt, inc;
   uint32_t dh;
-  int span;
+  int span, shareok;
   t = now();
   if (J->osrp[hp].p != p) {
     J->osrp[hp].p = p; J->osrp[hp].tlast = t; J->osrp[hp].lost = 0;
@@ -1333,7 +1333,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     J->osr[h].size = loopsize(p, hdr);
     J->osr[h].cshare = loopshare(L, p, hdr, J->osr[h].size);
     J->osr[h].csize = compilesize(p, hdr);
-    J->osr[h].ran = 0;
+    J->osr[h].ran = J->osr[h].saved = 0;
     return 0;
   }
   /* the share over the back-edges since this loop's last test */
@@ -1346,6 +1346,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   inc = dt * share * JIT_GAIN;
   J->osrp[hp].lost += inc;
   J->osr[h].ran += dt;
+  J->osr[h].saved += inc;
   /* the compiles so far, with the prior as JIT_PRIOR_WEIGHT instructions
   ** of them (the first compiles carry loading LLVM and a fixed cost per
   ** function that small ones make look big per instruction) */
@@ -1355,8 +1356,13 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   est = cost * J->osr[h].csize + (regionok(p) ? JIT_REGION_FIXED : 0);
   /* (a region is compiled for its loop: a main chunk whose earlier
   ** loops paid compiles the next hot one at once, but not before that
-  ** loop ran JIT_REGION_MINRUN itself) */
-  if (J->osrp[hp].lost < J->payback * est ||
+  ** loop ran JIT_REGION_MINRUN itself, and not while the loop's share of
+  ** interpreted time over its run so far is below JIT_MIN_SHARE: the
+  ** library-bound loops of strings.lua (shares 0.00-0.10), tables.lua and
+  ** coroutines.lua were compiled for nothing once a region's estimate was
+  ** its own size) */
+  shareok = !regionok(p) || J->osr[h].saved >= JIT_MIN_SHARE * JIT_GAIN * J->osr[h].ran;
+  if (J->osrp[hp].lost < J->payback * est || !shareok ||
       (regionok(p) && J->osr[h].ran < JIT_REGION_MINRUN)) {
     /* skip tests while at this rate the loss stays below half the way to
     ** the payback: at most JIT_OSR_SKIP (a compile comes at most that
@@ -1366,7 +1372,8 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     double rest = J->payback * est - J->osrp[hp].lost;
     int skip = inc > 0 ? (rest / inc > 2.0 * JIT_OSR_SKIP ? JIT_OSR_SKIP : (int)(rest / inc / 2))
                        : JIT_OSR_SKIP;
-    if (rest <= 0) {   /* paid: the loop has not run JIT_REGION_MINRUN yet */
+    if (rest <= 0) {   /* paid: the loop has not run JIT_REGION_MINRUN yet
+                       ** or is library-bound so far */
       double wait = (JIT_REGION_MINRUN - J->osr[h].ran) / (dt > 0 ? dt : JIT_OSR_MAXGAP);
       skip = wait > 2.0 * JIT_OSR_SKIP ? JIT_OSR_SKIP : (int)(wait / 2);
       rest = 0;
@@ -1381,7 +1388,8 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     ** ready; tables.lua's loops get half-way to their payback, ~35 ms
     ** from it, and then end (loading LLVM at half-way cost tables.lua 15-20
     ** ms of CPU for nothing: 3-5% of its run, more when no CPU is idle). */
-    if (rest <= inc * JIT_FB_TESTS) start_feedback(L, p);
+    if (!shareok) ;   /* (neither feedback nor LLVM for a library-bound loop) */
+    else if (rest <= inc * JIT_FB_TESTS) start_feedback(L, p);
     else if (inc > 0 && rest / inc * dt < JIT_PREFETCH_LEAD) prefetch_backend(J, L, p);
     p->jitedges = skip;
     J->osrp[hp].span = skip + 1;

@@ -217,9 +217,10 @@ typedef struct JitState {
   ** saved so far.  Small caches indexed by a hash (a collision restarts
   ** an entry; a freed proto's entry only misleads an estimate). */
   struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size, csize;
-           double cshare, ran; } osr[JIT_OSR_SAMPLES];
+           double cshare, ran, saved; } osr[JIT_OSR_SAMPLES];
   /* (cshare: interp_share of the loop; csize: instructions its compile
-  ** takes; ran: seconds the loop ran so far) */
+  ** takes; ran: seconds the loop ran so far; saved: what compiled code
+  ** would have saved of them) */
   /* per loop seen at an OSR test: the proto's hotcount and the number of
   ** lua_resumes at its last test (jit.c switching) */
   struct { const Proto *p; const Instruction *pc; uint32_t hot; unsigned long res; }
