@@ -167,6 +167,7 @@ static int spare_cpu(void) {
 static JitState *getstate(lua_State *L) {
   global_State *g = G(L);
   JitState *J = (JitState *)g->jit;
+  int spare;
   if (J == NULL) {
     J = (JitState *)calloc(1, sizeof *J);
     if (J == NULL) return NULL;
@@ -181,14 +182,14 @@ static JitState *getstate(lua_State *L) {
     J->strbuiltins = mvm_strbuiltins;
     J->gcepoch = gc_epoch(g);
     J->start = now();
-    J->budget = env_uint("MVM_JIT_BUDGET", JIT_BUDGET) / 100.0;
-    J->bgbudget = getenv("MVM_JIT_BUDGET") != NULL ? J->budget
-                  : spare_cpu() ? JIT_BGBUDGET / 100.0 : J->budget;
-    /* MVM_JIT_PAYBACK=0 turns the rule off (the tests' "on" mode) */
     J->background = getenv("MVM_JIT_BACKGROUND") == NULL || env_flag("MVM_JIT_BACKGROUND");
+    spare = J->background && spare_cpu();   /* (looked at once) */
+    J->budget = env_uint("MVM_JIT_BUDGET", JIT_BUDGET) / 100.0;
+    J->bgbudget = getenv("MVM_JIT_BUDGET") == NULL && spare ? JIT_BGBUDGET / 100.0 : J->budget;
+    /* MVM_JIT_PAYBACK=0 turns the rule off (the tests' "on" mode) */
     /* (half the payback when compiles run beside the program: over_budget) */
     J->payback = getenv("MVM_JIT_PAYBACK") && strcmp(getenv("MVM_JIT_PAYBACK"), "0") == 0
-                 ? 0.0 : env_uint("MVM_JIT_PAYBACK", J->background && spare_cpu() ? 10 : 20) / 100.0;
+                 ? 0.0 : env_uint("MVM_JIT_PAYBACK", spare ? 10 : 20) / 100.0;
     /* MVM_JIT_CALLGAIN: picoseconds a compile saves per instruction of a call (calls_pay) */
     J->callgain = env_uint("MVM_JIT_CALLGAIN", JIT_CALL_GAIN) * 1e-12;
     J->smallcalls = getenv("MVM_JIT_SMALL") != NULL ? atoi(getenv("MVM_JIT_SMALL")) : JIT_SMALL_CALLS;
