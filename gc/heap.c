@@ -320,6 +320,14 @@ void gc_freeobject(lua_State *L, GCObject *o) {
   }
 }
 
+/* A large cell's pages become free pages (still committed: gc_sweepdone
+** decides what is released).  'pg' is the cell's first page. */
+static void freelarge(GCState *gs, PageInfo *pg) {
+  uint32_t first = pg->head, n = pg->npages, i;
+  gs->oldbytes -= (size_t)n << GC_PAGESHIFT;
+  for (i = 0; i < n; i++) gs->pages[first + i].kind = PG_FREE;
+}
+
 /* Sweep: free one dead old object (its cell goes back at gc_sweepdone). */
 void gc_freecell(lua_State *L, GCObject *o) {
   GCState *gs = GCS(G(L));
@@ -331,14 +339,10 @@ void gc_freecell(lua_State *L, GCObject *o) {
     o->tt = 0;
     gs->oldbytes -= cs;
   }
-  else {
-    /* kept: gc_sweepdone releases free pages beyond its budget (sieve.lua
-    ** made and dropped an 8 MB array 15 times and faulted it in again
-    ** each time, 46000 page faults) */
-    uint32_t first = pg->head, n = pg->npages, i;
-    gs->oldbytes -= (size_t)n << GC_PAGESHIFT;
-    for (i = 0; i < n; i++) gs->pages[first + i].kind = PG_FREE;
-  }
+  else   /* kept: gc_sweepdone releases free pages beyond its budget
+         ** (sieve.lua made and dropped an 8 MB array 15 times and
+         ** faulted it in again each time, 46000 page faults) */
+    freelarge(gs, pg);
 }
 
 static void pushrun(GCState *gs, uint32_t first, uint32_t n) {
@@ -636,10 +640,8 @@ static void freeoldcell(GCState *gs, GCObject *o) {
     /* the pages are reusable at once but released (madvise) only by the
     ** next sweep: releasing megabytes here would lengthen a minor that
     ** frees a dead young table's big part */
-    uint32_t first = pg->head, n = pg->npages, i;
-    gs->oldbytes -= (size_t)n << GC_PAGESHIFT;
-    for (i = 0; i < n; i++) gs->pages[first + i].kind = PG_FREE;
-    pushrun(gs, first, n);
+    freelarge(gs, pg);
+    pushrun(gs, pg->head, pg->npages);
   }
 }
 

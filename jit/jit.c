@@ -334,9 +334,9 @@ static double cost_per_instr(JitState *J) {
 ** that kept it waiting lost more than the compile: at 10%, spectral_norm's
 ** Atv was refused until its loops were over (0.24 s; 0.14 s at 50%),
 ** richards' methods waited (0.57 -> 0.48 s). */
-static int over_budget(JitState *J, global_State *g) {
+static int over_budget(JitState *J) {
   int over;
-  double budget = J->background && g->ffijit == NULL ? J->bgbudget : J->budget;
+  double budget = J->background && J->g->ffijit == NULL ? J->bgbudget : J->budget;
   pthread_mutex_lock(&J->lock);
   over = J->ncompiled > 0 && J->compile_seconds > budget * (now() - J->start);
   pthread_mutex_unlock(&J->lock);
@@ -355,13 +355,12 @@ static void install(JitState *J, Proto *p, int lo, int hi, int r, void *entry, v
   char region[48] = "", inlines[48] = "";
   pthread_mutex_lock(&J->lock);
   J->inllvm = 0;
+  if (J->compinl == inl) { J->compinl = NULL; J->ncompinl = 0; }   /* the unit or free() takes them */
   if (J->orphaned) {   /* lua_close went on without us: 'p' is gone */
-    if (J->compinl == inl) { J->compinl = NULL; J->ncompinl = 0; }
     pthread_mutex_unlock(&J->lock);
     free(inl);
     return;
   }
-  if (J->compinl == inl) { J->compinl = NULL; J->ncompinl = 0; }   /* the unit or free() takes them */
   J->compile_seconds += dt;
   J->instrs_compiled += lo >= 0 ? hi - lo + 1 : p->sizecode;
   if (J->stats) record_ctime(J, dt);
@@ -491,11 +490,9 @@ static void *compile_thread(void *ud) {
     int lo, hi, r;
     if (q == NULL && J->prefetch == 1) {   /* warm code: load LLVM now */
       J->prefetch = 2;
-      J->inllvm = 1;
       pthread_mutex_unlock(&J->lock);
-      start_backend(J);
+      startthread_backend(J);
       pthread_mutex_lock(&J->lock);
-      J->inllvm = 0;
       continue;
     }
     if (q == NULL) {
@@ -692,7 +689,7 @@ static void maybecompile(lua_State *L, Proto *p, int osr, const Instruction *reg
     p->jitlook = UINT32_MAX;
     return;
   }
-  if (g->jitmode == MVM_JIT_ON && over_budget(J, g)) {
+  if (g->jitmode == MVM_JIT_ON && over_budget(J)) {
     /* Over the compile-time budget: LLVM needs milliseconds per function,
     ** so a program with many warm functions would spend more time
     ** compiling than it saves.  Ask again after more calls: the functions
