@@ -1375,9 +1375,10 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     int skip = inc > 0 ? (rest / inc > 2.0 * JIT_OSR_SKIP ? JIT_OSR_SKIP : (int)(rest / inc / 2))
                        : JIT_OSR_SKIP;
     if (rest <= 0) {   /* paid: the loop has not run JIT_REGION_MINRUN yet
-                       ** or is library-bound so far */
+                       ** or is library-bound so far (its share moves
+                       ** slowly: the widest spacing of tests) */
       double wait = (JIT_REGION_MINRUN - J->osr[h].ran) / (dt > 0 ? dt : JIT_OSR_MAXGAP);
-      skip = wait > 2.0 * JIT_OSR_SKIP ? JIT_OSR_SKIP : (int)(wait / 2);
+      skip = !shareok || wait > 2.0 * JIT_OSR_SKIP ? JIT_OSR_SKIP : wait > 0 ? (int)(wait / 2) : 0;
       rest = 0;
     }
     /* The type feedback starts when at this rate the payback is
