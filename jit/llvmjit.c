@@ -18,7 +18,8 @@
 ** simplifycfg, gvn), then place-safepoints and rewrite-statepoints-for-gc,
 ** then globaldce (the unused poll body); code generation at "Less"
 ** without the machine scheduler (init_target; docs/decisions/0016).
-** MVM_JIT_DUMP=1 prints the IR before and after the statepoint rewriting.
+** MVM_JIT_DUMP=1 prints the IR before and after the statepoint rewriting,
+** and the machine code as linked (LLVM's disassembler, helper calls named).
 **
 ** Tools: the object layer notifies LLVM's GDB registration listener (the
 ** GDB JIT interface: backtraces through compiled code show the function
@@ -41,6 +42,7 @@
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/Disassembler.h>
 #include <llvm-c/Error.h>
 #include <llvm-c/ExecutionEngine.h>
 #include <llvm-c/LLJIT.h>
@@ -329,6 +331,7 @@ static void init_target(void) {
   char *tok;
   size_t i;
   target_ok = !LLVMInitializeNativeTarget() && !LLVMInitializeNativeAsmPrinter();
+  LLVMInitializeNativeDisassembler();   /* (MVM_JIT_DUMP only; a failure is a dump without code) */
   if (args == NULL) args = "";
   buf[0] = '\0';
   for (i = 0; i < sizeof jit_llvm_default_args / sizeof *jit_llvm_default_args; i++) {
@@ -448,6 +451,48 @@ static void dump(const char *title, LLVMModuleRef m) {
   char *s = LLVMPrintModuleToString(m);
   fprintf(stderr, ";; ---- mvm JIT: %s ----\n%s", title, s);
   LLVMDisposeMessage(s);
+}
+
+/* MVM_JIT_DUMP: the symbol of a runtime helper at 'addr' (an immediate or
+** a call target of the code being disassembled), else NULL */
+static const char *helpername(void *ud, uint64_t addr, uint64_t *reftype, uint64_t pc,
+                              const char **refname) {
+  const MvmJitHost *host = ((Backend *)ud)->host;
+  int i;
+  (void)pc;
+  *reftype = LLVMDisassembler_ReferenceType_InOut_None;
+  *refname = NULL;
+  for (i = 0; i < host->nhelpers; i++)
+    if ((uint64_t)(uintptr_t)host->helpers[i].addr == addr) return host->helpers[i].name;
+  return NULL;
+}
+
+/* MVM_JIT_DUMP: the machine code of function 'name' as linked, from
+** 'start' to the end of its object's code section (one function per
+** object), one instruction per line with its address */
+static void dumpcode(Backend *be, const char *name, const uint8_t *start) {
+  char *triple = LLVMGetDefaultTargetTriple(), *cpu = LLVMGetHostCPUName();
+  char *features = LLVMGetHostCPUFeatures(), line[256];
+  const uint8_t *end = be->lastcode + be->lastcodesize, *pc = start;
+  LLVMDisasmContextRef dc = NULL;
+  if (be->lastcode != NULL && start >= be->lastcode && start < end)
+    dc = LLVMCreateDisasmCPUFeatures(triple, cpu, features, be, 0, NULL, helpername);
+  fprintf(stderr, ";; ---- mvm JIT: machine code of %s ----\n", name);
+  if (dc == NULL) fprintf(stderr, ";; (no disassembler for this target)\n");
+  else {
+    LLVMSetDisasmOptions(dc, LLVMDisassembler_Option_PrintImmHex);
+    while (pc < end) {
+      size_t n = LLVMDisasmInstruction(dc, (uint8_t *)pc, (uint64_t)(end - pc),
+                                       (uint64_t)(uintptr_t)pc, line, sizeof line);
+      if (n == 0) { fprintf(stderr, "%12lx:\t(not an instruction)\n", (unsigned long)(uintptr_t)pc); break; }
+      fprintf(stderr, "%12lx:%s\n", (unsigned long)(uintptr_t)pc, line);
+      pc += n;
+    }
+    LLVMDisasmDispose(dc);
+  }
+  LLVMDisposeMessage(triple);
+  LLVMDisposeMessage(cpu);
+  LLVMDisposeMessage(features);
 }
 
 static LLVMErrorRef runpasses(Backend *be, LLVMModuleRef m, const char *passes) {
@@ -585,6 +630,7 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
     *why = "abandoned at exit";
     return JIT_ERROR;
   }
+  if (J->dump) dumpcode(be, name, (const uint8_t *)(uintptr_t)addr);
   if (be->perf) {
     const uint8_t *a = (const uint8_t *)(uintptr_t)addr;
     size_t size = 0;

@@ -6,6 +6,8 @@
 #   - MVM_JIT_STATS=1 reports the compile time distribution and share
 #   - MVM_JIT_PERF=1 writes /tmp/perf-PID.map with a line per function
 #   - gdb (if installed) names compiled frames in a backtrace
+#   - MVM_JIT_DUMP=1 prints the IR before and after the statepoint
+#     rewriting and the machine code, helper calls named
 set -u
 MVM=$1
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -52,5 +54,16 @@ if command -v gdb >/dev/null 2>&1; then
 else
   echo "(no gdb: GDB JIT interface not checked)"
 fi
+# 4. the dump: both IR stages and the machine code of every function
+MVM_JIT_DUMP=1 "$MVM" -j eager $NAME.lua >"$TMP/out4" 2>"$TMP/err4" </dev/null
+cmp -s "$TMP/out4" $NAME.expected || fail "output differs with MVM_JIT_DUMP"
+nb=$(grep -c '^;; ---- mvm JIT: before statepoint rewriting' "$TMP/err4")
+na=$(grep -c '^;; ---- mvm JIT: after statepoint rewriting' "$TMP/err4")
+nm=$(grep -c '^;; ---- mvm JIT: machine code of mvmf_[0-9]*_'$NAME'_lua_[0-9]* ----$' "$TMP/err4")
+[ "$nb" -ge 5 ] && [ "$na" = "$nb" ] && [ "$nm" = "$nb" ] ||
+  fail "dump sections: $nb before, $na after, $nm machine code"
+grep -q 'gc "statepoint-example"' "$TMP/err4" || fail "no statepoint function in the IR dump"
+grep -Eq '^ *[0-9a-f]+:'$'\t''ret' "$TMP/err4" || fail "no return instruction in the machine code"
+grep -Eq 'call.*mvmrt_|mvmrt_[a-z]+, %' "$TMP/err4" || fail "no runtime helper named in the machine code"
 [ $FAIL = 0 ] && echo "ok"
 exit $FAIL
