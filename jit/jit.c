@@ -17,6 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#include <linux/perf_event.h>
+#include <sys/syscall.h>
 
 #include "jit.h"
 #include "jitbackend.h"
@@ -129,6 +132,21 @@ static double cputime(void) {
   return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* MVM_JIT_STATS=4: a counter of the user-mode instructions of the
+** calling thread (the VM's, opened when its JitState is made), so that
+** -j on runs compare with -j off ones without the compile thread's
+** instructions; -1 where perf events are not available */
+static int vminstr_open(void) {
+  struct perf_event_attr a;
+  memset(&a, 0, sizeof a);
+  a.type = PERF_TYPE_HARDWARE;
+  a.size = sizeof a;
+  a.config = PERF_COUNT_HW_INSTRUCTIONS;
+  a.exclude_kernel = 1;
+  a.exclude_hv = 1;
+  return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+}
+
 /* the size under which a function needs more calls to be compiled (call_threshold) */
 #define JIT_SMALL_CALLS 120
 /* what compiled code saves per bytecode instruction of a call, in ps
@@ -177,6 +195,7 @@ static JitState *getstate(lua_State *L) {
     J->threshold = env_uint("MVM_JIT_THRESHOLD", 1000);
     J->dump = env_flag("MVM_JIT_DUMP");
     J->stats = env_flag("MVM_JIT_STATS") ? (int)env_uint("MVM_JIT_STATS", 1) : 0;
+    J->vminstr = J->stats > 3 ? vminstr_open() : -1;
     J->unsupported = jit_unsupported;
     J->builtins = mvm_mathbuiltins;
     J->strbuiltins = mvm_strbuiltins;
@@ -252,6 +271,12 @@ static void print_stats(JitState *J) {
   ** run's wall time is about this thread's CPU time) */
   fprintf(stderr, "mvm: JIT: the VM's thread ran %.3f s of CPU; %.3f ms waiting for the "
           "compile thread to stop\n", cputime(), J->closewait * 1e3);
+  if (J->vminstr >= 0) {
+    long long n = 0;
+    if (read(J->vminstr, &n, sizeof n) == (ssize_t)sizeof n)
+      fprintf(stderr, "mvm: JIT: the VM's thread ran %.3f M user-mode instructions since "
+              "the JIT's start\n", (double)n * 1e-6);
+  }
   if (J->orphaned)
     fprintf(stderr, "mvm: JIT: the compile thread was left in LLVM at exit\n");
   fprintf(stderr, "mvm: JIT: policy: budget %.0f%% (%.0f%% in the background), payback %.0f%%\n",
@@ -1700,6 +1725,7 @@ void jit_close(lua_State *L) {
     backend->freestate(J->bs);
   }
   sm_regfree(&J->stackmaps);
+  if (J->vminstr >= 0) close(J->vminstr);
   pthread_mutex_destroy(&J->lock);
   pthread_mutex_destroy(&J->belock);
   pthread_cond_destroy(&J->wake);

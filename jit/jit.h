@@ -192,6 +192,7 @@ typedef struct JitState {
   size_t nwalked, nslots, nmoved; /* collector's walks: compiled frames, reference
                                   ** slots found, slots relocated (MVM_JIT_STATS) */
   double compile_seconds;
+  int vminstr;                     /* MVM_JIT_STATS=4: the VM thread's instruction counter, or -1 */
   double closewait;               /* seconds jit_stopthread waited for the thread */
   double startup_seconds;         /* loading the backend and LLVM, newstate (MVM_JIT_STATS) */
   double *ctimes;                 /* seconds of each compile that ran LLVM (MVM_JIT_STATS) */
