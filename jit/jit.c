@@ -155,6 +155,10 @@ static int vminstr_open(void) {
 /* a call of a Lua function, in instructions of pathgain (compiled callers
 ** make it inline, without the interpreter's frame set-up) */
 #define JIT_LUACALL_GAIN 4
+/* the interpreter's time for a Lua call and its return, in bytecode
+** instructions (calleework): ~60-80 machine instructions, 5-8 bytecode
+** instructions' worth */
+#define JIT_LUACALL_WORK 6
 
 /* the compile-time budget, in % of the run time (over_budget): compiles
 ** that make the VM wait, and compiles in the background with a CPU to spare */
@@ -1259,6 +1263,53 @@ static int loopsize(const Proto *p, const Instruction *hdr) {
   return last - h + 1;
 }
 
+/* the local register of frame 'base' that register 'reg' is moved from by
+** the last instruction before 'pc' that writes it (a few back), as it is
+** now, or NULL */
+static const Value *localsource(const Proto *p, int pc, int reg, const Value *base) {
+  int i, stop = pc > 12 ? pc - 12 : 0;
+  for (i = pc - 1; i >= stop; i--) {
+    Instruction in = p->code[i];
+    if (!testAMode(GET_OPCODE(in)) || GETARG_A(in) != reg) continue;
+    return GET_OPCODE(in) == OP_MOVE && GETARG_B(in) < reg ? base + GETARG_B(in) : NULL;
+  }
+  return NULL;
+}
+
+/* The interpreted work of one iteration of the loop code[from..to) of the
+** running frame L->ci in the Lua functions it calls, in bytecode
+** instructions: for each call site whose callee is known now (regsource,
+** or a local register the call's function is moved from, as it is now in
+** the frame), an interpreted Lua callee's expected path (pathgain) and
+** the call itself as JIT_LUACALL_WORK; a compiled callee's call only.
+** The loop's time per back-edge includes its callees': without their
+** work a loop calling small Lua functions (a callback in a numeric loop:
+** `s = g(s, f(t[i]))`) looked library-bound (share 0.09 against
+** JIT_MIN_SHARE), where its compile inlines them or calls their code. */
+static double calleework(lua_State *L, Proto *p, int from, int to) {
+  Value fv = *L->ci->func;
+  const Value *base = L->ci->func + 1, *f;
+  const Table *strlib = stringlib(G(L));
+  double w = 0;
+  int pc;
+  if (!v_isLclosure(fv) || v_lcl(fv)->p != p) return 0;
+  for (pc = from; pc < to; pc++) {
+    Instruction in = p->code[pc];
+    OpCode op = GET_OPCODE(in);
+    if (op != OP_CALL && op != OP_TAILCALL) continue;
+    f = regsource(strlib, v_lcl(fv), pc, GETARG_A(in), 0);
+    if (f == NULL) f = localsource(p, pc, GETARG_A(in), base);
+    /* (a recursive call's work is the loop's own: its calls count as
+    ** p's hotcount, which the time per back-edge divides by) */
+    if (f == NULL || !v_isLclosure(*f) || v_lcl(*f)->p->jitcode == JIT_NOCODE ||
+        v_lcl(*f)->p == p)
+      continue;
+    w += JIT_LUACALL_WORK;
+    if (!jit_hascode(v_lcl(*f)->p)) w += pathgain(G(L), v_lcl(*f));
+  }
+  return w;
+}
+
 /* The static share of the loop at 'hdr' (of 'size' instructions) of the
 ** running frame L->ci that compiled code can make faster (interp_share:
 ** its C calls weighed as JIT_CCALL_COST instructions each).  The timing
@@ -1355,6 +1406,8 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     J->osr[h].p = p; J->osr[h].pc = hdr; J->osr[h].t = t; J->osr[h].hot = p->hotcount;
     J->osr[h].size = loopsize(p, hdr);
     J->osr[h].cshare = loopshare(L, p, hdr, J->osr[h].size);
+    J->osr[h].work = J->osr[h].size + calleework(L, p, (int)(hdr - p->code),
+                                                 (int)(hdr - p->code) + J->osr[h].size);
     J->osr[h].csize = compilesize(p, hdr);
     J->osr[h].ran = J->osr[h].saved = 0;
     return 0;
@@ -1363,7 +1416,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   dh = p->hotcount - J->osr[h].hot;
   per = (t - J->osr[h].t) / (dh ? dh : 1);
   J->osr[h].t = t; J->osr[h].hot = p->hotcount;
-  share = per > 0 ? J->osr[h].size * JIT_INTERP_COST / per : 1;
+  share = per > 0 ? J->osr[h].work * JIT_INTERP_COST / per : 1;
   if (share > 1) share = 1;
   share *= J->osr[h].cshare;
   inc = dt * share * JIT_GAIN;

@@ -3,7 +3,9 @@
 # (jit.c osr_pays): a big main chunk whose hot loop is interpreter-bound
 # (integer arithmetic) is compiled and entered through OSR; the same chunk
 # whose hot loop spends its time in a library function (table.sort) is
-# not compiled at all.  Compiles in the VM's thread, so that the counts
+# not compiled at all; one whose hot loop spends its time in small local
+# Lua functions it calls (calleework: their time is interpreter time too)
+# is compiled.  Compiles in the VM's thread, so that the counts
 # do not depend on the compile thread's progress.
 #   jit_osr_policy.sh MVM
 set -u
@@ -35,6 +37,17 @@ end
 print(n)
 LUA
 } >"$TMP/library.lua"
+{ pad; cat <<'LUA'
+local f = function(x) return x * x % 1000 end
+local g = function(a, b) return a + b end
+local t, s = {}, 0
+for i = 1, 3000 do t[i] = i end
+for r = 1, 2000 do
+  for i = 1, #t do s = g(s, f(t[i])) end
+end
+print(s)
+LUA
+} >"$TMP/callbacks.lua"
 check() {   # name, expected compiled count test ("-ge 1" or "-eq 0")
   local out compiled
   out=$("$MVM" -j on "$TMP/$1.lua" 2>&1 >/dev/null </dev/null) || { echo "FAIL $1: status"; FAIL=1; return; }
@@ -45,6 +58,20 @@ check() {   # name, expected compiled count test ("-ge 1" or "-eq 0")
     echo "FAIL $1: expected compiled $2:"; printf '%s\n' "$out"; FAIL=1
   fi
 }
+# the loop itself entered through OSR (f and g alone get compiled by their
+# calls either way)
+osr() {   # name, expected OSR entries test
+  local out n
+  out=$("$MVM" -j on "$TMP/$1.lua" 2>&1 >/dev/null </dev/null) || { echo "FAIL $1: status"; FAIL=1; return; }
+  n=$(printf '%s\n' "$out" | sed -n 's/^mvm: JIT: .* \([0-9][0-9]*\) OSR entries.*/\1/p')
+  if [ -n "$n" ] && [ "$n" $2 ]; then
+    echo "ok $1: $n OSR entries"
+  else
+    echo "FAIL $1: expected OSR entries $2:"; printf '%s\n' "$out"; FAIL=1
+  fi
+}
 check arith "-ge 1"
 check library "-eq 0"
+check callbacks "-ge 1"
+osr callbacks "-ge 1"
 exit $FAIL
