@@ -619,8 +619,13 @@ static void prefetch_backend(JitState *J, lua_State *L, Proto *p);
 ** next entry or return from a Lua call: vm.c reads p->feedback there) */
 static void start_feedback(lua_State *L, Proto *p) {
   if (p->feedback == NULL && p->jitnospec == 0) {
+    JitState *J = (JitState *)G(L)->jit;
     p->feedback = (uint8_t *)mvm_memtryrealloc(L, NULL, 0, (size_t)p->sizecode);
     if (p->feedback != NULL) memset(p->feedback, 0, (size_t)p->sizecode);
+    if (J != NULL && J->stats > 2)
+      fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): type feedback starts at "
+              "hotcount %u\n", p->source ? getstr(p->source) : "?", p->linedefined,
+              p->sizecode, p->hotcount);
   }
   prefetch_backend((JitState *)G(L)->jit, L, p);
 }
@@ -637,8 +642,14 @@ static void start_feedback(lua_State *L, Proto *p) {
 ** interpreted for good (library_bound); then the interpreter records
 ** operand kinds (vm.c FEEDBACK) for the compiler's speculation until the
 ** threshold. */
+static double calls_need(JitState *J, lua_State *L, Proto *p);
+static void notyet(JitState *J, const Proto *p, double need);
+static int feedback_due(JitState *J, lua_State *L, Proto *p, double need);
+static double feedback_at(JitState *J, double need);
+static uint32_t call_threshold(JitState *J, const Proto *p);
 static void calllook(lua_State *L, JitState *J, Proto *p) {
   uint32_t quarter = J->threshold / 4, half = J->threshold / 2;
+  double need;
   if (p->hotcount < quarter) {
     p->jitlook = quarter;
     return;
@@ -666,6 +677,19 @@ static void calllook(lua_State *L, JitState *J, Proto *p) {
       return;
     }
     if (library_bound(J, L, p)) return;
+    /* (a compile that comes later than the threshold: the feedback waits,
+    ** feedback_at) */
+    need = calls_need(J, L, p);
+    if (need < call_threshold(J, p)) need = call_threshold(J, p);
+    if (!feedback_due(J, L, p, need)) {
+      double at = feedback_at(J, need);
+      /* (LLVM loads now all the same: prefetch_backend) */
+      prefetch_backend(J, L, p);
+      notyet(J, p, need);
+      p->jitlook = at > J->threshold ? (at < (double)(UINT32_MAX - 1) ? (uint32_t)at : UINT32_MAX - 1)
+                                     : J->threshold;
+      return;
+    }
   }
   start_feedback(L, p);
   p->jitlook = J->threshold;
@@ -710,7 +734,9 @@ static void maybecompile(lua_State *L, Proto *p, int osr, const Instruction *reg
     return;
   }
   if (g->jitmode == MVM_JIT_ON && !osr && p->hotcount < call_threshold(J, p)) {
-    p->jitlook = call_threshold(J, p);   /* (a small function) */
+    /* (a small function; its feedback starts half the threshold before) */
+    uint32_t ct = call_threshold(J, p);
+    p->jitlook = J->payback == 0 || feedback_due(J, L, p, ct) ? ct : (uint32_t)feedback_at(J, ct);
     return;
   }
   if (__atomic_load_n(&J->broken, __ATOMIC_ACQUIRE)) {
@@ -1201,16 +1227,24 @@ static double pathgain(global_State *g, const LClosure *cl) {
 ** (json.lua's generator and encoder: 112 and 85 instructions of which a
 ** call runs ~25, compiled after 2200 calls for 45-50 ms of LLVM each,
 ** gained nothing over their 160000-390000 calls.) */
-static int calls_pay(JitState *J, lua_State *L, Proto *p) {
+/* MVM_JIT_STATS=2: 'p' waits for 'need' calls (calls_pay) */
+static void notyet(JitState *J, const Proto *p, double need) {
+  if (J->stats > 1)
+    fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): not compiled yet: pays after "
+            "%.0f calls\n", p->source ? getstr(p->source) : "?", p->linedefined,
+            p->sizecode, need);
+}
+
+static double calls_need(JitState *J, lua_State *L, Proto *p) {
   Value f = *L->ci->func;
   double gain, est, need;
-  if (!v_isLclosure(f) || v_lcl(f)->p != p) return 1;
+  if (!v_isLclosure(f) || v_lcl(f)->p != p) return 0;
   /* called from compiled code: a compiled caller's call of an interpreted
   ** function costs more than the interpreter's own call (it leaves the
   ** compiled code, and comes back through jit_run); richards.lua ran 16-19 G
   ** instructions where -j off runs 14 G with its task closures so left out */
   if (L->ci->previous != NULL && (L->ci->previous->callstatus & (CIST_JITACT | CIST_JIT)))
-    return 1;
+    return 0;
   gain = pathgain(G(L), v_lcl(f)) * J->callgain;
   pthread_mutex_lock(&J->lock);
   est = cost_per_instr(J) * p->sizecode;
@@ -1221,12 +1255,41 @@ static int calls_pay(JitState *J, lua_State *L, Proto *p) {
             "compile estimated %.1f ms: pays after %.0f calls (%u)\n",
             p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode,
             gain / J->callgain, est * 1e3, need, p->hotcount);
-  if ((double)p->hotcount >= need) return 1;
-  if (J->stats > 1)
-    fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): not compiled yet: pays after "
-            "%.0f calls\n", p->source ? getstr(p->source) : "?", p->linedefined,
-            p->sizecode, need);
-  p->jitlook = need < (double)(UINT32_MAX - 1) ? (uint32_t)need + 1 : UINT32_MAX - 1;
+  return need;
+}
+
+/* The hotcount at which 'p''s type feedback starts (feedback_due): half
+** the threshold before its compile.  Recording costs 10-15 instructions
+** per arithmetic, comparison or table instruction (vm.c FEEDBACK), and a
+** small function waits for 13-100 times the threshold (call_threshold,
+** calls_pay): richards' and deltablue's methods recorded for all of
+** those calls.  The last half threshold of calls sees the types. */
+static double feedback_at(JitState *J, double need) {
+  return need - J->threshold / 2;
+}
+
+/* Start 'p''s feedback if its compile, at hotcount 'need', is near
+** (feedback_at); 1 if 'p' has feedback (or will never have any) */
+static int feedback_due(JitState *J, lua_State *L, Proto *p, double need) {
+  if (p->feedback == NULL && p->jitnospec == 0 && (double)p->hotcount >= feedback_at(J, need))
+    start_feedback(L, p);
+  return p->feedback != NULL || p->jitnospec != 0;
+}
+
+static int calls_pay(JitState *J, lua_State *L, Proto *p) {
+  double need = calls_need(J, L, p), next;
+  if ((double)p->hotcount >= need) {
+    /* (pays: a function without feedback records it for half the
+    ** threshold first; out of memory, it is compiled without) */
+    if (p->feedback != NULL || p->jitnospec != 0) return 1;
+    start_feedback(L, p);
+    if (p->feedback == NULL) return 1;
+    p->jitlook = p->hotcount + J->threshold / 2;
+    return 0;
+  }
+  notyet(J, p, need);
+  next = feedback_due(J, L, p, need) ? need + 1 : feedback_at(J, need);
+  p->jitlook = next < (double)(UINT32_MAX - 1) ? (uint32_t)next : UINT32_MAX - 1;
   return 0;
 }
 

@@ -113,6 +113,14 @@ out=$(MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/small.lua" 5000 2>&1 >/dev/null <
 lacks 'small.lua:1 .*: compiled' "small, 5000 calls: compiled"
 out=$(MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/small.lua" 100000 2>&1 >/dev/null </dev/null) || fail "small: status" "$out"
 has 'small.lua:1 .*: compiled' "small, 100000 calls: not compiled"
+# its feedback starts half the threshold before its compile (jit.c
+# feedback_at: a 4-instruction function waits for 31 times the threshold),
+# not at half the threshold
+out=$(MVM_JIT_STATS=3 MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/small.lua" 5000 2>&1 >/dev/null </dev/null) || fail "small: status" "$out"
+lacks 'small.lua:1 .*type feedback starts' "small, 5000 calls: feedback started"
+out=$(MVM_JIT_STATS=3 MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/small.lua" 100000 2>&1 >/dev/null </dev/null) || fail "small: status" "$out"
+fb=$(printf '%s\n' "$out" | sed -n 's/.*small.lua:1 .*type feedback starts at hotcount \([0-9]*\).*/\1/p')
+[ -n "$fb" ] && [ "$fb" -ge 10000 ] || fail "small, 100000 calls: feedback at hotcount '$fb'" "$out"
 for env in MVM_JIT_PAYBACK=0 MVM_JIT_SMALL=0; do
   out=$(env $env MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/small.lua" 5000 2>&1 >/dev/null </dev/null) || fail "small, $env: status" "$out"
   has 'small.lua:1 .*: compiled' "small, $env: not compiled"
