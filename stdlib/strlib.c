@@ -688,6 +688,10 @@ static __attribute__((noinline)) const char *pm_setspan(const char *s,
   if (s == e)
     return s;
   want ^= pm_setbits(&sb, p, close);
+  if ((sb.pos | sb.neg) == 0) {   /* no class: the bits alone answer */
+    while (s < e && (int)((sb.bits[UC(*s) >> 6] >> (UC(*s) & 63)) & 1) == want) s++;
+    return s;
+  }
   while (s < e && pm_bitsin(&sb, UC(*s)) == want) s++;
   return s;
 }
