@@ -673,19 +673,10 @@ LUALIB_API int luaL_loadstring(lua_State *L, const char *s) {
 ** metafields, tostring, length
 ** ---------------------------------------------------------------------- */
 
+LUAI_FUNC int api_getmetafield(lua_State *L, int obj, const char *event);
+
 LUALIB_API int luaL_getmetafield(lua_State *L, int obj, const char *event) {
-  if (!lua_getmetatable(L, obj))
-    return LUA_TNIL;
-  else {
-    int tt;
-    lua_pushstring(L, event);
-    tt = lua_rawget(L, -2);
-    if (tt == LUA_TNIL)
-      lua_pop(L, 2);              /* field and metatable */
-    else
-      lua_remove(L, -2);          /* metatable */
-    return tt;
-  }
+  return api_getmetafield(L, obj, event);   /* (vm/api.c: no name created) */
 }
 
 LUALIB_API int luaL_callmeta(lua_State *L, int obj, const char *event) {
