@@ -474,7 +474,8 @@ LUALIB_API void luaL_pushresult(luaL_Buffer *B) {
     B->b = B->init.b;
     B->size = LUAL_BUFFERSIZE;
   }
-  lua_remove(L, -2);              /* box or placeholder */
+  lua_replace(L, -2);             /* over the box or placeholder (as
+                                  ** lua_remove(L, -2), without its rotation) */
 }
 
 LUALIB_API void luaL_pushresultsize(luaL_Buffer *B, size_t sz) {
