@@ -474,7 +474,8 @@ LUALIB_API void luaL_pushresult(luaL_Buffer *B) {
     B->b = B->init.b;
     B->size = LUAL_BUFFERSIZE;
   }
-  lua_remove(L, -2);              /* box or placeholder */
+  lua_replace(L, -2);             /* over the box or placeholder (as
+                                  ** lua_remove(L, -2), without its rotation) */
 }
 
 LUALIB_API void luaL_pushresultsize(luaL_Buffer *B, size_t sz) {
@@ -673,19 +674,10 @@ LUALIB_API int luaL_loadstring(lua_State *L, const char *s) {
 ** metafields, tostring, length
 ** ---------------------------------------------------------------------- */
 
+LUAI_FUNC int api_getmetafield(lua_State *L, int obj, const char *event);
+
 LUALIB_API int luaL_getmetafield(lua_State *L, int obj, const char *event) {
-  if (!lua_getmetatable(L, obj))
-    return LUA_TNIL;
-  else {
-    int tt;
-    lua_pushstring(L, event);
-    tt = lua_rawget(L, -2);
-    if (tt == LUA_TNIL)
-      lua_pop(L, 2);              /* field and metatable */
-    else
-      lua_remove(L, -2);          /* metatable */
-    return tt;
-  }
+  return api_getmetafield(L, obj, event);   /* (vm/api.c: no name created) */
 }
 
 LUALIB_API int luaL_callmeta(lua_State *L, int obj, const char *event) {

@@ -688,6 +688,10 @@ static __attribute__((noinline)) const char *pm_setspan(const char *s,
   if (s == e)
     return s;
   want ^= pm_setbits(&sb, p, close);
+  if ((sb.pos | sb.neg) == 0) {   /* no class: the bits alone answer */
+    while (s < e && (int)((sb.bits[UC(*s) >> 6] >> (UC(*s) & 63)) & 1) == want) s++;
+    return s;
+  }
   while (s < e && pm_bitsin(&sb, UC(*s)) == want) s++;
   return s;
 }
@@ -800,9 +804,17 @@ static int pm_nextbyte(Matcher *m, const char *q) {
 }
 
 /* greedy repetition: longest run first, then back off */
+static const char *pm_greedyn(Matcher *m, const char *s, ptrdiff_t n,
+                              const char *ep);
+
 static const char *pm_greedy(Matcher *m, const char *s, const char *p,
                              const char *ep) {
-  ptrdiff_t n = pm_run(m, s, p, ep);
+  return pm_greedyn(m, s, pm_run(m, s, p, ep), ep);
+}
+
+/* pm_greedy with the run from 's' known: 'n' bytes */
+static const char *pm_greedyn(Matcher *m, const char *s, ptrdiff_t n,
+                              const char *ep) {
   int c = pm_nextbyte(m, ep + 1);
   for (; n >= 0; n--) {
     const char *r;
@@ -942,6 +954,24 @@ static const char *pm_match(Matcher *m, const char *s, const char *p) {
     /* single char class, possibly followed by a repetition suffix; a
     ** plain byte (the common item) ends right after itself */
     ep = (*p == PAT_ESC || *p == '[') ? pm_classend(m, p) : p + 1;
+    if ((*ep == '*' || *ep == '+') && *p != '[') {
+      /* the run of the class from s decides both the first byte (the
+      ** zero-repetition case) and the greedy tries: one scan instead of
+      ** pm_single and then pm_run.  (Not for a set: its run builds a
+      ** SetBits, which costs more than pm_single when the run is empty,
+      ** the usual case of json's "^[ \n\r\t]*") */
+      ptrdiff_t n = pm_run(m, s, p, ep);
+      if (n == 0) {
+        if (*ep == '*') {   /* zero repetitions */
+          p = ep + 1;
+          continue;
+        }
+        s = NULL;
+        goto out;
+      }
+      s = (*ep == '*') ? pm_greedyn(m, s, n, ep) : pm_greedyn(m, s + 1, n - 1, ep);
+      goto out;
+    }
     if (!pm_single(m, s, p, ep)) {
       if (*ep == '*' || *ep == '?' || *ep == '-') {  /* zero repetitions ok */
         p = ep + 1;

@@ -1079,6 +1079,31 @@ LUAI_FUNC int api_coresume(lua_State *L) {
   return r >= 0 ? r + 1 : 2;
 }
 
+/* luaL_getmetafield(L, obj, event): pushes the field and returns its type,
+** or pushes nothing and returns LUA_TNIL.  The name is looked up among the
+** interned strings instead of being created (string keys are interned: a
+** name that is not is the key of no table), and the metatable is read in
+** place, not pushed: tostring and string.format's %s ask every string
+** argument for a "__tostring" in the string metatable. */
+LUAI_FUNC int api_getmetafield(lua_State *L, int obj, const char *event) {
+  Value v = *index2value(L, obj);
+  Table *mt;
+  TString *key;
+  const Value *field;
+  if (v_istable(v)) mt = v_tab(v)->metatable;
+  else if (v_isudata(v)) mt = v_udata(v)->metatable;
+  else {
+    int t = v_type(v);
+    mt = (t >= 0 && t < LUA_NUMTYPES) ? G(L)->mt[t] : NULL;
+  }
+  if (mt == NULL || (key = str_lookup(G(L), event, strlen(event))) == NULL)
+    return LUA_TNIL;
+  field = tab_getshortstr(mt, key);
+  if (isabstkey(field) || v_isnil(*field)) return LUA_TNIL;
+  pushvalue(L, *field);
+  return v_type(*field);
+}
+
 LUAI_FUNC void api_setiters(lua_State *L, lua_CFunction ipairsaux, lua_CFunction next) {
   G(L)->ipairsaux = ipairsaux;
   G(L)->nextaux = next;

@@ -64,7 +64,18 @@ _Static_assert(LUAI_MAXCCALLS / 10 * 11 + 8 < 256, "non-yieldable levels fit bit
 ** Errors
 ** --------------------------------------------------------------------- */
 
-#if defined(__unix__) || defined(__APPLE__)
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))
+/* The compiler's own setjmp: it stores the frame and stack pointers and the
+** resume address only, and the function that calls it (do_rawrunprotected,
+** never inlined: it uses setjmp) keeps the callee-saved registers it needs
+** in its own frame; _setjmp stores all of them, mangled, and the signal
+** mask flag: ~30 instructions more for every protected call (each coroutine
+** resume, pcall).  __builtin_longjmp may not be called from the function of
+** the setjmp (do_throw is another) and passes 1, as _longjmp does here;
+** the buffer needs 5 words, jmp_buf has more. */
+#define MVM_THROW(c)  __builtin_longjmp((void **)(void *)(c)->b, 1)
+#define MVM_TRY(c, a) if (__builtin_setjmp((void **)(void *)(c)->b) == 0) { a }
+#elif defined(__unix__) || defined(__APPLE__)
 #define MVM_THROW(c)  _longjmp((c)->b, 1)
 #define MVM_TRY(c, a) if (_setjmp((c)->b) == 0) { a }
 #else

@@ -37,6 +37,8 @@ LUAI_FUNC lua_State *api_wrapthread(lua_State *L);
 LUAI_FUNC int api_coresume(lua_State *L);
 /* mvm_resume(L, api_wrapthread(L), lua_gettop(L)) in one call (vm/api.c) */
 LUAI_FUNC int api_wrapresume(lua_State *L);
+/* luaL_getmetafield without creating the event's name (vm/api.c) */
+LUAI_FUNC int api_getmetafield(lua_State *L, int obj, const char *event);
 /* register ipairs' iterator and next with the interpreter (vm/api.c) */
 LUAI_FUNC void api_setiters(lua_State *L, lua_CFunction ipairsaux, lua_CFunction next);
 

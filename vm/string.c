@@ -244,6 +244,10 @@ TString *str_new(lua_State *L, const char *s, size_t l) {
   return ts;
 }
 
+TString *str_lookup(global_State *g, const char *s, size_t l) {
+  return str_find(g, s, l, str_hash(s, l, g->seed));
+}
+
 TString *str_newbuf(lua_State *L, size_t l) {
   TString *ts;
   if (l >= MAXSTRLEN) do_throw(L, LUA_ERRMEM);

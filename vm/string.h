@@ -12,6 +12,8 @@ LUAI_FUNC void str_init(lua_State *L);                   /* intern table, memerr
 LUAI_FUNC uint32_t str_hash(const char *s, size_t l, uint32_t seed);
 LUAI_FUNC TString *str_new(lua_State *L, const char *s, size_t l);   /* MAY ALLOCATE */
 LUAI_FUNC TString *str_newz(lua_State *L, const char *s);            /* MAY ALLOCATE */
+/* the interned string with content s[0..l), or NULL: allocates nothing */
+LUAI_FUNC TString *str_lookup(global_State *g, const char *s, size_t l);
 /* Building a string in place (long concatenations): str_newbuf returns a
 ** string object of length l that is NOT interned yet; the caller anchors it
 ** (stack), writes its l bytes, then str_intern returns the interned string

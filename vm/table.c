@@ -588,7 +588,10 @@ static unsigned findindex(lua_State *L, Table *t, Value key) {
   unsigned i, n;
   int64_t k;
   if (v_isnil(key)) return 0;
-  if (v_isfloat(key) && floatkey(v_getfloat(key), &k)) key = v_fitsimm(k) ? v_immint(k) : key;
+  /* as in Lua 5.4, next looks the key up by its exact type: a float with an
+  ** integer value names no entry (such keys are stored as integers), so
+  ** next(t, 1.0) is an invalid key even when t[1] exists */
+  if (v_isfloat(key) && floatkey(v_getfloat(key), &k)) goto invalid;
   if (v_isinteger(key)) {
     k = v_getint(key);
     if ((uint64_t)k - 1u < t->asize) return (unsigned)k;
@@ -606,6 +609,7 @@ static unsigned findindex(lua_State *L, Table *t, Value key) {
         if (t->node[i].key == dk) return t->asize + i + 1;
     }
   }
+invalid:
   dbg_runerror(L, "invalid key to 'next'");
   return 0;
 }

@@ -1456,6 +1456,10 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             vmbreak;
           }
         }
+        else if (v_isstring(obj)) {   /* s:sub(...): the string metatable's __index */
+          const Value *s2 = index_string(L, v_str(*rc));
+          if (s2 != NULL) { base[GETARG_A(i)] = *s2; vmbreak; }
+        }
         Protect(vm_finishget(L, rb, rc, RA(i), slot));
         vmbreak;
       }
