@@ -6,6 +6,9 @@
 #   - MVM_JIT_STATS=1 reports the compile time distribution and share
 #   - MVM_JIT_PERF=1 writes /tmp/perf-PID.map with a line per function
 #   - gdb (if installed) names compiled frames in a backtrace
+#   - addresses reach code generation behind freezes (llvmjit.c unhoist,
+#     MVM_JIT_HOIST=1 turns it off), in IR that passes the verifier
+#     (MVM_JIT_VERIFY=1): a statepoint's immediates stay constants
 set -u
 MVM=$1
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -52,5 +55,18 @@ if command -v gdb >/dev/null 2>&1; then
 else
   echo "(no gdb: GDB JIT interface not checked)"
 fi
+# 4. unhoisted addresses: verified IR, the same output, freezes in the IR
+#    code generation gets (and none with MVM_JIT_HOIST=1)
+for s in $NAME jit_spec_resume; do
+  MVM_JIT_VERIFY=1 MVM_JIT_STATS=1 MVM_JIT_DUMP=1 "$MVM" -j eager $s.lua >"$TMP/out4" 2>"$TMP/err4" </dev/null
+  cmp -s "$TMP/out4" $s.expected || fail "$s: output differs with MVM_JIT_VERIFY"
+  grep -q " 0 failed," "$TMP/err4" || { fail "$s: a compile failed the verifier"; grep -m3 "failed\|invalid" "$TMP/err4"; }
+  n=$(sed -n '/after statepoint rewriting/,$p' "$TMP/err4" | grep -c "= freeze i64 ")
+  [ "$n" -ge 3 ] || fail "$s: $n freezes after the rewriting"
+  MVM_JIT_HOIST=1 MVM_JIT_DUMP=1 "$MVM" -j eager $s.lua >"$TMP/out4" 2>"$TMP/err4" </dev/null
+  cmp -s "$TMP/out4" $s.expected || fail "$s: output differs with MVM_JIT_HOIST"
+  grep -q "= freeze i64 " "$TMP/err4" && fail "$s: freezes with MVM_JIT_HOIST=1"
+done
+
 [ $FAIL = 0 ] && echo "ok"
 exit $FAIL
