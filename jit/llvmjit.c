@@ -16,7 +16,8 @@
 **
 ** Pipeline (LLVMRunPasses): JIT_PIPELINE (sroa, early-cse, instcombine,
 ** simplifycfg, gvn), then place-safepoints and rewrite-statepoints-for-gc,
-** then globaldce (the unused poll body); code generation at "Less"
+** then globaldce (the unused poll body), then unhoist (addresses behind
+** freezes); code generation at "Less"
 ** without the machine scheduler (init_target; docs/decisions/0016).
 ** MVM_JIT_DUMP=1 prints the IR before and after the statepoint rewriting.
 **
