@@ -16,7 +16,8 @@
 **
 ** Pipeline (LLVMRunPasses): JIT_PIPELINE (sroa, early-cse, instcombine,
 ** simplifycfg, gvn), then place-safepoints and rewrite-statepoints-for-gc,
-** then globaldce (the unused poll body); code generation at "Less"
+** then globaldce (the unused poll body), then unhoist (addresses behind
+** freezes); code generation at "Less"
 ** without the machine scheduler (init_target; docs/decisions/0016).
 ** MVM_JIT_DUMP=1 prints the IR before and after the statepoint rewriting,
 ** and the machine code as linked (LLVM's disassembler, helper calls named).
@@ -99,6 +100,8 @@ typedef struct Backend {
   LLVMTargetMachineRef tm;      /* for the optimisation passes */
   unsigned long nextid;
   int perf;                     /* MVM_JIT_PERF: perf map and listener */
+  int hoist;                    /* MVM_JIT_HOIST=1: addresses as hoistable constants (unhoist) */
+  int verify;                   /* MVM_JIT_VERIFY=1: verify the IR after the statepoint passes */
   const uint8_t *lastcode;      /* code section of the object last finalized */
   size_t lastcodesize;
   char err[256];
@@ -376,6 +379,8 @@ static void *newstate(JitState *J, const MvmJitHost *host, const char **err) {
   be->J = J;
   be->host = host;
   be->perf = env_flag("MVM_JIT_PERF", 0);
+  be->hoist = env_flag("MVM_JIT_HOIST", 0);
+  be->verify = env_flag("MVM_JIT_VERIFY", 0);
   /* the target: a machine for the optimisation pipeline and one for the
   ** JIT's code generator */
   triple = LLVMGetDefaultTargetTriple();
@@ -495,6 +500,75 @@ static void dumpcode(Backend *be, const char *name, const uint8_t *start) {
   LLVMDisposeMessage(features);
 }
 
+/* Addresses of the VM's memory are 64-bit constants in the IR: savedpc
+** values (p->code + pc at every exit and call site), Proto.jitexits (every
+** speculation exit), hints and keys (the TString a field access compares
+** a node's key with), helper arguments.  Code generation's constant
+** hoisting rebased all the constants near each other onto one base
+** register, materialised where it dominates every use and live across
+** the whole function, mostly for cold blocks: register allocation then
+** worked on long live ranges through every block.  Behind a freeze (an
+** instruction constant hoisting does not look through; instruction
+** selection folds it to the constant again) each use materialises its
+** own (movabs, as the hoisted base did).  Only loads, stores, calls and
+** compares, and only addresses (2^31 to 2^47): tag constants (NaN-boxing
+** patterns, above) stay hoisted, which pays in loops (sieve +8% when
+** hoisting is off altogether).  docs/decisions/0016 "Session 7". */
+static int vmaddr(LLVMValueRef c) {
+  long long x;
+  if (!LLVMIsAConstantInt(c) || LLVMGetIntTypeWidth(LLVMTypeOf(c)) != 64) return 0;
+  x = LLVMConstIntGetSExtValue(c);
+  return x >= 2147483648LL && x < (1LL << 47);
+}
+static void unhoist_operand(LLVMBuilderRef b, LLVMValueRef i, unsigned k) {
+  LLVMValueRef v = LLVMGetOperand(i, k);
+  if (vmaddr(v)) {
+    LLVMPositionBuilderBefore(b, i);
+    LLVMSetOperand(i, k, LLVMBuildFreeze(b, v, ""));
+  }
+  else if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMIntToPtr &&
+           LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 0 && vmaddr(LLVMGetOperand(v, 0))) {
+    LLVMPositionBuilderBefore(b, i);
+    v = LLVMBuildIntToPtr(b, LLVMBuildFreeze(b, LLVMGetOperand(v, 0), ""), LLVMTypeOf(v), "");
+    LLVMSetOperand(i, k, v);
+  }
+}
+/* the operands [*k, *n) of call 'i' that are arguments of the function
+** it calls: those of the wrapped call for a statepoint (its ID, flags and
+** counts are immediates that must stay constants), none for another
+** intrinsic */
+static void callargs(LLVMValueRef i, unsigned *k, unsigned *n) {
+  LLVMValueRef f = LLVMGetCalledValue(i);
+  size_t len;
+  const char *name;
+  *k = *n = 0;
+  if (!LLVMIsAFunction(f) || LLVMGetIntrinsicID(f) == 0) {
+    *n = LLVMGetNumArgOperands(i);
+    return;
+  }
+  name = LLVMGetValueName2(f, &len);
+  /* gc.statepoint(id, patch bytes, target, nargs, flags, args..., 0, 0) */
+  if (len >= 31 && strncmp(name, "llvm.experimental.gc.statepoint", 31) == 0 &&
+      LLVMIsAConstantInt(LLVMGetOperand(i, 3))) {
+    *k = 5;
+    *n = 5 + (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(i, 3));
+  }
+}
+static void unhoist(LLVMModuleRef m) {
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+  LLVMValueRef f, i;
+  LLVMBasicBlockRef bb;
+  for (f = LLVMGetFirstFunction(m); f != NULL; f = LLVMGetNextFunction(f))
+    for (bb = LLVMGetFirstBasicBlock(f); bb != NULL; bb = LLVMGetNextBasicBlock(bb))
+      for (i = LLVMGetFirstInstruction(bb); i != NULL; i = LLVMGetNextInstruction(i)) {
+        LLVMOpcode op = LLVMGetInstructionOpcode(i);
+        unsigned k = 0, n = op == LLVMStore || op == LLVMICmp ? 2 : op == LLVMLoad ? 1 : 0;
+        if (op == LLVMCall) callargs(i, &k, &n);
+        for (; k < n; k++) unhoist_operand(b, i, k);
+      }
+  LLVMDisposeBuilder(b);
+}
+
 static LLVMErrorRef runpasses(Backend *be, LLVMModuleRef m, const char *passes) {
   LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
   LLVMErrorRef e;
@@ -592,7 +666,17 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
   /* (no simplifycfg here: code generation made the same code without it,
   ** 0.3-0.5% of a compile; docs/decisions/0016 "Session 6: less IR") */
   if ((e = runpasses(be, m, "globaldce")) != NULL) goto llvmerror;
+  if (!be->hoist) unhoist(m);
   if (J->dump) dump("after statepoint rewriting", m);
+  /* MVM_JIT_VERIFY=1 (tests): the IR code generation gets is checked too */
+  if (be->verify && LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+    snprintf(be->err, sizeof be->err, "invalid IR after statepoint rewriting: %s", msg ? msg : "?");
+    LLVMDisposeMessage(msg);
+    LLVMDisposeModule(m);
+    *why = be->err;
+    return JIT_ERROR;
+  }
+  if (be->verify) LLVMDisposeMessage(msg);
   t2b = phase_clock(J);
   rt = LLVMOrcJITDylibCreateResourceTracker(LLVMOrcLLJITGetMainJITDylib(be->jit));
   tsm = LLVMOrcCreateNewThreadSafeModule(m, be->tsctx);   /* takes the module */

@@ -8,6 +8,9 @@
 #   - gdb (if installed) names compiled frames in a backtrace
 #   - MVM_JIT_DUMP=1 prints the IR before and after the statepoint
 #     rewriting and the machine code, helper calls named
+#   - addresses reach code generation behind freezes (llvmjit.c unhoist,
+#     MVM_JIT_HOIST=1 turns it off), in IR that passes the verifier
+#     (MVM_JIT_VERIFY=1): a statepoint's immediates stay constants
 set -u
 MVM=$1
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -65,5 +68,18 @@ nm=$(grep -c '^;; ---- mvm JIT: machine code of mvmf_[0-9]*_'$NAME'_lua_[0-9]* -
 grep -q 'gc "statepoint-example"' "$TMP/err4" || fail "no statepoint function in the IR dump"
 grep -Eq '^ *[0-9a-f]+:'$'\t''ret' "$TMP/err4" || fail "no return instruction in the machine code"
 grep -Eq 'call.*mvmrt_|mvmrt_[a-z]+, %' "$TMP/err4" || fail "no runtime helper named in the machine code"
+# 5. unhoisted addresses: verified IR, the same output, freezes in the IR
+#    code generation gets (and none with MVM_JIT_HOIST=1)
+for s in $NAME jit_spec_resume; do
+  MVM_JIT_VERIFY=1 MVM_JIT_STATS=1 MVM_JIT_DUMP=1 "$MVM" -j eager $s.lua >"$TMP/out4" 2>"$TMP/err4" </dev/null
+  cmp -s "$TMP/out4" $s.expected || fail "$s: output differs with MVM_JIT_VERIFY"
+  grep -q " 0 failed," "$TMP/err4" || { fail "$s: a compile failed the verifier"; grep -m3 "failed\|invalid" "$TMP/err4"; }
+  n=$(sed -n '/after statepoint rewriting/,$p' "$TMP/err4" | grep -c "= freeze i64 ")
+  [ "$n" -ge 3 ] || fail "$s: $n freezes after the rewriting"
+  MVM_JIT_HOIST=1 MVM_JIT_DUMP=1 "$MVM" -j eager $s.lua >"$TMP/out4" 2>"$TMP/err4" </dev/null
+  cmp -s "$TMP/out4" $s.expected || fail "$s: output differs with MVM_JIT_HOIST"
+  grep -q "= freeze i64 " "$TMP/err4" && fail "$s: freezes with MVM_JIT_HOIST=1"
+done
+
 [ $FAIL = 0 ] && echo "ok"
 exit $FAIL
