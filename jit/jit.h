@@ -249,7 +249,9 @@ typedef struct JitState {
 ** neither changed.  Two entries per site (polymorphic sites: receivers
 ** of two classes), each valid by these rules; a fill for another
 ** metatable moves the first entry to the second. */
-#define JIT_MCWATCH 4
+/* the tables a fill may mark: every metatable and '__index' table of a
+** walk (jitrt.c RT_INDEXDEPTH levels); they cost only the fill now */
+#define JIT_MCWATCH 8
 typedef struct JitMethodEntry {
   size_t stamp;   /* *gcepoch + *watchepoch + 1 at the fill (both only grow) */
   const Table *mt;

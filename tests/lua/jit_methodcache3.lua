@@ -216,4 +216,36 @@ do
   log("keysets", total, "bad", bad)
 end
 
+-- 8. deep inheritance (class -> metatable -> parent -> metatable ->
+-- grandparent ...: up to eight tables on the walk, all watched): stores
+-- at every level are seen
+do
+  local function class(super)
+    local c = {}
+    c.__index = c
+    if super then setmetatable(c, { __index = super }) end
+    return c
+  end
+  local G = class()
+  function G:m() return "G" end
+  local P = class(G)
+  local C = class(P)
+  local D = class(C)
+  local o = setmetatable({}, D)
+  local s = {}
+  s[#s + 1] = runs(30, o)
+  P.m = function() return "P" end; s[#s + 1] = runs(30, o)
+  P.m = nil; s[#s + 1] = runs(30, o)
+  G.m = function() return "G2" end; s[#s + 1] = runs(30, o)
+  getmetatable(C).__index = G; s[#s + 1] = runs(30, o)       -- skips P
+  getmetatable(C).__index = P; P.m = function() return "P2" end; s[#s + 1] = runs(30, o)
+  rawset(getmetatable(P), "__index", { m = function() return "other" end })
+  P.m = nil; s[#s + 1] = runs(30, o)
+  setmetatable(P, { __index = G }); s[#s + 1] = runs(30, o)
+  C.m = function() return "C" end; s[#s + 1] = runs(30, o)
+  C.m = nil; D.m = function() return "D" end; s[#s + 1] = runs(30, o)
+  D.m = nil; s[#s + 1] = runs(30, o)
+  log("deep", table.concat(s, ","))
+end
+
 for _, l in ipairs(out) do print(l) end
