@@ -204,6 +204,7 @@ static JitState *getstate(lua_State *L) {
     J->builtins = mvm_mathbuiltins;
     J->strbuiltins = mvm_strbuiltins;
     J->gcepoch = gc_epoch(g);
+    J->watchepoch = &g->watchepoch;
     J->start = now();
     J->background = getenv("MVM_JIT_BACKGROUND") == NULL || env_flag("MVM_JIT_BACKGROUND");
     spare = J->background && spare_cpu();   /* (looked at once) */

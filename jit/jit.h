@@ -233,33 +233,31 @@ typedef struct JitState {
   const lua_CFunction *builtins;  /* mvm_mathbuiltins, for the backend */
   const lua_CFunction *strbuiltins;  /* mvm_strbuiltins, for the backend */
   const size_t *gcepoch;          /* gc_epoch (JitMethodCache) */
-  size_t mcepoch;                 /* TAB_WATCHED bits set anew (JitMethodCache) */
+  const size_t *watchepoch;       /* &G->watchepoch (JitMethodCache) */
 } JitState;
 
 /* A SELF site's method cache (jitrt.c mvmrt_strself; a global of the
 ** compiled module, zero at first).  It holds where the last '__index'
 ** walk from a receiver without the key found the method, for a receiver
 ** whose metatable is 'mt' and which lacks the key itself (always
-** checked).  Valid while
+** checked).  The fill sets TAB_WATCHED (vm/table.h) in every table the
+** walk went through (at most JIT_MCWATCH).  Valid while
 **  - the collector has not run (*gcepoch unchanged): the raw
 **    addresses are still those of the same live tables and node arrays;
-**  - every table the walk went through still has TAB_WATCHED (table.h:
-**    no store, resize or setmetatable cleared it)
-**  - and no fill has set a TAB_WATCHED bit anew since (mcepoch
-**    unchanged: each fill that sets a clear bit increments it before it
-**    records its stamp): a bit cleared by a store and set again by another
-**    site's fill would otherwise make this entry look valid.
+**  - and no TAB_WATCHED bit was cleared since the fill (*watchepoch
+**    unchanged): every store, resize or setmetatable that could change a
+**    lookup through a walked table cleared its bit, and the first clear
+**    after the fill found it set and counted.
 ** Both counters only grow, so one sum ('stamp') is unchanged exactly when
-** neither changed.
-** 'watch' repeats its first entry when fewer tables were walked.
-** Two entries per site (polymorphic sites: receivers of two classes),
-** each valid by these rules; a fill for another metatable moves the
-** first entry to the second. */
-#define JIT_MCWATCH 4
+** neither changed.  Two entries per site (polymorphic sites: receivers
+** of two classes), each valid by these rules; a fill for another
+** metatable moves the first entry to the second. */
+/* the tables a fill may mark: every metatable and '__index' table of a
+** walk (jitrt.c RT_INDEXDEPTH levels); they cost only the fill now */
+#define JIT_MCWATCH 8
 typedef struct JitMethodEntry {
-  size_t stamp;   /* *gcepoch + mcepoch + 1 at the fill (both only grow) */
+  size_t stamp;   /* *gcepoch + *watchepoch + 1 at the fill (both only grow) */
   const Table *mt;
-  const Table *watch[JIT_MCWATCH];
   const Value *slot;
 } JitMethodEntry;
 typedef struct JitMethodCache {

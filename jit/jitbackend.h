@@ -16,7 +16,7 @@
 #include "state.h"
 #include "stackmap.h"
 
-#define MVM_JIT_ABI  12
+#define MVM_JIT_ABI  13
 
 struct JitState;
 struct JitInline;

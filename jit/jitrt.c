@@ -723,14 +723,10 @@ static const Value *rt_getstrhint(const Table *t, TString *key, uint32_t *hint) 
   return rt_chainrest(t, n, v_ref(key), hint);
 }
 
-/* does method cache 'mc' hold where receiver 't' (without the key, with
-** metatable 'mt') finds it?  (jit.h JitMethodCache) */
+/* does method cache entry 'mc' hold where receiver 't' (without the
+** key, with metatable 'mt') finds it?  (jit.h JitMethodCache) */
 static int rt_mchit(const JitMethodEntry *mc, const Table *mt, const JitState *J) {
-  uint8_t w;
-  if (mc->stamp != *J->gcepoch + J->mcepoch + 1 || mc->mt != mt) return 0;
-  /* unrolled: the loop cost 12 more instructions per hit */
-  w = mc->watch[0]->extra & mc->watch[1]->extra & mc->watch[2]->extra & mc->watch[3]->extra;
-  return (w & TAB_WATCHED) != 0;
+  return mc->stamp == *J->gcepoch + *J->watchepoch + 1 && mc->mt == mt;
 }
 
 /* add table 't' to the first 'n' entries of 'w' (no duplicates); the new
@@ -772,17 +768,10 @@ static __attribute__((noinline)) const Value *rt_selfwalk(Table *t, TString *key
         JitMethodEntry *e = &mc->e[0];
         int i;
         if (e->mt != tmt) mc->e[1] = *e;   /* another class: keep its entry */
-        for (i = 0; i < JIT_MCWATCH; i++) {
-          Table *wt = (Table *)w[i < n ? i : 0];
-          e->watch[i] = wt;
-          if (!(wt->extra & TAB_WATCHED)) {   /* other entries may rely on its absence */
-            wt->extra |= TAB_WATCHED;
-            J->mcepoch++;
-          }
-        }
+        for (i = 0; i < n; i++) ((Table *)w[i])->extra |= TAB_WATCHED;
         e->mt = tmt;
         e->slot = s;
-        e->stamp = *J->gcepoch + J->mcepoch + 1;
+        e->stamp = *J->gcepoch + *J->watchepoch + 1;
       }
       return s;
     }
@@ -799,8 +788,9 @@ static const Value *mvmrt_strself(Table *t, TString *key, JitMethodCache *mc, Ji
   const Node *n = &t->node[key->hash & ((1u << t->lsizenode) - 1u)];
   const Table *mt;
   /* tab_getstr's walk, but an absent key leaves the loop without the
-  ** load and test of tab_absentkey (5 instructions per SELF) */
-  for (;;) {
+  ** load and test of tab_absentkey (5 instructions per SELF); the
+  ** table's string-key filter (vm/table.h) mostly spares the walk */
+  if (tab_strfilter(t) & tab_strbit(key)) for (;;) {
     if (n->key == v_ref(key)) {
       if (!v_isnil(n->val)) return &n->val;
       break;

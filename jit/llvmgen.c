@@ -2136,17 +2136,31 @@ static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMVa
 ** (after clearing the table's cache of absent metamethods, 'flags': a
 ** string key may be a metamethod's name), on to pc + 1; the generic path
 ** at 'slow'. */
+static void clearextra(Gen *g, LLVMValueRef t);
 static void sethit(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
                    LLVMBasicBlockRef slow, const char *helper, int flags) {
-  if (flags) {
-    LLVMValueRef off = ci64(g, offsetof(GCObject, extra));
-    /* NOBARRIER: a byte, never a reference */
-    tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), LLVMBuildGEP2(B_, g->i8, t, &off, 1, "")), g->tb_heap);
-  }
+  if (flags) clearextra(g, t);
   gcwrite(g, val, t, slot);
   br(g, pc + 1);
   LLVMPositionBuilderAtEnd(B_, slow);
   slowpath(g, pc, helper);
+}
+
+/* vm/table.h tab_clearextra inline: table 't''s cached metamethod
+** absences and TAB_WATCHED cleared, a set TAB_WATCHED counted in
+** G->watchepoch (method caches, jit.h JitMethodCache).  Without a
+** branch: no block for LLVM to lay out at every store site. */
+static void clearextra(Gen *g, LLVMValueRef t) {
+  LLVMValueRef off = ci64(g, offsetof(GCObject, extra)), p, ex, ep, n;
+  p = LLVMBuildGEP2(B_, g->i8, t, &off, 1, "");
+  ex = hload(g, g->i8, p, "extra");
+  ep = craw(g, (const void *)&g->J->g->watchepoch);
+  n = LLVMBuildZExt(B_, LLVMBuildLShr(B_, ex, LLVMConstInt(g->i8, 7, 0), ""), g->i64, "");
+  /* tagged as a hint's: no VM stack or heap access aliases the counter */
+  tb(g, LLVMBuildStore(B_, LLVMBuildAdd(B_, tb(g, LLVMBuildLoad2(B_, g->i64, ep, "wepoch"), g->tb_hint),
+                                        n, ""), ep), g->tb_hint);
+  /* NOBARRIER: a byte, never a reference */
+  tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), p), g->tb_heap);
 }
 
 /* 'f' only reads memory and returns (memory(read) nounwind willreturn):
@@ -2480,12 +2494,19 @@ static void setslot(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef v
                      LLVMBuildPtrToInt(B_, nodeval(g, node), g->i64, ""), "");
   off = LLVMBuildExactUDiv(B_, off, ci64(g, sizeof(Node)), "");
   tb(g, LLVMBuildStore(B_, LLVMBuildTrunc(B_, off, g->i32, ""), hint), g->tb_hint);
+  clearextra(g, t);   /* (the slot may hold nil: the key appears) */
+  from[1] = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, hit);
   LLVMPositionBuilderAtEnd(B_, hit);
   slot = LLVMBuildPhi(B_, g->p0, "slot");
-  vals[1] = cp; from[0] = probe; from[1] = found;
+  vals[1] = cp; from[0] = probe;
   LLVMAddIncoming(slot, vals, from, 2);
-  sethit(g, pc, t, slot, val, slow, helper, 1);
+  /* the probe's hit overwrites a non-nil value: no cached metamethod
+  ** absence can be set for its key, and no lookup changes but through an
+  ** '__index' field (method caches read their slot at every hit), so the
+  ** 'extra' byte stays unless the key is "__index" (leafstores too) */
+  if (key == g->J->g->tmname[TM_INDEX]) clearextra(g, t);
+  sethit(g, pc, t, slot, val, slow, helper, 0);
 }
 
 /* SETFIELD / SETTABUP: an existing field inline */
@@ -3868,14 +3889,16 @@ static int leafstores(Gen *g, Leaf *lf, int pc) {
   }
   for (k = 0; k < n; k++) {
     Instruction i = p->code[pc + k];
-    LLVMValueRef off = ci64(g, offsetof(GCObject, extra)), v;
+    LLVMValueRef v;
     int c = GETARG_C(i);
     if (!GETARG_k(i)) v = lget(g, lf, c);
     else if (v_isref(p->k[c])) v = hload(g, g->p1, craw(g, &p->k[c]), "");   /* (P is kept alive) */
     else v = cword(g, p->k[c]);
-    /* NOBARRIER: a byte, never a reference */
-    tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), LLVMBuildGEP2(B_, g->i8, tabs[k], &off, 1, "")),
-       g->tb_heap);
+    /* a non-nil value overwritten (tested above): no cached absence of a
+    ** metamethod can be set for its key, and no lookup changes but one
+    ** through an '__index' field (the slot a method cache returns is read
+    ** at every hit); so the 'extra' byte stays, except for "__index" */
+    if (v_str(p->k[GETARG_B(i)]) == g->J->g->tmname[TM_INDEX]) clearextra(g, tabs[k]);
     gcwrite(g, v, tabs[k], slots[k]);
   }
   return pc + n;

@@ -717,8 +717,8 @@ LUA_API int lua_getiuservalue(lua_State *L, int idx, int n) {
 ** ---------------------------------------------------------------------- */
 
 /* a raw store may add a key like "__index": forget the cached absences */
-static inline void invalidate_tmcache(Table *t) {
-  t->extra = 0;
+static inline void invalidate_tmcache(lua_State *L, Table *t) {
+  tab_clearextra(G(L), t);
 }
 
 /* t[k] = value at top-1, string key; tidx as for getstrfield */
@@ -788,7 +788,7 @@ LUA_API void lua_seti(lua_State *L, int idx, lua_Integer n) {
 LUA_API void lua_rawset(lua_State *L, int idx) {
   Table *t = v_tab(*index2value(L, idx));
   tab_set(L, t, L->top[-2], L->top[-1]);
-  invalidate_tmcache(t);
+  invalidate_tmcache(L, t);
   L->top -= 2;
 }
 
@@ -801,7 +801,7 @@ LUA_API void lua_rawseti(lua_State *L, int idx, lua_Integer n) {
 LUA_API void lua_rawsetp(lua_State *L, int idx, const void *p) {
   Table *t = v_tab(*index2value(L, idx));
   tab_set(L, t, v_lud((void *)p), L->top[-1]);
-  invalidate_tmcache(t);
+  invalidate_tmcache(L, t);
   L->top--;
 }
 
@@ -813,7 +813,7 @@ LUA_API int lua_setmetatable(lua_State *L, int objindex) {
   if (v_istable(v)) {
     Table *t = v_tab(v);
     t->metatable = mt;
-    t->extra &= (uint8_t)~TAB_WATCHED;   /* lookups through t may change */
+    tab_unwatch(g, t);   /* lookups through t may change */
     gc_cardmark(g, (GCObject *)t, &t->metatable);
   }
   else if (v_isudata(v)) {

@@ -203,6 +203,7 @@ LUA_API lua_State *lua_newstate(lua_Alloc f, void *ud) {
   g->nresumes = 0;
   g->nexthint = 0;
   g->ipairsaux = g->nextaux = NULL;
+  g->watchepoch = 0;
   g->ffijit = NULL;
   g->jitmode = 0;
   g->gcpause = 200;

@@ -191,6 +191,9 @@ typedef struct global_State {
   /* ipairs' iterator and next (stdlib/baselib.c, api_setiters), whose
   ** steps TFORCALL makes inline on tables; NULL until registered */
   lua_CFunction ipairsaux, nextaux;
+  /* TAB_WATCHED bits cleared (vm/table.h tab_unwatch): compiled code's
+  ** method caches (jit/jit.h JitMethodCache) hold while it is unchanged */
+  size_t watchepoch;
 } global_State;
 
 #define G(L)  ((L)->g)

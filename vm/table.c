@@ -296,7 +296,7 @@ void tab_resize(lua_State *L, Table *t, unsigned nasize, unsigned nhsize) {
   Value *newarray = NULL;
   int lsize = 0;
   if (nasize > MAXASIZE) dbg_runerror(L, "table overflow");
-  t->extra &= (uint8_t)~TAB_WATCHED;   /* the node array moves */
+  tab_unwatch(G(L), t);   /* the node array moves */
   if (nhsize > 0) {
     lsize = ceillog2(nhsize);
     if (lsize > MAXHBITS) dbg_runerror(L, "table overflow");
@@ -506,7 +506,9 @@ static void newkey(lua_State *L, Table *t, Value key, Value val) {
       /* the occupant is not in its main position: move it to the free node */
       while (othern + gnext(othern) != mp) othern += gnext(othern);
       gnext(othern) = (int32_t)(f - othern);
+      int32_t filter = f->pad_;                /* (node[0]'s: tab_strfilter) */
       *f = *mp;                                /* NOBARRIER: card marked below */
+      f->pad_ = filter;
       gc_cardmark(g, (GCObject *)t, f);
       if (gnext(mp) != 0) {
         gnext(f) += (int32_t)(mp - f);
@@ -522,6 +524,7 @@ static void newkey(lua_State *L, Table *t, Value key, Value val) {
   }
   gc_write(g, (GCObject *)t, &mp->key, key);
   gc_write(g, (GCObject *)t, &mp->val, val);
+  if (v_isstring(key)) tab_strfilterset(t, v_str(key));
 }
 
 /* store without resetting the metamethod cache (used by resize) */
@@ -555,7 +558,7 @@ void tab_set(lua_State *L, Table *t, Value key, Value val) {
     if (d != d) dbg_runerror(L, "table index is NaN");
   } else if (v_isnil(key))
     dbg_runerror(L, "table index is nil");
-  t->extra = 0;   /* may be a metatable: forget cached absences */
+  tab_clearextra(G(L), t);   /* may be a metatable: forget cached absences */
   slot = tab_get(t, key);
   if (!isabstkey(slot)) tab_putslot(L, t, slot, val);
   else newkey(L, t, key, val);
@@ -566,13 +569,13 @@ void tab_setnew(lua_State *L, Table *t, Value key, Value val) {
     tab_set(L, t, key, val);
     return;
   }
-  t->extra = 0;   /* may be a metatable: forget cached absences */
+  tab_clearextra(G(L), t);   /* may be a metatable: forget cached absences */
   newkey(L, t, key, val);
 }
 
 void tab_setint(lua_State *L, Table *t, int64_t key, Value val) {
   const Value *slot = tab_getint(t, key);
-  t->extra = 0;
+  tab_clearextra(G(L), t);
   if (!isabstkey(slot)) tab_putslot(L, t, slot, val);
   else if (!v_isnil(val)) {
     Value k = v_fitsimm(key) ? v_immint(key) : boxkey(L, &t, key, &val);

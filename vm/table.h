@@ -20,15 +20,43 @@
 ** mvmrt_strself) on the tables an '__index' walk went through.  Invariant:
 ** every store into a table's hash part or new key (tab_set, tab_setint,
 ** tab_setslot, compiled code's inline stores), every resize and every
-** lua_setmetatable of the table clears the bit (all but the last already
-** clear the whole byte, for the metamethod-absence bits) -- except compiled
-** code's inline integer-key stores (llvmgen.c set_finish), which only
-** overwrite the slot of an existing integer key or a free array slot: no
-** node moves and no string key appears or goes, so a bit still
-** set proves that no lookup through that table changed since it was set,
-** as long as the collector has not run since (gc_epoch) and nobody set
-** it again meanwhile (jit.h JitMethodCache: JitState.mcepoch). */
+** lua_setmetatable of the table clears the bit through tab_unwatch or
+** tab_clearextra (the stores clear the whole byte, for the
+** metamethod-absence bits) -- except compiled code's inline integer-key
+** stores (llvmgen.c set_finish), which only overwrite the slot of an
+** existing integer key or a free array slot: no node moves and no string
+** key appears or goes.  Clearing a set bit increments G->watchepoch, so an
+** unchanged watchepoch proves that no lookup through a table whose bit
+** was set at some moment changed since that moment, as long as the
+** collector has not run since (gc_epoch: tables move).  (jit.h
+** JitMethodCache) */
 #define TAB_WATCHED  0x80
+
+/* The string-key filter of a table's node array: bit tab_strbit(key) of
+** node[0].pad_ is set for every string key inserted into the array
+** (newkey, tab_newstrfast; a resize builds a new array through newkey,
+** and newkey's moves keep node[0]'s pad_; the shared dummy node's is 0).
+** Keys set to nil keep their bits, so a clear bit proves the key absent
+** from the hash part without the chain walk (compiled code's method
+** lookups, jit/jitrt.c mvmrt_strself: receivers lack the method's name). */
+#define tab_strbit(ts)      ((uint32_t)1 << ((ts)->hash >> 27))
+#define tab_strfilter(t)    ((uint32_t)(t)->node[0].pad_)
+#define tab_strfilterset(t, ts) \
+  ((t)->node[0].pad_ = (int32_t)(tab_strfilter(t) | tab_strbit(ts)))
+
+/* forget t's cached metamethod absences and its TAB_WATCHED bit, counted
+** in G->watchepoch when it was set (a store that may change a lookup) */
+static inline void tab_clearextra(global_State *g, Table *t) {
+  if (t->extra & TAB_WATCHED) g->watchepoch++;
+  t->extra = 0;
+}
+/* clear t's TAB_WATCHED bit only (resize, setmetatable), counted */
+static inline void tab_unwatch(global_State *g, Table *t) {
+  if (t->extra & TAB_WATCHED) {
+    g->watchepoch++;
+    t->extra &= (uint8_t)~TAB_WATCHED;
+  }
+}
 
 /* The length hint, Table.lenhint.  TIGHT (bit 31 clear), h: slots 1..h
 ** of the array part hold values and slots h+1..asize are nil (h <=
@@ -125,8 +153,9 @@ static inline const Value *tab_getimm(Table *t, int64_t key) {
 static inline int tab_newstrfast(lua_State *L, Table *t, TString *key, Value val) {
   Node *mp = &t->node[key->hash & ((1u << t->lsizenode) - 1)];
   if (!v_isnil(mp->val) || t->isdummy || v_isnil(val)) return 0;
-  t->extra = 0;   /* a new key: forget cached absences (and TAB_WATCHED) */
+  tab_clearextra(G(L), t);   /* a new key: forget cached absences (and TAB_WATCHED) */
   gc_write(G(L), (GCObject *)t, &mp->key, v_ref(key));
+  tab_strfilterset(t, key);
   gc_write(G(L), (GCObject *)t, &mp->val, val);
   return 1;
 }
@@ -147,12 +176,12 @@ static inline void tab_putslot(lua_State *L, Table *t, const Value *slot, Value 
   gc_write(G(L), (GCObject *)t, (Value *)slot, val);
 }
 static inline void tab_setslot(lua_State *L, Table *t, const Value *slot, Value val) {
-  t->extra = 0;   /* t may be a metatable: forget cached metamethod absences */
+  tab_clearextra(G(L), t);   /* t may be a metatable: forget cached metamethod absences */
   tab_putslot(L, t, slot, val);
 }
 /* tab_setslot of a string key's slot (a node's: no array slot) */
 static inline void tab_setstrslot(lua_State *L, Table *t, const Value *slot, Value val) {
-  t->extra = 0;
+  tab_clearextra(G(L), t);
   gc_write(G(L), (GCObject *)t, (Value *)slot, val);
 }
 /* iteration: *key is the previous key (nil to start); returns 0 at the end */
