@@ -596,6 +596,14 @@ static int numuse(Gen *g, int pc, int r) {
     case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI: case OP_EQI:
       return r == a ? 1 : -1;
     case OP_FORPREP: return (r >= a && r < a + 3) ? 1 : -1;
+    /* the value a table store writes: taken whatever its type, neither a
+    ** numeric use nor a reason not to speculate (`local v = t.x` used in
+    ** arithmetic in a loop and stored back after it: the path where the
+    ** loop runs no time reaches only the store) */
+    case OP_SETTABUP:
+      return (!GETARG_k(i) && r == c) ? 0 : -1;
+    case OP_SETTABLE: case OP_SETI: case OP_SETFIELD:
+      return (!GETARG_k(i) && r == c && r != a && (op != OP_SETTABLE || r != b)) ? 0 : -1;
     default: return -1;
   }
 }
@@ -631,9 +639,10 @@ static void numpush(int *seen, int *stack, int *sp, int stamp, const int *s) {
 }
 
 /* does every path from the pcs 'from' (-1: none) on, as long as R[a] is
-** live, reach a numeric use of it before any other use?  A MOVE of R[a]
-** counts as a numeric use when its target is used so in turn (depth 0
-** only).  'kinds': the union of the type feedback at those uses (MVM_FB_*),
+** live, reach a numeric use of it before any other use (1; 0: no numeric
+** use, but no other use either, as a value only stored; -1: no)?  A MOVE
+** of R[a] counts as a numeric use when its target is used so in turn
+** (depth 0 only).  'kinds': the union of the type feedback at those uses (MVM_FB_*),
 ** -1 when one of them has none.  Depth-first over the bytecode CFG. */
 static int numfollows(Gen *g, const int *from, int a, NumScan *ns, int depth, int *kinds) {
   int sp = 0, found = 0, s[2], stamp = ++ns->stamp;
@@ -650,13 +659,16 @@ static int numfollows(Gen *g, const int *from, int a, NumScan *ns, int depth, in
         !rs_has(&g->memres, GETARG_A(i))) {
       int k2, s2[2];
       succs(g, q, s2);
-      if (!numfollows(g, s2, GETARG_A(i), ns, 1, &k2)) return 0;
-      *kinds = (k2 < 0 || *kinds < 0) ? -1 : (*kinds | k2);
-      found = 1;
+      u = numfollows(g, s2, GETARG_A(i), ns, 1, &k2);
+      if (u < 0) return -1;
+      if (u > 0) {
+        *kinds = (k2 < 0 || *kinds < 0) ? -1 : (*kinds | k2);
+        found = 1;
+      }
       if (rs_has(&g->liveout[q], a)) numpush(seen, stack, &sp, stamp, s2);   /* R[a] goes on */
       continue;
     }
-    if (u < 0) return 0;
+    if (u < 0) return -1;
     if (u > 0) {   /* what the interpreter saw there (0: unknown) */
       found = 1;
       *kinds = (fb == NULL || fb[q] == 0 || *kinds < 0) ? -1 : (*kinds | fb[q]);
@@ -809,7 +821,7 @@ static int specanalyse(Gen *g) {
     if ((!isload(GET_OPCODE(i)) && !leafsite(g, pc)) || a >= g->nregs || rs_has(&g->memres, a))
       continue;
     succs(g, pc, from);
-    if (numfollows(g, from, a, &ns, 0, &kinds)) {
+    if (numfollows(g, from, a, &ns, 0, &kinds) > 0) {
       g->spec[pc] = (uint8_t)spectype(g, kinds);
       if (g->spec[pc] != TY_NONE && speclevel(g) == 0 && GET_OPCODE(i) == OP_CALL &&
           knum(leafresty(inlinee(g, pc))))
@@ -824,7 +836,7 @@ static int specanalyse(Gen *g) {
   ** integers: 9.3 -> 7.9 G) */
   from[0] = 0; from[1] = -1;
   for (r = 0; ok && !g->p->is_vararg && r < g->p->numparams && r < g->nregs; r++)
-    if (!rs_has(&g->memres, r) && numfollows(g, from, r, &ns, 0, &kinds)) {
+    if (!rs_has(&g->memres, r) && numfollows(g, from, r, &ns, 0, &kinds) > 0) {
       int t;
       if (kinds < 0) kinds = firstarg(g, r);
       t = spectype(g, kinds);
