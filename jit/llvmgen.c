@@ -131,6 +131,9 @@ typedef struct Gen {
   uint8_t *nactive;           /* active locals at pc: registers 0..n-1 */
   uint8_t *types;             /* TY_* of each register at each pc */
   RegSet *clean;              /* registers equal to their stack slot at pc */
+  RegSet *tabin;              /* per pc: registers known to hold tables there (tabknown), or NULL */
+  char *tabadd;               /* per pc: a string-key store that makes its table known (tabknown) */
+  int tabtrap;                /* the helper being called must leave when the trap is set (setstr) */
   uint8_t *spec;              /* spec[pc]: TY_* guarded after the load at pc, or 0 */
   uint8_t *pspec;             /* pspec[r]: TY_* of parameter r checked at pc 0, or 0 */
   LLVMBasicBlockRef *specexits;   /* per pc: count the failed guard, exit at pc */
@@ -1447,6 +1450,14 @@ static void reload_after_call(Gen *g, int pc) {
     LLVMBuildBr(B_, cont);
     LLVMPositionBuilderAtEnd(B_, cont);
   }
+  else if (g->tabtrap && g->trapexit) {   /* nothing to reload, but known tables (tabknown) */
+    LLVMValueRef trap = tb(g, LLVMBuildLoad2(B_, g->i32, byteptr(g, g->ci, offsetof(CallInfo, u.l.trap)),
+                                             "trap"), g->tb_frame);
+    LLVMSetVolatile(trap, 1);
+    cont = LLVMAppendBasicBlockInContext(g->C, g->fn, "notrap");
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, trap, ci32(g, 0), ""), trapret(g), cont);
+    LLVMPositionBuilderAtEnd(B_, cont);
+  }
 }
 
 static void countexit(Gen *g);
@@ -2005,6 +2016,155 @@ static int tabspec(Gen *g, int pc) {
                                op == OP_GETI || op == OP_GETTABLE);
 }
 
+/* Known tables.  At speculation level 0 a table access whose operand is
+** not a table leaves (reads: tabspec), so past the access the register
+** holds a table until something writes it; the collector moves tables,
+** never changes their type.  Forward dataflow over the bytecode CFG
+** (tabin[pc]: registers holding a table on every path into pc), through
+** instructions that run no Lua code: moves and constant loads,
+** arithmetic on operands the types know are numbers (their MMBIN is
+** dead), level-0 reads (exits and read-only leaves) and string-key
+** stores.  A store's helper (a new key, '__newindex') may run Lua code,
+** which can change this frame's registers only through debug.setlocal:
+** that sets the frame's trap, and the helper's return then leaves
+** (tabtrap).  Anything else (calls, loops' back-edges with their polls,
+** other helpers) forgets everything, as do entry points.  An access whose
+** table is known skips its type test (tabtest): after a store, whose
+** helper merges back, LLVM cannot see that the reloaded register is still
+** the table it tested.  A store makes its table known (a non-table then
+** leaves instead of taking the helper) and tests the trap after its
+** helper only where some later access skips its test thanks to it
+** (tabwant: a backward pass first); elsewhere both measured a loss
+** (deltablue +0.9%, richards +0.5%: exit blocks, trap tests). */
+static TString *kstr(Gen *g, int idx);
+static int arithop(OpCode op) {
+  switch (op) {
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: case OP_IDIV: case OP_POW:
+    case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK: case OP_IDIVK:
+    case OP_POWK: case OP_ADDI: case OP_UNM:
+      return 1;
+    default: return 0;
+  }
+}
+/* is 'pc' arithmetic on registers known to hold numbers (no metamethod)? */
+static int numarith(Gen *g, int pc) {
+  Instruction i = g->p->code[pc];
+  RegSet use, def;
+  int r;
+  if (!arithop(GET_OPCODE(i))) return 0;
+  usedef(g, pc, &use, &def);
+  for (r = 0; r < g->nregs; r++)
+    if (rs_has(&use, r) && (regty(g, pc, r) & ~TY_NUM) != 0) return 0;
+  return 1;
+}
+/* the table register of a table access 'pc' that runs no Lua code but
+** its store helper at level 0, else -1 */
+static int tabreg(Gen *g, int pc) {
+  Instruction i = g->p->code[pc];
+  if (speclevel(g) != 0) return -1;
+  switch (GET_OPCODE(i)) {
+    case OP_GETFIELD: return kstr(g, GETARG_C(i)) != NULL ? GETARG_B(i) : -1;
+    case OP_GETI: case OP_GETTABLE: return GETARG_B(i);
+    case OP_SETFIELD: return kstr(g, GETARG_B(i)) != NULL ? GETARG_A(i) : -1;
+    default: return -1;
+  }
+}
+/* does 'pc' keep what is known of registers it does not write? */
+static int tabkeeps(Gen *g, int pc) {
+  OpCode op = GET_OPCODE(g->p->code[pc]);
+  return tabreg(g, pc) >= 0 || op == OP_MOVE || op == OP_LOADI || op == OP_LOADF ||
+         op == OP_LOADK || op == OP_LOADFALSE || op == OP_LOADTRUE || op == OP_LOADNIL ||
+         numarith(g, pc) ||
+         ((op == OP_MMBIN || op == OP_MMBINI || op == OP_MMBINK) && pc > 0 && numarith(g, pc - 1));
+}
+static void tabxfer(Gen *g, int pc, RegSet *s) {
+  Instruction i = g->p->code[pc];
+  RegSet use, def;
+  int r, t = tabreg(g, pc);
+  if (!tabkeeps(g, pc)) { memset(s, 0, sizeof *s); return; }
+  if (GET_OPCODE(i) == OP_MOVE && rs_has(s, GETARG_B(i))) { rs_add(s, GETARG_A(i)); return; }
+  usedef(g, pc, &use, &def);
+  if (t >= 0 && (GET_OPCODE(i) != OP_SETFIELD || g->tabadd[pc])) rs_add(s, t);
+  for (r = 0; r < 4; r++) s->w[r] &= ~def.w[r];
+}
+/* registers whose being known at pc some access would use (a backward
+** pass: want[pc] for the entry of pc); a store makes its table known
+** where it is wanted after it (tabadd) */
+static void tabwant(Gen *g, RegSet *want) {
+  int n = g->p->sizecode, pc, r, j, changed, sc[2];
+  do {
+    changed = 0;
+    for (pc = n - 1; pc >= 0; pc--) {
+      Instruction i = g->p->code[pc];
+      RegSet w, use, def;
+      int t = tabreg(g, pc);
+      memset(&w, 0, sizeof w);
+      if (tabkeeps(g, pc)) {
+        succs(g, pc, sc);
+        for (j = 0; j < 2; j++)
+          if (sc[j] >= 0 && !g->entry[sc[j]]) rs_or(&w, &want[sc[j]]);
+        if (GET_OPCODE(i) == OP_SETFIELD && t >= 0) g->tabadd[pc] = (char)rs_has(&w, t);
+        usedef(g, pc, &use, &def);
+        if (GET_OPCODE(i) == OP_MOVE && rs_has(&w, GETARG_A(i))) rs_add(&use, GETARG_B(i));
+        for (r = 0; r < 4; r++) w.w[r] = (w.w[r] & ~def.w[r]) | (GET_OPCODE(i) == OP_MOVE ? use.w[r] : 0);
+        if (t >= 0) rs_add(&w, t);
+      }
+      if (memcmp(&w, &want[pc], sizeof w) != 0) { want[pc] = w; changed = 1; }
+    }
+  } while (changed);
+}
+static void tabknown(Gen *g) {
+  int n = g->p->sizecode, pc, r, j, changed, sc[2];
+  RegSet *out, *want;
+  if (speclevel(g) != 0) return;
+  g->tabin = (RegSet *)malloc(((size_t)n + 1) * sizeof(RegSet));
+  out = (RegSet *)malloc(((size_t)n + 1) * sizeof(RegSet));
+  want = (RegSet *)calloc((size_t)n + 1, sizeof(RegSet));
+  g->tabadd = (char *)calloc((size_t)n + 1, 1);
+  if (g->tabin == NULL || out == NULL || want == NULL || g->tabadd == NULL) {
+    free(g->tabin); free(out); free(want); free(g->tabadd);
+    g->tabin = NULL; g->tabadd = NULL;
+    return;
+  }
+  tabwant(g, want);
+  memset(g->tabin, 0xff, ((size_t)n + 1) * sizeof(RegSet));   /* all, down to the fixpoint */
+  memset(out, 0xff, ((size_t)n + 1) * sizeof(RegSet));
+  do {
+    changed = 0;
+    for (pc = 0; pc < n; pc++) {
+      RegSet o = g->tabin[pc];
+      if (pc == 0 || g->entry[pc]) memset(&o, 0, sizeof o);
+      tabxfer(g, pc, &o);
+      if (memcmp(&o, &out[pc], sizeof o) == 0) continue;
+      out[pc] = o;
+      changed = 1;
+      succs(g, pc, sc);
+      for (j = 0; j < 2; j++)
+        if (sc[j] >= 0)
+          for (r = 0; r < 4; r++) g->tabin[sc[j]].w[r] &= o.w[r];
+    }
+  } while (changed);
+  for (pc = 0; pc < n; pc++) {
+    if (pc == 0 || g->entry[pc]) memset(&g->tabin[pc], 0, sizeof(RegSet));
+    if (GET_OPCODE(g->p->code[pc]) == OP_SETFIELD && pc + 1 < n) {   /* tabtrap: wanted after? */
+      RegSet o = out[pc];
+      for (r = 0; r < 4; r++) o.w[r] &= want[pc + 1].w[r];
+      g->tabadd[pc] |= (char)((o.w[0] | o.w[1] | o.w[2] | o.w[3]) != 0) << 1;
+    }
+  }
+  free(out); free(want);
+}
+/* the type test of table access 'pc' on 't', unless its register is known
+** to hold a table (tabknown) */
+static void tabtest(Gen *g, int pc, LLVMValueRef t, LLVMBasicBlockRef yes, LLVMBasicBlockRef no) {
+  int r = tabreg(g, pc);
+  if (g->tabin != NULL && r >= 0 && rs_has(&g->tabin[pc], r)) {
+    LLVMBuildBr(B_, yes);
+    LLVMPositionBuilderAtEnd(B_, yes);
+  }
+  else istable(g, t, bits(g, t), yes, no);
+}
+
 /* the end of a table access's slow block: the helper, or the exit */
 static void slowpath(Gen *g, int pc, const char *helper) {
   if (tabspec(g, pc)) LLVMBuildBr(B_, specexit(g, pc));
@@ -2187,7 +2347,7 @@ static void gettab_spec(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv
   LLVMBasicBlockRef nil = newbb(g, "getnil"), found = newbb(g, "getfound"), from[2];
   LLVMValueRef key = keyconst, kw = keyv, vals[2], args[2], slot, v;
   LLVMTypeRef params[2], ty;
-  istable(g, t, bits(g, t), newbb(g, "tab"), specexit(g, pc));
+  tabtest(g, pc, t, newbb(g, "tab"), specexit(g, pc));
   if (key == NULL) {
     LLVMBasicBlockRef ik = newbb(g, "intkey");
     LLVMValueRef kb = bits(g, keyv);
@@ -2413,7 +2573,7 @@ static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const c
   if (key == NULL) { helper_only(g, pc, helper); return; }
   if (GET_OPCODE(g->p->code[pc]) == OP_SELF) { selfk(g, pc, a, t, key, helper); return; }
   slow = newbb(g, "getslow");
-  istable(g, t, bits(g, t), newbb(g, "tab"), slow);
+  tabtest(g, pc, t, newbb(g, "tab"), slow);
   tryhint = newbb(g, "tryhint"); walk = newbb(g, "walk"); done = newbb(g, "getdone");
   hint = newhint(g);
   node = nodearray(g, t, &mask);
@@ -2506,8 +2666,11 @@ static void setstr(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef va
   LLVMBasicBlockRef slow;
   if (key == NULL) { helper_only(g, pc, helper); return; }
   slow = newbb(g, "setslow");
-  istable(g, t, bits(g, t), newbb(g, "tab"), slow);
+  /* a store that makes its table known leaves on a non-table, as reads do */
+  tabtest(g, pc, t, newbb(g, "tab"), g->tabadd != NULL && (g->tabadd[pc] & 1) ? specexit(g, pc) : slow);
+  g->tabtrap = g->tabadd != NULL && (g->tabadd[pc] & 2);
   setslot(g, pc, t, key, val, slow, helper);
+  g->tabtrap = 0;
 }
 
 /* a constant that is a string (all strings are interned and never move) */
@@ -4816,7 +4979,7 @@ static void freegen(Gen *g) {
   free(g->bb); free(g->exits); free(g->hdr); free(g->hdrsave); free(g->regvar); free(g->fvar); free(g->slotout);
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean); free(g->win);
   free(g->entry); free(g->spec); free(g->pspec); free(g->specexits);
-  free(g->split); free(g->loopvar); free(g->homevar);
+  free(g->split); free(g->loopvar); free(g->homevar); free(g->tabin); free(g->tabadd);
 }
 
 /* Is instruction 'pc' compiled?  In an OSR region (jit.c: one hot loop of
@@ -5046,6 +5209,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     }
   }
   fltvars(g);
+  tabknown(g);
   selfconv(g, name);
   reload_base(g);
   {

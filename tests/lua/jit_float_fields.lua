@@ -260,3 +260,40 @@ end
 for _ = 1, 30 do walk(chain(10, -1)) end
 print("walk", walk(chain(10, -1)))
 print("walk", select(2, pcall(walk, chain(10, 4))):gsub("^.-:%d+: ", ""))
+
+-- a store into the field just read (t.k = t.k + x: the read's node is
+-- stored into, llvmgen.c samefields): the field inherited through
+-- '__index' is created in the object, never written in the prototype;
+-- fields set to nil and back, metamethod names, keys in collision chains
+local function bump(o, n)
+  for i = 1, n do
+    o.x = o.x + 0.5
+    o.__index = o.__index
+    o.y = o.y and nil or i * 1.0
+  end
+  return o.x, o.y
+end
+for _ = 1, 30 do bump({ x = 0.0, y = 1.0 }, 10) end
+do
+  local P = { x = 1.0, y = 2.0 }
+  local o = setmetatable({}, { __index = P })
+  print("inherited", bump(o, 5))
+  print("prototype", P.x, P.y, rawget(o, "x"), rawget(o, "y"))
+  local seen = {}
+  local q = setmetatable({ x = 1.0, y = false }, { __newindex = function(t, k, v) seen[#seen + 1] = k; rawset(t, k, v) end })
+  print("newindex", bump(q, 4), table.concat(seen, ","))
+end
+do   -- many keys: some in chains, read and written in one loop
+  local t = {}
+  for i = 1, 40 do t["k" .. i] = i * 1.0 end
+  local function sweep(t, n)
+    for _ = 1, n do
+      t.k1 = t.k1 + t.k17
+      t.k17 = t.k17 * 0.5
+      t.k33 = t.k33 - t.k1
+    end
+    return t.k1, t.k17, t.k33
+  end
+  for _ = 1, 20 do sweep(t, 3) end
+  print("chains", sweep(t, 3))
+end
