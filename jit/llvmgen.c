@@ -133,6 +133,8 @@ typedef struct Gen {
   RegSet *clean;              /* registers equal to their stack slot at pc */
   RegSet *tabin;              /* per pc: registers known to hold tables there (tabknown), or NULL */
   char *tabadd;               /* per pc: a string-key store that makes its table known (tabknown) */
+  int *rwsrc;                 /* per pc: the read whose slot a store reuses, or -1 (samefield) */
+  LLVMValueRef *rslot;        /* per pc: the slot such a read found inline, or NULL (getstrk) */
   int tabtrap;                /* the helper being called must leave when the trap is set (setstr) */
   uint8_t *spec;              /* spec[pc]: TY_* guarded after the load at pc, or 0 */
   uint8_t *pspec;             /* pspec[r]: TY_* of parameter r checked at pc 0, or 0 */
@@ -143,7 +145,7 @@ typedef struct Gen {
   int selfcc;                 /* g->fn has JIT_CALLCONV, behind a C wrapper (selfconv) */
   LLVMBasicBlockRef trapret, resumefail;   /* shared cold blocks (one per function) */
   unsigned tbaa_kind;
-  LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card, tb_hint;
+  LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card, tb_hint, tb_field, tb_value;
 } Gen;
 
 /* ---------------------------------------------------------------------
@@ -1162,23 +1164,42 @@ static void reload_base(Gen *g) {
 /* TBAA: VM-stack slots, heap memory (table parts, upvalues), the frame
 ** record (CallInfo) and the card table are disjoint, so a store into a
 ** table does not force a reload of a stack slot and a flush store that
-** writes back the value just loaded can be dropped */
-static LLVMValueRef tbaa_node(Gen *g, LLVMMetadataRef root, const char *name) {
-  LLVMMetadataRef ty, tag, ops[3];
+** writes back the value just loaded can be dropped.
+**   Inside "heap", two disjoint children: "object field" (fixed fields of
+** objects: the tt byte, a table's flags, lsizenode, node, asize, array,
+** metatable, lenhint) and "heap value" (the words of table node arrays
+** and array parts, keys and values, and the cells gcwrite stores into,
+** upvalues' included), so the store of a field's value does not make the
+** next access to the table load its type, node array and mask again.
+** Sound because no compiled code accesses a location under both (a node
+** array, an array part or an upvalue cell is never an object's fixed
+** fields); what is still tagged "heap" aliases both.  Memory changes its
+** use only inside calls (collections, rehashes), which clobber all. */
+static LLVMMetadataRef tbaa_type(Gen *g, LLVMMetadataRef parent, const char *name) {
+  LLVMMetadataRef ops[3];
   ops[0] = LLVMMDStringInContext2(g->C, name, strlen(name));
-  ops[1] = root;
+  ops[1] = parent;
   ops[2] = LLVMValueAsMetadata(ci64(g, 0));
-  ty = LLVMMDNodeInContext2(g->C, ops, 3);
+  return LLVMMDNodeInContext2(g->C, ops, 3);
+}
+static LLVMValueRef tbaa_tag(Gen *g, LLVMMetadataRef ty) {
+  LLVMMetadataRef ops[3];
   ops[0] = ty; ops[1] = ty;
-  tag = LLVMMDNodeInContext2(g->C, ops, 3);
-  return LLVMMetadataAsValue(g->C, tag);
+  ops[2] = LLVMValueAsMetadata(ci64(g, 0));
+  return LLVMMetadataAsValue(g->C, LLVMMDNodeInContext2(g->C, ops, 3));
+}
+static LLVMValueRef tbaa_node(Gen *g, LLVMMetadataRef root, const char *name) {
+  return tbaa_tag(g, tbaa_type(g, root, name));
 }
 static void tbaa_init(Gen *g) {
   LLVMMetadataRef nm = LLVMMDStringInContext2(g->C, "mvm tbaa", 8);
   LLVMMetadataRef root = LLVMMDNodeInContext2(g->C, &nm, 1);
+  LLVMMetadataRef heap = tbaa_type(g, root, "heap");
   g->tbaa_kind = LLVMGetMDKindIDInContext(g->C, "tbaa", 4);
   g->tb_stack = tbaa_node(g, root, "vm stack");
-  g->tb_heap = tbaa_node(g, root, "heap");
+  g->tb_heap = tbaa_tag(g, heap);
+  g->tb_field = tbaa_node(g, heap, "object field");
+  g->tb_value = tbaa_node(g, heap, "heap value");
   g->tb_frame = tbaa_node(g, root, "callinfo");
   g->tb_card = tbaa_node(g, root, "card");
   g->tb_hint = tbaa_node(g, root, "slot hint");
@@ -1189,6 +1210,15 @@ static LLVMValueRef tb(Gen *g, LLVMValueRef memop, LLVMValueRef tag) {
 }
 static LLVMValueRef hload(Gen *g, LLVMTypeRef ty, LLVMValueRef ptr, const char *nm) {
   return tb(g, LLVMBuildLoad2(B_, ty, ptr, nm), g->tb_heap);
+}
+/* field 'off' of object 'obj' (tbaa "object field") */
+static LLVMValueRef ofield(Gen *g, LLVMTypeRef ty, LLVMValueRef obj, size_t off, const char *nm) {
+  LLVMValueRef o = ci64(g, off);
+  return tb(g, LLVMBuildLoad2(B_, ty, LLVMBuildGEP2(B_, g->i8, obj, &o, 1, ""), nm), g->tb_field);
+}
+/* a word of a table part (tbaa "heap value") */
+static LLVMValueRef vload(Gen *g, LLVMTypeRef ty, LLVMValueRef ptr, const char *nm) {
+  return tb(g, LLVMBuildLoad2(B_, ty, ptr, nm), g->tb_value);
 }
 
 static LLVMValueRef regptr(Gen *g, int r) {
@@ -1793,7 +1823,7 @@ static void gcwrite(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slot)
   LLVMValueRef hv, hbase, hsize, cards, off, off2, in1, in2, idx, cp;
   LLVMBasicBlockRef tryobj, mark, done;
   GCHeapView *h = (GCHeapView *)(void *)g->J->g->gc;
-  tb(g, LLVMBuildStore(B_, v, slot), g->tb_heap);
+  tb(g, LLVMBuildStore(B_, v, slot), g->tb_value);
   if (LLVMIsConstant(v)) return;   /* cword(): integers, floats, nil, booleans */
   if (storesnum(g)) return;        /* a number, known statically */
   tryobj = newbb(g, "cardobj"); mark = newbb(g, "cardmark"); done = newbb(g, "carddone");
@@ -1842,7 +1872,7 @@ static void reftest(Gen *g, LLVMValueRef v, LLVMValueRef b, int tt, LLVMBasicBlo
   if (maybenull) c = LLVMBuildAnd(B_, c, LLVMBuildICmp(B_, LLVMIntNE, b, ci64(g, 0), ""), "");
   LLVMBuildCondBr(B_, c, isref, no);
   LLVMPositionBuilderAtEnd(B_, isref);
-  c = hload(g, g->i8, v, "tt");   /* GCHeader.tt at offset 0 */
+  c = ofield(g, g->i8, v, 0, "tt");   /* GCHeader.tt at offset 0 */
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, c, LLVMConstInt(g->i8, tt, 0), ""),
                   yes, no);
   LLVMPositionBuilderAtEnd(B_, yes);
@@ -1874,14 +1904,12 @@ static void istable(Gen *g, LLVMValueRef v, LLVMValueRef b, LLVMBasicBlockRef ye
 static LLVMValueRef arrayslot(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasicBlockRef no) {
   LLVMBasicBlockRef in = newbb(g, "inarray");
   LLVMValueRef idx = LLVMBuildSub(B_, key, ci64(g, 1), "");
-  LLVMValueRef off = ci64(g, offsetof(Table, asize));
-  LLVMValueRef asz = hload(g, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "asize");
+  LLVMValueRef asz = ofield(g, g->i32, t, offsetof(Table, asize), "asize");
   LLVMValueRef arr;
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntULT, idx, LLVMBuildZExt(B_, asz, g->i64, ""), ""),
                   in, no);
   LLVMPositionBuilderAtEnd(B_, in);
-  off = ci64(g, offsetof(Table, array));
-  arr = hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "array");
+  arr = ofield(g, g->p0, t, offsetof(Table, array), "array");
   return LLVMBuildGEP2(B_, g->i64, arr, &idx, 1, "");
 }
 
@@ -1925,12 +1953,10 @@ static LLVMValueRef readonlyfn(Gen *g, LLVMValueRef f);
 
 /* the node array of table 't' and its index mask (size - 1) */
 static LLVMValueRef nodearray(Gen *g, LLVMValueRef t, LLVMValueRef *mask) {
-  LLVMValueRef off = ci64(g, offsetof(Table, lsizenode));
-  LLVMValueRef lsz = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
+  LLVMValueRef lsz = LLVMBuildZExt(B_, ofield(g, g->i8, t, offsetof(Table, lsizenode), "lsz"),
                                    g->i64, "");
   *mask = LLVMBuildSub(B_, LLVMBuildShl(B_, ci64(g, 1), lsz, ""), ci64(g, 1), "");
-  off = ci64(g, offsetof(Table, node));
-  return hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "node");
+  return ofield(g, g->p0, t, offsetof(Table, node), "node");
 }
 
 /* node 'idx' (i64, already masked) of node array 'node' */
@@ -1942,7 +1968,7 @@ static LLVMValueRef nodeat(Gen *g, LLVMValueRef node, LLVMValueRef idx, const ch
 /* does node 'n' hold string key 'key'? */
 static LLVMValueRef nodehas(Gen *g, LLVMValueRef n, TString *key) {
   LLVMValueRef off = ci64(g, offsetof(Node, key));
-  LLVMValueRef k = hload(g, g->i64, LLVMBuildGEP2(B_, g->i8, n, &off, 1, ""), "nkey");
+  LLVMValueRef k = vload(g, g->i64, LLVMBuildGEP2(B_, g->i8, n, &off, 1, ""), "nkey");
   return LLVMBuildICmp(B_, LLVMIntEQ, k, ci64(g, v_ref(key)), "");
 }
 
@@ -2113,6 +2139,55 @@ static void tabwant(Gen *g, RegSet *want) {
     }
   } while (changed);
 }
+/* Stores into the slot a read found.  A string-key store `t.k = v` after
+** a level-0 read `x = t.k` of the same table register and key, with only
+** instructions that change no table's keys and cannot collect in between
+** (moves, constants, arithmetic on numbers, level-0 reads) and no other
+** way into them (jumps, entry points; an arithmetic's skip over its dead
+** MMBIN is one), stores into the node the read's inline probes found (a
+** node of the table holding the key with a value then): the node array
+** moves or changes only in a rehash or a collection, which only calls
+** do, and no key left (a value set to nil keeps its node).  When the read
+** found it by a walk (the slot may be an '__index' table's), the store
+** probes as usual. */
+static void samefields(Gen *g) {
+  int n = g->p->sizecode, pc, q, j, sc[2];
+  char *foreign = (char *)calloc((size_t)n + 1, 1);   /* reached but from the instruction before */
+  g->rwsrc = (int *)malloc(((size_t)n + 1) * sizeof(int));
+  g->rslot = (LLVMValueRef *)calloc((size_t)n + 1, sizeof(LLVMValueRef));
+  if (foreign == NULL || g->rwsrc == NULL || g->rslot == NULL) {
+    free(foreign); free(g->rwsrc); free(g->rslot);
+    g->rwsrc = NULL; g->rslot = NULL;
+    return;
+  }
+  for (pc = 0; pc < n; pc++) {
+    OpCode op = GET_OPCODE(g->p->code[pc]);
+    succs(g, pc, sc);
+    for (j = 0; j < 2; j++)
+      if (sc[j] >= 0 && sc[j] != pc + 1 && !(sc[j] == pc + 2 && numarith(g, pc))) foreign[sc[j]] = 1;
+    if ((op == OP_MMBIN || op == OP_MMBINI || op == OP_MMBINK) && !(pc > 0 && numarith(g, pc - 1)))
+      foreign[pc + 1] = 1;   /* a live MMBIN: metamethods run there */
+    g->rwsrc[pc] = -1;
+  }
+  for (pc = 0; pc < n; pc++) {
+    Instruction si = g->p->code[pc];
+    int a = GETARG_A(si);
+    if (GET_OPCODE(si) != OP_SETFIELD || tabreg(g, pc) < 0) continue;
+    for (q = pc - 1; q >= 0 && pc - q <= 32 && !foreign[q + 1] && !g->entry[q + 1]; q--) {
+      Instruction i = g->p->code[q];
+      OpCode op = GET_OPCODE(i);
+      RegSet use, def;
+      if (op == OP_GETFIELD && tabreg(g, q) == a && GETARG_A(i) != a &&
+          kstr(g, GETARG_C(i)) == kstr(g, GETARG_B(si))) {
+        g->rwsrc[pc] = q;
+        break;
+      }
+      usedef(g, q, &use, &def);
+      if (rs_has(&def, a) || op == OP_SETFIELD || !tabkeeps(g, q)) break;
+    }
+  }
+  free(foreign);
+}
 static void tabknown(Gen *g) {
   int n = g->p->sizecode, pc, r, j, changed, sc[2];
   RegSet *out, *want;
@@ -2153,6 +2228,7 @@ static void tabknown(Gen *g) {
     }
   }
   free(out); free(want);
+  samefields(g);
 }
 /* the type test of table access 'pc' on 't', unless its register is known
 ** to hold a table (tabknown) */
@@ -2192,17 +2268,14 @@ static LLVMValueRef intslot2(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasic
     LLVMPositionBuilderAtEnd(B_, nonpos);
     hash = nonpos;
   }
-  off = ci64(g, offsetof(Table, lsizenode));
-  lsz = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
-                      g->i64, "");
+  lsz = LLVMBuildZExt(B_, ofield(g, g->i8, t, offsetof(Table, lsizenode), "lsz"), g->i64, "");
   m = LLVMBuildOr(B_, LLVMBuildSub(B_, LLVMBuildShl(B_, ci64(g, 1), lsz, ""), ci64(g, 1), ""),
                   ci64(g, 1), "");
-  off = ci64(g, offsetof(Table, node));
-  node = hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "node");
+  node = ofield(g, g->p0, t, offsetof(Table, node), "node");
   off = LLVMBuildMul(B_, LLVMBuildURem(B_, key, m, ""), ci64(g, sizeof(Node)), "");
   node = LLVMBuildGEP2(B_, g->i8, node, &off, 1, "intpos");
   off = ci64(g, offsetof(Node, key));
-  k = hload(g, g->i64, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "nkey");
+  k = vload(g, g->i64, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "nkey");
   off = ci64(g, offsetof(Node, val));
   vp = LLVMBuildGEP2(B_, g->i8, node, &off, 1, "");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, k,
@@ -2237,12 +2310,10 @@ static LLVMValueRef intslot(Gen *g, LLVMValueRef t, LLVMValueRef keyv,
 ** absence bit for 'tm' set: fasttm), else to 'no' */
 static void notm(Gen *g, LLVMValueRef t, int tm, LLVMBasicBlockRef yes, LLVMBasicBlockRef no) {
   LLVMBasicBlockRef hasmt = newbb(g, "hasmt");
-  LLVMValueRef off = ci64(g, offsetof(Table, metatable));
-  LLVMValueRef mt = hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "mt"), ex;
+  LLVMValueRef mt = ofield(g, g->p1, t, offsetof(Table, metatable), "mt"), ex;
   LLVMBuildCondBr(B_, LLVMBuildIsNull(B_, mt, ""), yes, hasmt);
   LLVMPositionBuilderAtEnd(B_, hasmt);
-  off = ci64(g, offsetof(GCObject, extra));
-  ex = hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, mt, &off, 1, ""), "mtextra");
+  ex = ofield(g, g->i8, mt, offsetof(GCObject, extra), "mtextra");
   ex = LLVMBuildAnd(B_, ex, LLVMConstInt(g->i8, 1u << tm, 0), "");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, ex, LLVMConstInt(g->i8, 0, 0), ""), yes, no);
 }
@@ -2254,7 +2325,7 @@ static void notm(Gen *g, LLVMValueRef t, int tm, LLVMBasicBlockRef yes, LLVMBasi
 static void get_finish(Gen *g, int pc, int a, LLVMValueRef slot, LLVMBasicBlockRef slow,
                        const char *helper, LLVMValueRef intt) {
   LLVMBasicBlockRef hit = newbb(g, "gethit");
-  LLVMValueRef v = hload(g, g->p1, slot, "");
+  LLVMValueRef v = vload(g, g->p1, slot, "");
   if (intt != NULL) {
     LLVMBasicBlockRef nil = newbb(g, "getnil");
     LLVMBuildCondBr(B_, isnil(g, v), nil, hit);
@@ -2269,6 +2340,23 @@ static void get_finish(Gen *g, int pc, int a, LLVMValueRef slot, LLVMBasicBlockR
   slowpath(g, pc, helper);
 }
 
+/* the table's cache of absent metamethods (and TAB_WATCHED) forgotten */
+static void clearflags(Gen *g, LLVMValueRef t) {
+  LLVMValueRef off = ci64(g, offsetof(GCObject, extra));
+  /* NOBARRIER: a byte, never a reference */
+  tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), LLVMBuildGEP2(B_, g->i8, t, &off, 1, "")), g->tb_field);
+}
+/* the value the store being emitted writes is not nil: a number the
+** types know or a constant other than nil */
+static int storesval(Gen *g) {
+  Instruction i = g->p->code[g->curpc];
+  if (storesnum(g)) return 1;
+  switch (GET_OPCODE(i)) {
+    case OP_SETTABLE: case OP_SETI: case OP_SETFIELD: case OP_SETTABUP:
+      return GETARG_k(i) && !v_isnil(g->p->k[GETARG_C(i)]);
+    default: return 0;
+  }
+}
 /* write: *slot := val when the slot holds a non-nil value, as tab_setslot
 ** does (clear the metamethod-absence cache, barrier), or when it holds nil
 ** and no __newindex can apply, as tab_set/tab_setint do (a string key
@@ -2285,7 +2373,7 @@ static void sethit(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueR
 static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
                        LLVMBasicBlockRef slow, const char *helper, int intkey, LLVMValueRef key) {
   LLVMBasicBlockRef hit = newbb(g, "sethit");
-  LLVMValueRef old = hload(g, g->p1, slot, "");
+  LLVMValueRef old = vload(g, g->p1, slot, "");
   LLVMBasicBlockRef nil = newbb(g, "setnil");
   LLVMBasicBlockRef live = key != NULL ? newbb(g, "setlive") : hit;
   LLVMBasicBlockRef fill = key != NULL ? newbb(g, "setfill") : hit;
@@ -2310,11 +2398,7 @@ static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMVa
 ** at 'slow'. */
 static void sethit(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
                    LLVMBasicBlockRef slow, const char *helper, int flags) {
-  if (flags) {
-    LLVMValueRef off = ci64(g, offsetof(GCObject, extra));
-    /* NOBARRIER: a byte, never a reference */
-    tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), LLVMBuildGEP2(B_, g->i8, t, &off, 1, "")), g->tb_heap);
-  }
+  if (flags) clearflags(g, t);
   gcwrite(g, val, t, slot);
   br(g, pc + 1);
   LLVMPositionBuilderAtEnd(B_, slow);
@@ -2401,14 +2485,14 @@ static void lenkeep(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMValueRef val, 
   LLVMBuildCondBr(B_, overvalue ? nil : LLVMBuildNot(B_, nil, ""), chk, done);
   LLVMPositionBuilderAtEnd(B_, chk);
   hp = LLVMBuildGEP2(B_, g->i8, t, &off, 1, "");
-  h = hload(g, g->i32, hp, "lenhint");
+  h = tb(g, LLVMBuildLoad2(B_, g->i32, hp, "lenhint"), g->tb_field);
   hz = LLVMBuildZExt(B_, h, g->i64, "");
   if (!overvalue) {   /* a value at h + 1 (appends): h + 1, one compare */
     LLVMBasicBlockRef next = newbb(g, "lennext"), above = newbb(g, "lenabove");
     LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, key, LLVMBuildAdd(B_, hz, ci64(g, 1), ""), ""),
                     next, above);
     LLVMPositionBuilderAtEnd(B_, next);
-    tb(g, LLVMBuildStore(B_, LLVMBuildTrunc(B_, key, g->i32, ""), hp), g->tb_heap);   /* NOBARRIER: an i32 */
+    tb(g, LLVMBuildStore(B_, LLVMBuildTrunc(B_, key, g->i32, ""), hp), g->tb_field);   /* NOBARRIER: an i32 */
     LLVMBuildBr(B_, done);
     LLVMPositionBuilderAtEnd(B_, above);
     trig = LLVMBuildICmp(B_, LLVMIntSGT, key, hz, "");   /* a value above h + 1 */
@@ -2423,7 +2507,7 @@ static void lenkeep(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMValueRef val, 
   nv = LLVMBuildSelect(B_, nv, LLVMBuildTrunc(B_, overvalue ? LLVMBuildSub(B_, key, ci64(g, 1), "") : key,
                                               g->i32, ""),
                        LLVMBuildOr(B_, h, LLVMConstInt(g->i32, TAB_LENLOOSE, 0), ""), "");
-  tb(g, LLVMBuildStore(B_, nv, hp), g->tb_heap);   /* NOBARRIER: an i32, never a reference */
+  tb(g, LLVMBuildStore(B_, nv, hp), g->tb_field);   /* NOBARRIER: an i32, never a reference */
   LLVMBuildBr(B_, done);
   LLVMPositionBuilderAtEnd(B_, done);
 }
@@ -2559,6 +2643,13 @@ static void selfk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const cha
   helper_only(g, pc, helper);
 }
 
+/* is the slot read at 'pc' stored into by a later store (samefields)? */
+static int wantslot(Gen *g, int pc) {
+  int q;
+  for (q = pc + 1; q < g->p->sizecode && q <= pc + 32; q++)
+    if (g->rwsrc[q] == pc) return 1;
+  return 0;
+}
 /* GETFIELD / GETTABUP / SELF with a string constant key.  GETFIELD and
 ** GETTABUP: the key's main position in 't', then the node the site's
 ** hint predicts inline; when neither holds the key with a value, one
@@ -2569,7 +2660,7 @@ static void selfk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const cha
 ** alone. */
 static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
   LLVMBasicBlockRef slow, mpos, tryhint, walk, done, from[3];
-  LLVMValueRef mask, node, hn, mp, hint, phi, vals[3], cp;
+  LLVMValueRef mask, node, hn, mp, hint, phi, vals[3], cp, sl[3];
   if (key == NULL) { helper_only(g, pc, helper); return; }
   if (GET_OPCODE(g->p->code[pc]) == OP_SELF) { selfk(g, pc, a, t, key, helper); return; }
   slow = newbb(g, "getslow");
@@ -2581,12 +2672,14 @@ static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const c
   mpos = LLVMGetInsertBlock(B_);
   /* a node holding the key with a value: one branch per probe (the value
   ** is loaded whatever the key: node memory is valid) */
-  vals[0] = hload(g, g->p1, nodeval(g, mp), "");
+  sl[0] = nodeval(g, mp);
+  vals[0] = vload(g, g->p1, sl[0], "");
   LLVMBuildCondBr(B_, LLVMBuildAnd(B_, nodehas(g, mp, key), LLVMBuildNot(B_, isnil(g, vals[0]), ""), ""),
                   done, tryhint);
   LLVMPositionBuilderAtEnd(B_, tryhint);
   hn = hintnode(g, hint, node, mask);
-  vals[1] = hload(g, g->p1, nodeval(g, hn), "");
+  sl[1] = nodeval(g, hn);
+  vals[1] = vload(g, g->p1, sl[1], "");
   LLVMBuildCondBr(B_, LLVMBuildAnd(B_, nodehas(g, hn, key), LLVMBuildNot(B_, isnil(g, vals[1]), ""), ""),
                   done, walk);
   LLVMPositionBuilderAtEnd(B_, walk);
@@ -2600,6 +2693,11 @@ static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const c
   LLVMPositionBuilderAtEnd(B_, done);
   phi = LLVMBuildPhi(B_, g->p1, "getv");
   LLVMAddIncoming(phi, vals, from, 3);
+  if (g->rslot != NULL && wantslot(g, pc)) {   /* samefields: the node the probes found */
+    sl[2] = LLVMConstNull(g->p0);
+    g->rslot[pc] = LLVMBuildPhi(B_, g->p0, "rslot");
+    LLVMAddIncoming(g->rslot[pc], sl, from, 3);
+  }
   setreg(g, a, phi);
   loaddone(g, pc);
   LLVMPositionBuilderAtEnd(B_, slow);
@@ -2635,10 +2733,14 @@ static void setslot(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef v
   LLVMBasicBlockRef found = newbb(g, "setfound"), probe, from[2];
   LLVMValueRef hint = newkeyhint(g, key), mask, node, hn, cp, args[2], slot, vals[2], off, old;
   LLVMTypeRef ty;
+  /* the probe's hit replaces a value by a value: metamethods and method
+  ** caches (absent keys, TAB_WATCHED) care only when the key may name a
+  ** metamethod or the value may be nil; the leaf's slot may hold a nil */
+  int flags = (getstr(key)[0] == '_' && getstr(key)[1] == '_') || !storesval(g);
   node = nodearray(g, t, &mask);
   hn = hintnode(g, hint, node, mask);
   vals[0] = nodeval(g, hn);
-  old = hload(g, g->p1, vals[0], "");
+  old = vload(g, g->p1, vals[0], "");
   probe = LLVMGetInsertBlock(B_);
   LLVMBuildCondBr(B_, LLVMBuildAnd(B_, nodehas(g, hn, key), LLVMBuildNot(B_, isnil(g, old), ""), ""),
                   hit, miss);
@@ -2652,12 +2754,13 @@ static void setslot(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef v
                      LLVMBuildPtrToInt(B_, nodeval(g, node), g->i64, ""), "");
   off = LLVMBuildExactUDiv(B_, off, ci64(g, sizeof(Node)), "");
   tb(g, LLVMBuildStore(B_, LLVMBuildTrunc(B_, off, g->i32, ""), hint), g->tb_hint);
+  if (!flags) clearflags(g, t);
   LLVMBuildBr(B_, hit);
   LLVMPositionBuilderAtEnd(B_, hit);
   slot = LLVMBuildPhi(B_, g->p0, "slot");
   vals[1] = cp; from[0] = probe; from[1] = found;
   LLVMAddIncoming(slot, vals, from, 2);
-  sethit(g, pc, t, slot, val, slow, helper, 1);
+  sethit(g, pc, t, slot, val, slow, helper, flags);
 }
 
 /* SETFIELD / SETTABUP: an existing field inline */
@@ -2665,6 +2768,16 @@ static void setstr(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef va
                    const char *helper) {
   LLVMBasicBlockRef slow;
   if (key == NULL) { helper_only(g, pc, helper); return; }
+  if (g->rwsrc != NULL && g->rwsrc[pc] >= 0 && g->rslot[g->rwsrc[pc]] != NULL) {
+    LLVMBasicBlockRef reuse = newbb(g, "setreuse"), probe = newbb(g, "setprobe");
+    LLVMValueRef sl = g->rslot[g->rwsrc[pc]];
+    LLVMBuildCondBr(B_, LLVMBuildIsNotNull(B_, sl, ""), reuse, probe);
+    LLVMPositionBuilderAtEnd(B_, reuse);
+    if ((getstr(key)[0] == '_' && getstr(key)[1] == '_') || !storesval(g)) clearflags(g, t);
+    gcwrite(g, val, t, sl);
+    br(g, pc + 1);
+    LLVMPositionBuilderAtEnd(B_, probe);
+  }
   slow = newbb(g, "setslow");
   /* a store that makes its table known leaves on a non-table, as reads do */
   tabtest(g, pc, t, newbb(g, "tab"), g->tabadd != NULL && (g->tabadd[pc] & 1) ? specexit(g, pc) : slow);
@@ -4979,7 +5092,7 @@ static void freegen(Gen *g) {
   free(g->bb); free(g->exits); free(g->hdr); free(g->hdrsave); free(g->regvar); free(g->fvar); free(g->slotout);
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean); free(g->win);
   free(g->entry); free(g->spec); free(g->pspec); free(g->specexits);
-  free(g->split); free(g->loopvar); free(g->homevar); free(g->tabin); free(g->tabadd);
+  free(g->split); free(g->loopvar); free(g->homevar); free(g->tabin); free(g->tabadd); free(g->rwsrc); free(g->rslot);
 }
 
 /* Is instruction 'pc' compiled?  In an OSR region (jit.c: one hot loop of
