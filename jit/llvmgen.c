@@ -131,6 +131,11 @@ typedef struct Gen {
   uint8_t *nactive;           /* active locals at pc: registers 0..n-1 */
   uint8_t *types;             /* TY_* of each register at each pc */
   RegSet *clean;              /* registers equal to their stack slot at pc */
+  RegSet *tabin;              /* per pc: registers known to hold tables there (tabknown), or NULL */
+  char *tabadd;               /* per pc: a string-key store that makes its table known (tabknown) */
+  int *rwsrc;                 /* per pc: the read whose slot a store reuses, or -1 (samefield) */
+  LLVMValueRef *rslot;        /* per pc: the slot such a read found inline, or NULL (getstrk) */
+  int tabtrap;                /* the helper being called must leave when the trap is set (setstr) */
   uint8_t *spec;              /* spec[pc]: TY_* guarded after the load at pc, or 0 */
   uint8_t *pspec;             /* pspec[r]: TY_* of parameter r checked at pc 0, or 0 */
   LLVMBasicBlockRef *specexits;   /* per pc: count the failed guard, exit at pc */
@@ -140,7 +145,7 @@ typedef struct Gen {
   int selfcc;                 /* g->fn has JIT_CALLCONV, behind a C wrapper (selfconv) */
   LLVMBasicBlockRef trapret, resumefail;   /* shared cold blocks (one per function) */
   unsigned tbaa_kind;
-  LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card, tb_hint;
+  LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card, tb_hint, tb_field, tb_value;
 } Gen;
 
 /* ---------------------------------------------------------------------
@@ -596,6 +601,14 @@ static int numuse(Gen *g, int pc, int r) {
     case OP_LTI: case OP_LEI: case OP_GTI: case OP_GEI: case OP_EQI:
       return r == a ? 1 : -1;
     case OP_FORPREP: return (r >= a && r < a + 3) ? 1 : -1;
+    /* the value a table store writes: taken whatever its type, neither a
+    ** numeric use nor a reason not to speculate (`local v = t.x` used in
+    ** arithmetic in a loop and stored back after it: the path where the
+    ** loop runs no time reaches only the store) */
+    case OP_SETTABUP:
+      return (!GETARG_k(i) && r == c) ? 0 : -1;
+    case OP_SETTABLE: case OP_SETI: case OP_SETFIELD:
+      return (!GETARG_k(i) && r == c && r != a && (op != OP_SETTABLE || r != b)) ? 0 : -1;
     default: return -1;
   }
 }
@@ -631,9 +644,10 @@ static void numpush(int *seen, int *stack, int *sp, int stamp, const int *s) {
 }
 
 /* does every path from the pcs 'from' (-1: none) on, as long as R[a] is
-** live, reach a numeric use of it before any other use?  A MOVE of R[a]
-** counts as a numeric use when its target is used so in turn (depth 0
-** only).  'kinds': the union of the type feedback at those uses (MVM_FB_*),
+** live, reach a numeric use of it before any other use (1; 0: no numeric
+** use, but no other use either, as a value only stored; -1: no)?  A MOVE
+** of R[a] counts as a numeric use when its target is used so in turn
+** (depth 0 only).  'kinds': the union of the type feedback at those uses (MVM_FB_*),
 ** -1 when one of them has none.  Depth-first over the bytecode CFG. */
 static int numfollows(Gen *g, const int *from, int a, NumScan *ns, int depth, int *kinds) {
   int sp = 0, found = 0, s[2], stamp = ++ns->stamp;
@@ -650,13 +664,16 @@ static int numfollows(Gen *g, const int *from, int a, NumScan *ns, int depth, in
         !rs_has(&g->memres, GETARG_A(i))) {
       int k2, s2[2];
       succs(g, q, s2);
-      if (!numfollows(g, s2, GETARG_A(i), ns, 1, &k2)) return 0;
-      *kinds = (k2 < 0 || *kinds < 0) ? -1 : (*kinds | k2);
-      found = 1;
+      u = numfollows(g, s2, GETARG_A(i), ns, 1, &k2);
+      if (u < 0) return -1;
+      if (u > 0) {
+        *kinds = (k2 < 0 || *kinds < 0) ? -1 : (*kinds | k2);
+        found = 1;
+      }
       if (rs_has(&g->liveout[q], a)) numpush(seen, stack, &sp, stamp, s2);   /* R[a] goes on */
       continue;
     }
-    if (u < 0) return 0;
+    if (u < 0) return -1;
     if (u > 0) {   /* what the interpreter saw there (0: unknown) */
       found = 1;
       *kinds = (fb == NULL || fb[q] == 0 || *kinds < 0) ? -1 : (*kinds | fb[q]);
@@ -809,7 +826,7 @@ static int specanalyse(Gen *g) {
     if ((!isload(GET_OPCODE(i)) && !leafsite(g, pc)) || a >= g->nregs || rs_has(&g->memres, a))
       continue;
     succs(g, pc, from);
-    if (numfollows(g, from, a, &ns, 0, &kinds)) {
+    if (numfollows(g, from, a, &ns, 0, &kinds) > 0) {
       g->spec[pc] = (uint8_t)spectype(g, kinds);
       if (g->spec[pc] != TY_NONE && speclevel(g) == 0 && GET_OPCODE(i) == OP_CALL &&
           knum(leafresty(inlinee(g, pc))))
@@ -824,7 +841,7 @@ static int specanalyse(Gen *g) {
   ** integers: 9.3 -> 7.9 G) */
   from[0] = 0; from[1] = -1;
   for (r = 0; ok && !g->p->is_vararg && r < g->p->numparams && r < g->nregs; r++)
-    if (!rs_has(&g->memres, r) && numfollows(g, from, r, &ns, 0, &kinds)) {
+    if (!rs_has(&g->memres, r) && numfollows(g, from, r, &ns, 0, &kinds) > 0) {
       int t;
       if (kinds < 0) kinds = firstarg(g, r);
       t = spectype(g, kinds);
@@ -1147,23 +1164,42 @@ static void reload_base(Gen *g) {
 /* TBAA: VM-stack slots, heap memory (table parts, upvalues), the frame
 ** record (CallInfo) and the card table are disjoint, so a store into a
 ** table does not force a reload of a stack slot and a flush store that
-** writes back the value just loaded can be dropped */
-static LLVMValueRef tbaa_node(Gen *g, LLVMMetadataRef root, const char *name) {
-  LLVMMetadataRef ty, tag, ops[3];
+** writes back the value just loaded can be dropped.
+**   Inside "heap", two disjoint children: "object field" (fixed fields of
+** objects: the tt byte, a table's flags, lsizenode, node, asize, array,
+** metatable, lenhint) and "heap value" (the words of table node arrays
+** and array parts, keys and values, and the cells gcwrite stores into,
+** upvalues' included), so the store of a field's value does not make the
+** next access to the table load its type, node array and mask again.
+** Sound because no compiled code accesses a location under both (a node
+** array, an array part or an upvalue cell is never an object's fixed
+** fields); what is still tagged "heap" aliases both.  Memory changes its
+** use only inside calls (collections, rehashes), which clobber all. */
+static LLVMMetadataRef tbaa_type(Gen *g, LLVMMetadataRef parent, const char *name) {
+  LLVMMetadataRef ops[3];
   ops[0] = LLVMMDStringInContext2(g->C, name, strlen(name));
-  ops[1] = root;
+  ops[1] = parent;
   ops[2] = LLVMValueAsMetadata(ci64(g, 0));
-  ty = LLVMMDNodeInContext2(g->C, ops, 3);
+  return LLVMMDNodeInContext2(g->C, ops, 3);
+}
+static LLVMValueRef tbaa_tag(Gen *g, LLVMMetadataRef ty) {
+  LLVMMetadataRef ops[3];
   ops[0] = ty; ops[1] = ty;
-  tag = LLVMMDNodeInContext2(g->C, ops, 3);
-  return LLVMMetadataAsValue(g->C, tag);
+  ops[2] = LLVMValueAsMetadata(ci64(g, 0));
+  return LLVMMetadataAsValue(g->C, LLVMMDNodeInContext2(g->C, ops, 3));
+}
+static LLVMValueRef tbaa_node(Gen *g, LLVMMetadataRef root, const char *name) {
+  return tbaa_tag(g, tbaa_type(g, root, name));
 }
 static void tbaa_init(Gen *g) {
   LLVMMetadataRef nm = LLVMMDStringInContext2(g->C, "mvm tbaa", 8);
   LLVMMetadataRef root = LLVMMDNodeInContext2(g->C, &nm, 1);
+  LLVMMetadataRef heap = tbaa_type(g, root, "heap");
   g->tbaa_kind = LLVMGetMDKindIDInContext(g->C, "tbaa", 4);
   g->tb_stack = tbaa_node(g, root, "vm stack");
-  g->tb_heap = tbaa_node(g, root, "heap");
+  g->tb_heap = tbaa_tag(g, heap);
+  g->tb_field = tbaa_node(g, heap, "object field");
+  g->tb_value = tbaa_node(g, heap, "heap value");
   g->tb_frame = tbaa_node(g, root, "callinfo");
   g->tb_card = tbaa_node(g, root, "card");
   g->tb_hint = tbaa_node(g, root, "slot hint");
@@ -1174,6 +1210,15 @@ static LLVMValueRef tb(Gen *g, LLVMValueRef memop, LLVMValueRef tag) {
 }
 static LLVMValueRef hload(Gen *g, LLVMTypeRef ty, LLVMValueRef ptr, const char *nm) {
   return tb(g, LLVMBuildLoad2(B_, ty, ptr, nm), g->tb_heap);
+}
+/* field 'off' of object 'obj' (tbaa "object field") */
+static LLVMValueRef ofield(Gen *g, LLVMTypeRef ty, LLVMValueRef obj, size_t off, const char *nm) {
+  LLVMValueRef o = ci64(g, off);
+  return tb(g, LLVMBuildLoad2(B_, ty, LLVMBuildGEP2(B_, g->i8, obj, &o, 1, ""), nm), g->tb_field);
+}
+/* a word of a table part (tbaa "heap value") */
+static LLVMValueRef vload(Gen *g, LLVMTypeRef ty, LLVMValueRef ptr, const char *nm) {
+  return tb(g, LLVMBuildLoad2(B_, ty, ptr, nm), g->tb_value);
 }
 
 static LLVMValueRef regptr(Gen *g, int r) {
@@ -1433,6 +1478,14 @@ static void reload_after_call(Gen *g, int pc) {
   if (others) {
     tb(g, LLVMBuildStore(B_, ci32(g, 0), byteptr(g, g->ci, offsetof(CallInfo, u.l.trap))), g->tb_frame);
     LLVMBuildBr(B_, cont);
+    LLVMPositionBuilderAtEnd(B_, cont);
+  }
+  else if (g->tabtrap && g->trapexit) {   /* nothing to reload, but known tables (tabknown) */
+    LLVMValueRef trap = tb(g, LLVMBuildLoad2(B_, g->i32, byteptr(g, g->ci, offsetof(CallInfo, u.l.trap)),
+                                             "trap"), g->tb_frame);
+    LLVMSetVolatile(trap, 1);
+    cont = LLVMAppendBasicBlockInContext(g->C, g->fn, "notrap");
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, trap, ci32(g, 0), ""), trapret(g), cont);
     LLVMPositionBuilderAtEnd(B_, cont);
   }
 }
@@ -1770,7 +1823,7 @@ static void gcwrite(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slot)
   LLVMValueRef hv, hbase, hsize, cards, off, off2, in1, in2, idx, cp;
   LLVMBasicBlockRef tryobj, mark, done;
   GCHeapView *h = (GCHeapView *)(void *)g->J->g->gc;
-  tb(g, LLVMBuildStore(B_, v, slot), g->tb_heap);
+  tb(g, LLVMBuildStore(B_, v, slot), g->tb_value);
   if (LLVMIsConstant(v)) return;   /* cword(): integers, floats, nil, booleans */
   if (storesnum(g)) return;        /* a number, known statically */
   tryobj = newbb(g, "cardobj"); mark = newbb(g, "cardmark"); done = newbb(g, "carddone");
@@ -1819,7 +1872,7 @@ static void reftest(Gen *g, LLVMValueRef v, LLVMValueRef b, int tt, LLVMBasicBlo
   if (maybenull) c = LLVMBuildAnd(B_, c, LLVMBuildICmp(B_, LLVMIntNE, b, ci64(g, 0), ""), "");
   LLVMBuildCondBr(B_, c, isref, no);
   LLVMPositionBuilderAtEnd(B_, isref);
-  c = hload(g, g->i8, v, "tt");   /* GCHeader.tt at offset 0 */
+  c = ofield(g, g->i8, v, 0, "tt");   /* GCHeader.tt at offset 0 */
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, c, LLVMConstInt(g->i8, tt, 0), ""),
                   yes, no);
   LLVMPositionBuilderAtEnd(B_, yes);
@@ -1851,14 +1904,12 @@ static void istable(Gen *g, LLVMValueRef v, LLVMValueRef b, LLVMBasicBlockRef ye
 static LLVMValueRef arrayslot(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasicBlockRef no) {
   LLVMBasicBlockRef in = newbb(g, "inarray");
   LLVMValueRef idx = LLVMBuildSub(B_, key, ci64(g, 1), "");
-  LLVMValueRef off = ci64(g, offsetof(Table, asize));
-  LLVMValueRef asz = hload(g, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "asize");
+  LLVMValueRef asz = ofield(g, g->i32, t, offsetof(Table, asize), "asize");
   LLVMValueRef arr;
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntULT, idx, LLVMBuildZExt(B_, asz, g->i64, ""), ""),
                   in, no);
   LLVMPositionBuilderAtEnd(B_, in);
-  off = ci64(g, offsetof(Table, array));
-  arr = hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "array");
+  arr = ofield(g, g->p0, t, offsetof(Table, array), "array");
   return LLVMBuildGEP2(B_, g->i64, arr, &idx, 1, "");
 }
 
@@ -1902,12 +1953,10 @@ static LLVMValueRef readonlyfn(Gen *g, LLVMValueRef f);
 
 /* the node array of table 't' and its index mask (size - 1) */
 static LLVMValueRef nodearray(Gen *g, LLVMValueRef t, LLVMValueRef *mask) {
-  LLVMValueRef off = ci64(g, offsetof(Table, lsizenode));
-  LLVMValueRef lsz = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
+  LLVMValueRef lsz = LLVMBuildZExt(B_, ofield(g, g->i8, t, offsetof(Table, lsizenode), "lsz"),
                                    g->i64, "");
   *mask = LLVMBuildSub(B_, LLVMBuildShl(B_, ci64(g, 1), lsz, ""), ci64(g, 1), "");
-  off = ci64(g, offsetof(Table, node));
-  return hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "node");
+  return ofield(g, g->p0, t, offsetof(Table, node), "node");
 }
 
 /* node 'idx' (i64, already masked) of node array 'node' */
@@ -1919,7 +1968,7 @@ static LLVMValueRef nodeat(Gen *g, LLVMValueRef node, LLVMValueRef idx, const ch
 /* does node 'n' hold string key 'key'? */
 static LLVMValueRef nodehas(Gen *g, LLVMValueRef n, TString *key) {
   LLVMValueRef off = ci64(g, offsetof(Node, key));
-  LLVMValueRef k = hload(g, g->i64, LLVMBuildGEP2(B_, g->i8, n, &off, 1, ""), "nkey");
+  LLVMValueRef k = vload(g, g->i64, LLVMBuildGEP2(B_, g->i8, n, &off, 1, ""), "nkey");
   return LLVMBuildICmp(B_, LLVMIntEQ, k, ci64(g, v_ref(key)), "");
 }
 
@@ -1993,6 +2042,205 @@ static int tabspec(Gen *g, int pc) {
                                op == OP_GETI || op == OP_GETTABLE);
 }
 
+/* Known tables.  At speculation level 0 a table access whose operand is
+** not a table leaves (reads: tabspec), so past the access the register
+** holds a table until something writes it; the collector moves tables,
+** never changes their type.  Forward dataflow over the bytecode CFG
+** (tabin[pc]: registers holding a table on every path into pc), through
+** instructions that run no Lua code: moves and constant loads,
+** arithmetic on operands the types know are numbers (their MMBIN is
+** dead), level-0 reads (exits and read-only leaves) and string-key
+** stores.  A store's helper (a new key, '__newindex') may run Lua code,
+** which can change this frame's registers only through debug.setlocal:
+** that sets the frame's trap, and the helper's return then leaves
+** (tabtrap).  Anything else (calls, loops' back-edges with their polls,
+** other helpers) forgets everything, as do entry points.  An access whose
+** table is known skips its type test (tabtest): after a store, whose
+** helper merges back, LLVM cannot see that the reloaded register is still
+** the table it tested.  A store makes its table known (a non-table then
+** leaves instead of taking the helper) and tests the trap after its
+** helper only where some later access skips its test thanks to it
+** (tabwant: a backward pass first); elsewhere both measured a loss
+** (deltablue +0.9%, richards +0.5%: exit blocks, trap tests). */
+static TString *kstr(Gen *g, int idx);
+static int arithop(OpCode op) {
+  switch (op) {
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: case OP_IDIV: case OP_POW:
+    case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK: case OP_IDIVK:
+    case OP_POWK: case OP_ADDI: case OP_UNM:
+      return 1;
+    default: return 0;
+  }
+}
+/* is 'pc' arithmetic on registers known to hold numbers (no metamethod)? */
+static int numarith(Gen *g, int pc) {
+  Instruction i = g->p->code[pc];
+  RegSet use, def;
+  int r;
+  if (!arithop(GET_OPCODE(i))) return 0;
+  usedef(g, pc, &use, &def);
+  for (r = 0; r < g->nregs; r++)
+    if (rs_has(&use, r) && (regty(g, pc, r) & ~TY_NUM) != 0) return 0;
+  return 1;
+}
+/* the table register of a table access 'pc' that runs no Lua code but
+** its store helper at level 0, else -1 */
+static int tabreg(Gen *g, int pc) {
+  Instruction i = g->p->code[pc];
+  if (speclevel(g) != 0) return -1;
+  switch (GET_OPCODE(i)) {
+    case OP_GETFIELD: return kstr(g, GETARG_C(i)) != NULL ? GETARG_B(i) : -1;
+    case OP_GETI: case OP_GETTABLE: return GETARG_B(i);
+    case OP_SETFIELD: return kstr(g, GETARG_B(i)) != NULL ? GETARG_A(i) : -1;
+    default: return -1;
+  }
+}
+/* does 'pc' keep what is known of registers it does not write? */
+static int tabkeeps(Gen *g, int pc) {
+  OpCode op = GET_OPCODE(g->p->code[pc]);
+  return tabreg(g, pc) >= 0 || op == OP_MOVE || op == OP_LOADI || op == OP_LOADF ||
+         op == OP_LOADK || op == OP_LOADFALSE || op == OP_LOADTRUE || op == OP_LOADNIL ||
+         numarith(g, pc) ||
+         ((op == OP_MMBIN || op == OP_MMBINI || op == OP_MMBINK) && pc > 0 && numarith(g, pc - 1));
+}
+static void tabxfer(Gen *g, int pc, RegSet *s) {
+  Instruction i = g->p->code[pc];
+  RegSet use, def;
+  int r, t = tabreg(g, pc);
+  if (!tabkeeps(g, pc)) { memset(s, 0, sizeof *s); return; }
+  if (GET_OPCODE(i) == OP_MOVE && rs_has(s, GETARG_B(i))) { rs_add(s, GETARG_A(i)); return; }
+  usedef(g, pc, &use, &def);
+  if (t >= 0 && (GET_OPCODE(i) != OP_SETFIELD || g->tabadd[pc])) rs_add(s, t);
+  for (r = 0; r < 4; r++) s->w[r] &= ~def.w[r];
+}
+/* registers whose being known at pc some access would use (a backward
+** pass: want[pc] for the entry of pc); a store makes its table known
+** where it is wanted after it (tabadd) */
+static void tabwant(Gen *g, RegSet *want) {
+  int n = g->p->sizecode, pc, r, j, changed, sc[2];
+  do {
+    changed = 0;
+    for (pc = n - 1; pc >= 0; pc--) {
+      Instruction i = g->p->code[pc];
+      RegSet w, use, def;
+      int t = tabreg(g, pc);
+      memset(&w, 0, sizeof w);
+      if (tabkeeps(g, pc)) {
+        succs(g, pc, sc);
+        for (j = 0; j < 2; j++)
+          if (sc[j] >= 0 && !g->entry[sc[j]]) rs_or(&w, &want[sc[j]]);
+        if (GET_OPCODE(i) == OP_SETFIELD && t >= 0) g->tabadd[pc] = (char)rs_has(&w, t);
+        usedef(g, pc, &use, &def);
+        if (GET_OPCODE(i) == OP_MOVE && rs_has(&w, GETARG_A(i))) rs_add(&use, GETARG_B(i));
+        for (r = 0; r < 4; r++) w.w[r] = (w.w[r] & ~def.w[r]) | (GET_OPCODE(i) == OP_MOVE ? use.w[r] : 0);
+        if (t >= 0) rs_add(&w, t);
+      }
+      if (memcmp(&w, &want[pc], sizeof w) != 0) { want[pc] = w; changed = 1; }
+    }
+  } while (changed);
+}
+/* Stores into the slot a read found.  A string-key store `t.k = v` after
+** a level-0 read `x = t.k` of the same table register and key, with only
+** instructions that change no table's keys and cannot collect in between
+** (moves, constants, arithmetic on numbers, level-0 reads) and no other
+** way into them (jumps, entry points; an arithmetic's skip over its dead
+** MMBIN is one), stores into the node the read's inline probes found (a
+** node of the table holding the key with a value then): the node array
+** moves or changes only in a rehash or a collection, which only calls
+** do, and no key left (a value set to nil keeps its node).  When the read
+** found it by a walk (the slot may be an '__index' table's), the store
+** probes as usual. */
+static void samefields(Gen *g) {
+  int n = g->p->sizecode, pc, q, j, sc[2];
+  char *foreign = (char *)calloc((size_t)n + 1, 1);   /* reached but from the instruction before */
+  g->rwsrc = (int *)malloc(((size_t)n + 1) * sizeof(int));
+  g->rslot = (LLVMValueRef *)calloc((size_t)n + 1, sizeof(LLVMValueRef));
+  if (foreign == NULL || g->rwsrc == NULL || g->rslot == NULL) {
+    free(foreign); free(g->rwsrc); free(g->rslot);
+    g->rwsrc = NULL; g->rslot = NULL;
+    return;
+  }
+  for (pc = 0; pc < n; pc++) {
+    OpCode op = GET_OPCODE(g->p->code[pc]);
+    succs(g, pc, sc);
+    for (j = 0; j < 2; j++)
+      if (sc[j] >= 0 && sc[j] != pc + 1 && !(sc[j] == pc + 2 && numarith(g, pc))) foreign[sc[j]] = 1;
+    if ((op == OP_MMBIN || op == OP_MMBINI || op == OP_MMBINK) && !(pc > 0 && numarith(g, pc - 1)))
+      foreign[pc + 1] = 1;   /* a live MMBIN: metamethods run there */
+    g->rwsrc[pc] = -1;
+  }
+  for (pc = 0; pc < n; pc++) {
+    Instruction si = g->p->code[pc];
+    int a = GETARG_A(si);
+    if (GET_OPCODE(si) != OP_SETFIELD || tabreg(g, pc) < 0) continue;
+    for (q = pc - 1; q >= 0 && pc - q <= 32 && !foreign[q + 1] && !g->entry[q + 1]; q--) {
+      Instruction i = g->p->code[q];
+      OpCode op = GET_OPCODE(i);
+      RegSet use, def;
+      if (op == OP_GETFIELD && tabreg(g, q) == a && GETARG_A(i) != a &&
+          kstr(g, GETARG_C(i)) == kstr(g, GETARG_B(si))) {
+        g->rwsrc[pc] = q;
+        break;
+      }
+      usedef(g, q, &use, &def);
+      if (rs_has(&def, a) || op == OP_SETFIELD || !tabkeeps(g, q)) break;
+    }
+  }
+  free(foreign);
+}
+static void tabknown(Gen *g) {
+  int n = g->p->sizecode, pc, r, j, changed, sc[2];
+  RegSet *out, *want;
+  if (speclevel(g) != 0) return;
+  g->tabin = (RegSet *)malloc(((size_t)n + 1) * sizeof(RegSet));
+  out = (RegSet *)malloc(((size_t)n + 1) * sizeof(RegSet));
+  want = (RegSet *)calloc((size_t)n + 1, sizeof(RegSet));
+  g->tabadd = (char *)calloc((size_t)n + 1, 1);
+  if (g->tabin == NULL || out == NULL || want == NULL || g->tabadd == NULL) {
+    free(g->tabin); free(out); free(want); free(g->tabadd);
+    g->tabin = NULL; g->tabadd = NULL;
+    return;
+  }
+  tabwant(g, want);
+  memset(g->tabin, 0xff, ((size_t)n + 1) * sizeof(RegSet));   /* all, down to the fixpoint */
+  memset(out, 0xff, ((size_t)n + 1) * sizeof(RegSet));
+  do {
+    changed = 0;
+    for (pc = 0; pc < n; pc++) {
+      RegSet o = g->tabin[pc];
+      if (pc == 0 || g->entry[pc]) memset(&o, 0, sizeof o);
+      tabxfer(g, pc, &o);
+      if (memcmp(&o, &out[pc], sizeof o) == 0) continue;
+      out[pc] = o;
+      changed = 1;
+      succs(g, pc, sc);
+      for (j = 0; j < 2; j++)
+        if (sc[j] >= 0)
+          for (r = 0; r < 4; r++) g->tabin[sc[j]].w[r] &= o.w[r];
+    }
+  } while (changed);
+  for (pc = 0; pc < n; pc++) {
+    if (pc == 0 || g->entry[pc]) memset(&g->tabin[pc], 0, sizeof(RegSet));
+    if (GET_OPCODE(g->p->code[pc]) == OP_SETFIELD && pc + 1 < n) {   /* tabtrap: wanted after? */
+      RegSet o = out[pc];
+      for (r = 0; r < 4; r++) o.w[r] &= want[pc + 1].w[r];
+      g->tabadd[pc] |= (char)((o.w[0] | o.w[1] | o.w[2] | o.w[3]) != 0) << 1;
+    }
+  }
+  free(out); free(want);
+  samefields(g);
+}
+/* the type test of table access 'pc' on 't', unless its register is known
+** to hold a table (tabknown) */
+static void tabtest(Gen *g, int pc, LLVMValueRef t, LLVMBasicBlockRef yes, LLVMBasicBlockRef no) {
+  int r = tabreg(g, pc);
+  if (g->tabin != NULL && r >= 0 && rs_has(&g->tabin[pc], r)) {
+    LLVMBuildBr(B_, yes);
+    LLVMPositionBuilderAtEnd(B_, yes);
+  }
+  else istable(g, t, bits(g, t), yes, no);
+}
+
 /* the end of a table access's slow block: the helper, or the exit */
 static void slowpath(Gen *g, int pc, const char *helper) {
   if (tabspec(g, pc)) LLVMBuildBr(B_, specexit(g, pc));
@@ -2020,17 +2268,14 @@ static LLVMValueRef intslot2(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasic
     LLVMPositionBuilderAtEnd(B_, nonpos);
     hash = nonpos;
   }
-  off = ci64(g, offsetof(Table, lsizenode));
-  lsz = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lsz"),
-                      g->i64, "");
+  lsz = LLVMBuildZExt(B_, ofield(g, g->i8, t, offsetof(Table, lsizenode), "lsz"), g->i64, "");
   m = LLVMBuildOr(B_, LLVMBuildSub(B_, LLVMBuildShl(B_, ci64(g, 1), lsz, ""), ci64(g, 1), ""),
                   ci64(g, 1), "");
-  off = ci64(g, offsetof(Table, node));
-  node = hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "node");
+  node = ofield(g, g->p0, t, offsetof(Table, node), "node");
   off = LLVMBuildMul(B_, LLVMBuildURem(B_, key, m, ""), ci64(g, sizeof(Node)), "");
   node = LLVMBuildGEP2(B_, g->i8, node, &off, 1, "intpos");
   off = ci64(g, offsetof(Node, key));
-  k = hload(g, g->i64, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "nkey");
+  k = vload(g, g->i64, LLVMBuildGEP2(B_, g->i8, node, &off, 1, ""), "nkey");
   off = ci64(g, offsetof(Node, val));
   vp = LLVMBuildGEP2(B_, g->i8, node, &off, 1, "");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, k,
@@ -2065,12 +2310,10 @@ static LLVMValueRef intslot(Gen *g, LLVMValueRef t, LLVMValueRef keyv,
 ** absence bit for 'tm' set: fasttm), else to 'no' */
 static void notm(Gen *g, LLVMValueRef t, int tm, LLVMBasicBlockRef yes, LLVMBasicBlockRef no) {
   LLVMBasicBlockRef hasmt = newbb(g, "hasmt");
-  LLVMValueRef off = ci64(g, offsetof(Table, metatable));
-  LLVMValueRef mt = hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "mt"), ex;
+  LLVMValueRef mt = ofield(g, g->p1, t, offsetof(Table, metatable), "mt"), ex;
   LLVMBuildCondBr(B_, LLVMBuildIsNull(B_, mt, ""), yes, hasmt);
   LLVMPositionBuilderAtEnd(B_, hasmt);
-  off = ci64(g, offsetof(GCObject, extra));
-  ex = hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, mt, &off, 1, ""), "mtextra");
+  ex = ofield(g, g->i8, mt, offsetof(GCObject, extra), "mtextra");
   ex = LLVMBuildAnd(B_, ex, LLVMConstInt(g->i8, 1u << tm, 0), "");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, ex, LLVMConstInt(g->i8, 0, 0), ""), yes, no);
 }
@@ -2082,7 +2325,7 @@ static void notm(Gen *g, LLVMValueRef t, int tm, LLVMBasicBlockRef yes, LLVMBasi
 static void get_finish(Gen *g, int pc, int a, LLVMValueRef slot, LLVMBasicBlockRef slow,
                        const char *helper, LLVMValueRef intt) {
   LLVMBasicBlockRef hit = newbb(g, "gethit");
-  LLVMValueRef v = hload(g, g->p1, slot, "");
+  LLVMValueRef v = vload(g, g->p1, slot, "");
   if (intt != NULL) {
     LLVMBasicBlockRef nil = newbb(g, "getnil");
     LLVMBuildCondBr(B_, isnil(g, v), nil, hit);
@@ -2113,7 +2356,7 @@ static void sethit(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueR
 static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
                        LLVMBasicBlockRef slow, const char *helper, int intkey, LLVMValueRef key) {
   LLVMBasicBlockRef hit = newbb(g, "sethit");
-  LLVMValueRef old = hload(g, g->p1, slot, "");
+  LLVMValueRef old = vload(g, g->p1, slot, "");
   LLVMBasicBlockRef nil = newbb(g, "setnil");
   LLVMBasicBlockRef live = key != NULL ? newbb(g, "setlive") : hit;
   LLVMBasicBlockRef fill = key != NULL ? newbb(g, "setfill") : hit;
@@ -2153,14 +2396,15 @@ static void sethit(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueR
 static void clearextra(Gen *g, LLVMValueRef t) {
   LLVMValueRef off = ci64(g, offsetof(GCObject, extra)), p, ex, ep, n;
   p = LLVMBuildGEP2(B_, g->i8, t, &off, 1, "");
-  ex = hload(g, g->i8, p, "extra");
+  ex = tb(g, LLVMBuildLoad2(B_, g->i8, p, "extra"), g->tb_field);
   ep = craw(g, (const void *)&g->J->g->watchepoch);
   n = LLVMBuildZExt(B_, LLVMBuildLShr(B_, ex, LLVMConstInt(g->i8, 7, 0), ""), g->i64, "");
   /* tagged as a hint's: no VM stack or heap access aliases the counter */
   tb(g, LLVMBuildStore(B_, LLVMBuildAdd(B_, tb(g, LLVMBuildLoad2(B_, g->i64, ep, "wepoch"), g->tb_hint),
                                         n, ""), ep), g->tb_hint);
-  /* NOBARRIER: a byte, never a reference */
-  tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), p), g->tb_heap);
+  /* NOBARRIER: a byte, never a reference (an object field: table values
+  ** and node words keep their loads) */
+  tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 0, 0), p), g->tb_field);
 }
 
 /* 'f' only reads memory and returns (memory(read) nounwind willreturn):
@@ -2189,7 +2433,7 @@ static void gettab_spec(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv
   LLVMBasicBlockRef nil = newbb(g, "getnil"), found = newbb(g, "getfound"), from[2];
   LLVMValueRef key = keyconst, kw = keyv, vals[2], args[2], slot, v;
   LLVMTypeRef params[2], ty;
-  istable(g, t, bits(g, t), newbb(g, "tab"), specexit(g, pc));
+  tabtest(g, pc, t, newbb(g, "tab"), specexit(g, pc));
   if (key == NULL) {
     LLVMBasicBlockRef ik = newbb(g, "intkey");
     LLVMValueRef kb = bits(g, keyv);
@@ -2243,14 +2487,14 @@ static void lenkeep(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMValueRef val, 
   LLVMBuildCondBr(B_, overvalue ? nil : LLVMBuildNot(B_, nil, ""), chk, done);
   LLVMPositionBuilderAtEnd(B_, chk);
   hp = LLVMBuildGEP2(B_, g->i8, t, &off, 1, "");
-  h = hload(g, g->i32, hp, "lenhint");
+  h = tb(g, LLVMBuildLoad2(B_, g->i32, hp, "lenhint"), g->tb_field);
   hz = LLVMBuildZExt(B_, h, g->i64, "");
   if (!overvalue) {   /* a value at h + 1 (appends): h + 1, one compare */
     LLVMBasicBlockRef next = newbb(g, "lennext"), above = newbb(g, "lenabove");
     LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, key, LLVMBuildAdd(B_, hz, ci64(g, 1), ""), ""),
                     next, above);
     LLVMPositionBuilderAtEnd(B_, next);
-    tb(g, LLVMBuildStore(B_, LLVMBuildTrunc(B_, key, g->i32, ""), hp), g->tb_heap);   /* NOBARRIER: an i32 */
+    tb(g, LLVMBuildStore(B_, LLVMBuildTrunc(B_, key, g->i32, ""), hp), g->tb_field);   /* NOBARRIER: an i32 */
     LLVMBuildBr(B_, done);
     LLVMPositionBuilderAtEnd(B_, above);
     trig = LLVMBuildICmp(B_, LLVMIntSGT, key, hz, "");   /* a value above h + 1 */
@@ -2265,7 +2509,7 @@ static void lenkeep(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMValueRef val, 
   nv = LLVMBuildSelect(B_, nv, LLVMBuildTrunc(B_, overvalue ? LLVMBuildSub(B_, key, ci64(g, 1), "") : key,
                                               g->i32, ""),
                        LLVMBuildOr(B_, h, LLVMConstInt(g->i32, TAB_LENLOOSE, 0), ""), "");
-  tb(g, LLVMBuildStore(B_, nv, hp), g->tb_heap);   /* NOBARRIER: an i32, never a reference */
+  tb(g, LLVMBuildStore(B_, nv, hp), g->tb_field);   /* NOBARRIER: an i32, never a reference */
   LLVMBuildBr(B_, done);
   LLVMPositionBuilderAtEnd(B_, done);
 }
@@ -2401,6 +2645,13 @@ static void selfk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const cha
   helper_only(g, pc, helper);
 }
 
+/* is the slot read at 'pc' stored into by a later store (samefields)? */
+static int wantslot(Gen *g, int pc) {
+  int q;
+  for (q = pc + 1; q < g->p->sizecode && q <= pc + 32; q++)
+    if (g->rwsrc[q] == pc) return 1;
+  return 0;
+}
 /* GETFIELD / GETTABUP / SELF with a string constant key.  GETFIELD and
 ** GETTABUP: the key's main position in 't', then the node the site's
 ** hint predicts inline; when neither holds the key with a value, one
@@ -2411,11 +2662,11 @@ static void selfk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const cha
 ** alone. */
 static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
   LLVMBasicBlockRef slow, mpos, tryhint, walk, done, from[3];
-  LLVMValueRef mask, node, hn, mp, hint, phi, vals[3], cp;
+  LLVMValueRef mask, node, hn, mp, hint, phi, vals[3], cp, sl[3];
   if (key == NULL) { helper_only(g, pc, helper); return; }
   if (GET_OPCODE(g->p->code[pc]) == OP_SELF) { selfk(g, pc, a, t, key, helper); return; }
   slow = newbb(g, "getslow");
-  istable(g, t, bits(g, t), newbb(g, "tab"), slow);
+  tabtest(g, pc, t, newbb(g, "tab"), slow);
   tryhint = newbb(g, "tryhint"); walk = newbb(g, "walk"); done = newbb(g, "getdone");
   hint = newhint(g);
   node = nodearray(g, t, &mask);
@@ -2423,12 +2674,14 @@ static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const c
   mpos = LLVMGetInsertBlock(B_);
   /* a node holding the key with a value: one branch per probe (the value
   ** is loaded whatever the key: node memory is valid) */
-  vals[0] = hload(g, g->p1, nodeval(g, mp), "");
+  sl[0] = nodeval(g, mp);
+  vals[0] = vload(g, g->p1, sl[0], "");
   LLVMBuildCondBr(B_, LLVMBuildAnd(B_, nodehas(g, mp, key), LLVMBuildNot(B_, isnil(g, vals[0]), ""), ""),
                   done, tryhint);
   LLVMPositionBuilderAtEnd(B_, tryhint);
   hn = hintnode(g, hint, node, mask);
-  vals[1] = hload(g, g->p1, nodeval(g, hn), "");
+  sl[1] = nodeval(g, hn);
+  vals[1] = vload(g, g->p1, sl[1], "");
   LLVMBuildCondBr(B_, LLVMBuildAnd(B_, nodehas(g, hn, key), LLVMBuildNot(B_, isnil(g, vals[1]), ""), ""),
                   done, walk);
   LLVMPositionBuilderAtEnd(B_, walk);
@@ -2442,6 +2695,11 @@ static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const c
   LLVMPositionBuilderAtEnd(B_, done);
   phi = LLVMBuildPhi(B_, g->p1, "getv");
   LLVMAddIncoming(phi, vals, from, 3);
+  if (g->rslot != NULL && wantslot(g, pc)) {   /* samefields: the node the probes found */
+    sl[2] = LLVMConstNull(g->p0);
+    g->rslot[pc] = LLVMBuildPhi(B_, g->p0, "rslot");
+    LLVMAddIncoming(g->rslot[pc], sl, from, 3);
+  }
   setreg(g, a, phi);
   loaddone(g, pc);
   LLVMPositionBuilderAtEnd(B_, slow);
@@ -2480,7 +2738,7 @@ static void setslot(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef v
   node = nodearray(g, t, &mask);
   hn = hintnode(g, hint, node, mask);
   vals[0] = nodeval(g, hn);
-  old = hload(g, g->p1, vals[0], "");
+  old = vload(g, g->p1, vals[0], "");
   probe = LLVMGetInsertBlock(B_);
   LLVMBuildCondBr(B_, LLVMBuildAnd(B_, nodehas(g, hn, key), LLVMBuildNot(B_, isnil(g, old), ""), ""),
                   hit, miss);
@@ -2514,9 +2772,23 @@ static void setstr(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef va
                    const char *helper) {
   LLVMBasicBlockRef slow;
   if (key == NULL) { helper_only(g, pc, helper); return; }
+  if (g->rwsrc != NULL && g->rwsrc[pc] >= 0 && g->rslot[g->rwsrc[pc]] != NULL) {
+    LLVMBasicBlockRef reuse = newbb(g, "setreuse"), probe = newbb(g, "setprobe");
+    LLVMValueRef sl = g->rslot[g->rwsrc[pc]];
+    LLVMBuildCondBr(B_, LLVMBuildIsNotNull(B_, sl, ""), reuse, probe);
+    LLVMPositionBuilderAtEnd(B_, reuse);
+    /* (an overwrite of a value, as the probe's hit in setslot) */
+    if (key == g->J->g->tmname[TM_INDEX]) clearextra(g, t);
+    gcwrite(g, val, t, sl);
+    br(g, pc + 1);
+    LLVMPositionBuilderAtEnd(B_, probe);
+  }
   slow = newbb(g, "setslow");
-  istable(g, t, bits(g, t), newbb(g, "tab"), slow);
+  /* a store that makes its table known leaves on a non-table, as reads do */
+  tabtest(g, pc, t, newbb(g, "tab"), g->tabadd != NULL && (g->tabadd[pc] & 1) ? specexit(g, pc) : slow);
+  g->tabtrap = g->tabadd != NULL && (g->tabadd[pc] & 2);
   setslot(g, pc, t, key, val, slow, helper);
+  g->tabtrap = 0;
 }
 
 /* a constant that is a string (all strings are interned and never move) */
@@ -4827,7 +5099,7 @@ static void freegen(Gen *g) {
   free(g->bb); free(g->exits); free(g->hdr); free(g->hdrsave); free(g->regvar); free(g->fvar); free(g->slotout);
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean); free(g->win);
   free(g->entry); free(g->spec); free(g->pspec); free(g->specexits);
-  free(g->split); free(g->loopvar); free(g->homevar);
+  free(g->split); free(g->loopvar); free(g->homevar); free(g->tabin); free(g->tabadd); free(g->rwsrc); free(g->rslot);
 }
 
 /* Is instruction 'pc' compiled?  In an OSR region (jit.c: one hot loop of
@@ -5057,6 +5329,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     }
   }
   fltvars(g);
+  tabknown(g);
   selfconv(g, name);
   reload_base(g);
   {
