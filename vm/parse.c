@@ -682,7 +682,8 @@ static void lastlistfield(FuncState *fs, ConsControl *cc) {
   if (ek_multret(cc->v.k)) {
     code_setmultret(fs, &cc->v);
     code_setlist(fs, cc->t->u.info, cc->na, LUA_MULTRET);
-    cc->na--;                          /* last item's count is unknown */
+    /* (the last item counts one value in the array size: {f(x), f(y)}
+    ** gets an array of 2 at once, not 1 and a resize at the SETLIST) */
   }
   else {
     if (cc->v.k != EK_VOID) code_exp2nextreg(fs, &cc->v);
