@@ -191,6 +191,10 @@ typedef struct global_State {
   /* ipairs' iterator and next (stdlib/baselib.c, api_setiters), whose
   ** steps TFORCALL makes inline on tables; NULL until registered */
   lua_CFunction ipairsaux, nextaux;
+  /* the string library's cache of prepared patterns (stdlib/strlib.c
+  ** PatCache: a full userdata anchored in the registry), NULL until
+  ** luaopen_string; its entries are valid for one gc_epoch only */
+  void *patcache;
 } global_State;
 
 #define G(L)  ((L)->g)
