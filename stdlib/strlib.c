@@ -833,10 +833,8 @@ static void pm_prepsets(PatPrep *pp, const char *p, const char *pe) {
   }
 }
 
-/* (re)fill entry 'pp' for pattern 'ts' (out of line: the hits stay
-** cheap) */
-static __attribute__((noinline)) PatPrep *pm_prepfill(PatCache *pc,
-    PatPrep *pp, const TString *ts) {
+/* (re)fill entry 'pp' for pattern 'ts', or NULL for a long pattern */
+static PatPrep *pm_prepfill(PatCache *pc, PatPrep *pp, const TString *ts) {
   if (ts->len > PC_MAXLEN)
     return NULL;
   pp->key = ts;
@@ -846,23 +844,54 @@ static __attribute__((noinline)) PatPrep *pm_prepfill(PatCache *pc,
   return pp;
 }
 
-/* the cache entry of pattern 'ts', filled now if it was not; NULL when
-** there is no cache (no string library opened) or the pattern is long.
-** Raises nothing, allocates nothing. */
+/* the registry key of the PatCache userdata */
+static const char sl_patcachekey = 0;
+
+/* the pattern cache of this global_State, made at the first match (a
+** full userdata never moves; the registry keeps it as long as the state
+** lives).  Not in luaopen_string: its 19 KB in the old space shift the
+** collections of programs that never match a pattern. */
+static __attribute__((noinline)) void sl_newpatcache(lua_State *L) {
+  PatCache *pc;
+  if (G(L)->patcache != NULL)
+    return;
+  pc = (PatCache *)lua_newuserdatauv(L, sizeof(PatCache), 0);
+  memset(pc, 0, sizeof(PatCache));
+  pc->epoch = gc_epoch(G(L));
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &sl_patcachekey);
+  G(L)->patcache = pc;
+}
+
+#define PC_SLOT(pc, ts) \
+  (&(pc)->slot[(((uintptr_t)(ts) >> 4) ^ ((uintptr_t)(ts) >> 11)) & (PC_SLOTS - 1)])
+
+/* pm_prep's miss: the entry filled, and the cache made first if this is
+** the state's first match */
+static __attribute__((noinline)) PatPrep *pm_prepmiss(lua_State *L,
+                                                      const TString *ts) {
+  PatCache *pc;
+  if (G(L)->patcache == NULL)
+    sl_newpatcache(L);
+  pc = (PatCache *)G(L)->patcache;
+  return pm_prepfill(pc, PC_SLOT(pc, ts), ts);
+}
+
+/* the cache entry of pattern 'ts', filled now if it was not (NULL for a
+** long pattern).  Raises nothing and allocates nothing, except at the
+** state's first match, which makes the cache: callers then hold no
+** pointer into the stack and no open luaL_Buffer. */
 static inline PatPrep *pm_prep(lua_State *L, const TString *ts) {
   PatCache *pc = (PatCache *)G(L)->patcache;
-  uintptr_t h = (uintptr_t)ts;
-  PatPrep *pp;
-  if (pc == NULL)
-    return NULL;
-  pp = &pc->slot[((h >> 4) ^ (h >> 11)) & (PC_SLOTS - 1)];
-  if (pp->key != ts || pp->epoch != *pc->epoch)
-    return pm_prepfill(pc, pp, ts);
-  return pp;
+  if (l_likely(pc != NULL)) {
+    PatPrep *pp = PC_SLOT(pc, ts);
+    if (pp->key == ts && pp->epoch == *pc->epoch)
+      return pp;
+  }
+  return pm_prepmiss(L, ts);
 }
 
 /* attach the preparation of 'ts' (whose text starts the pattern) */
-static void pm_useprep(Matcher *m, lua_State *L, const TString *ts) {
+static inline void pm_useprep(Matcher *m, lua_State *L, const TString *ts) {
   m->prep = pm_prep(L, ts);
   m->pat0 = getstr(ts);
 }
@@ -1472,8 +1501,8 @@ static int sl_findaux(lua_State *L, int isfind) {
     const char *fe, *fc = p;
     int quick;
     pm_init(&m, L, s, ls, p, lp);
-    pm_setctab(&m);
     pm_useprep(&m, L, pts);
+    pm_setctab(&m);
     quick = 0;
     fe = anchored ? NULL : pm_first(&m, p, &fc, &quick);
     do {
@@ -1529,7 +1558,6 @@ static int sl_gmatch_step(lua_State *L) {
   GmatchState *g = gmatch_state(L);
   const char *s, *fe;
   g->m.L = L;  /* the iterator may run in another coroutine */
-  pm_setctab(&g->m);
   /* the cache slot may hold another pattern since the last step: 'prep'
   ** is attached anew at each step, or NULL */
   if (g->scanned != 1) {
@@ -1543,6 +1571,7 @@ static int sl_gmatch_step(lua_State *L) {
         g->m.prep = NULL;
     }
   }
+  pm_setctab(&g->m);   /* (after pm_useprep, which may run a finalizer) */
   fe = g->fe;
   for (s = g->next; s <= g->m.src_end; s++) {
     const char *e;
@@ -1684,13 +1713,13 @@ static int sl_gsub(lua_State *L) {
   luaL_argexpected(L, rtype == LUA_TNUMBER || rtype == LUA_TSTRING ||
                    rtype == LUA_TFUNCTION || rtype == LUA_TTABLE, 3,
                    "string/function/table");
-  luaL_buffinit(L, &b);
   if (anchored) {
     p++;
     lp--;
   }
   pm_init(&m, L, src, srcl, p, lp);
   pm_useprep(&m, L, pts);
+  luaL_buffinit(L, &b);
   quick = 0;
   if (count < maxn && !anchored) fe = pm_first(&m, p, &fc, &quick);
   if (rtype == LUA_TSTRING) {   /* a replacement without '%' is copied as is */
@@ -2529,24 +2558,7 @@ static void sl_setmeta(lua_State *L) {
   lua_pop(L, 2);  /* dummy string and metatable */
 }
 
-/* the registry key of the PatCache userdata */
-static const char sl_patcachekey = 0;
-
-/* the pattern cache of this global_State, made once (a full userdata
-** never moves; the registry keeps it as long as the state lives) */
-static void sl_newpatcache(lua_State *L) {
-  PatCache *pc;
-  if (G(L)->patcache != NULL)
-    return;
-  pc = (PatCache *)lua_newuserdatauv(L, sizeof(PatCache), 0);
-  memset(pc, 0, sizeof(PatCache));
-  pc->epoch = gc_epoch(G(L));
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &sl_patcachekey);
-  G(L)->patcache = pc;
-}
-
 LUAMOD_API int luaopen_string(lua_State *L) {
-  sl_newpatcache(L);
   luaL_newlib(L, sl_funcs);
   sl_setmeta(L);
   return 1;
