@@ -748,7 +748,8 @@ typedef struct PatSet {
   int off, end;		/* offsets of its '[' and past its ']' */
 #ifdef __GLIBC__
   int neg;		/* a complemented set */
-  SetBits sb;		/* sb.ctab unused: the Matcher's table is read */
+  SetBits sb;		/* its items; sb.ctab: the locale's table at the fill */
+  uint64_t in[4];	/* its members (neg applied) under sb.ctab */
 #endif
 } PatSet;
 
@@ -786,17 +787,40 @@ static const char *pm_cachedend(Matcher *m, const char *p) {
 }
 
 #ifdef __GLIBC__
-/* is byte c in the prepared set?  (pm_setmatch's answer) */
+#define PS_IN(ps, c)  ((int)(((ps)->in[(c) >> 6] >> ((c) & 63)) & 1))
+
+/* is byte c in the prepared set?  (pm_setmatch's answer; the member bits
+** answer unless the locale changed since the fill) */
 static inline int pm_psin(const PatSet *ps, const unsigned short *ct, int c) {
-  unsigned t = ct[c];
-  int in = (int)((ps->sb.bits[c >> 6] >> (c & 63)) & 1) |
-           ((t & ps->sb.pos) != 0) | ((t & ps->sb.neg) != ps->sb.neg);
-  return in ^ ps->neg;
+  unsigned t;
+  if (l_likely(ct == ps->sb.ctab))
+    return PS_IN(ps, c);
+  t = ct[c];
+  return ((int)((ps->sb.bits[c >> 6] >> (c & 63)) & 1) |
+          ((t & ps->sb.pos) != 0) | ((t & ps->sb.neg) != ps->sb.neg)) ^ ps->neg;
+}
+
+/* the member bits of a set whose items are in ps->sb, under sb.ctab */
+static void pm_psfill(PatSet *ps) {
+  int c;
+  if ((ps->sb.pos | ps->sb.neg) == 0) {   /* no class: the bits alone */
+    for (c = 0; c < 4; c++)
+      ps->in[c] = ps->neg ? ~ps->sb.bits[c] : ps->sb.bits[c];
+    return;
+  }
+  memset(ps->in, 0, sizeof ps->in);
+  for (c = 0; c < 256; c++)
+    if (pm_bitsin(&ps->sb, c) ^ ps->neg)
+      ps->in[c >> 6] |= (uint64_t)1 << (c & 63);
 }
 
 /* pm_setspan with the set prepared */
 static const char *pm_psspan(const char *s, const char *e, const PatSet *ps,
                              const unsigned short *ct, int want) {
+  if (l_likely(ct == ps->sb.ctab)) {
+    while (s < e && PS_IN(ps, UC(*s)) == want) s++;
+    return s;
+  }
   if ((ps->sb.pos | ps->sb.neg) == 0) {   /* no class: the bits alone */
     int w = want ^ ps->neg;
     while (s < e && (int)((ps->sb.bits[UC(*s) >> 6] >> (UC(*s) & 63)) & 1) == w) s++;
@@ -823,6 +847,7 @@ static void pm_prepsets(PatPrep *pp, const char *p, const char *pe) {
       ps->end = (int)(e - p);
 #ifdef __GLIBC__
       ps->neg = pm_setbits(&ps->sb, q, e - 1);
+      pm_psfill(ps);
 #endif
       q = e;
     }

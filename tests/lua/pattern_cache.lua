@@ -171,3 +171,29 @@ for i = 1, 2000 do
 end
 collectgarbage()
 show(acc[1], acc[2000], #acc, fin)
+
+-- 13. prepared sets with classes across locale changes (the sets' member
+-- bits are kept for the locale of the fill; only C locales may exist
+-- here, so the answers agree with any locale, but the paths run)
+local ltext = "alpha Beta_12 gamma-3 DELTA\t\0eps\200\255 zeta9 "
+local locs = { "C", "POSIX", "C.UTF-8", "C" }
+for round = 1, 2 do
+  local k = 0
+  local r, c = ltext:gsub("[%a%d_]+", function(w)
+    k = k + 1
+    os.setlocale(locs[k % #locs + 1], "ctype")
+    return "<" .. #w .. ">"
+  end)
+  show((r:gsub("%z", "0")), c)
+  local parts = {}
+  for w in ltext:gmatch("[^%s%p]+") do
+    parts[#parts + 1] = #w
+    os.setlocale(locs[#parts % #locs + 1], "ctype")
+    parts[#parts + 1] = ltext:find("[%u]+") or 0
+  end
+  show(table.concat(parts, ","))
+  os.setlocale("C.UTF-8", "ctype")
+  show(ltext:find("%f[%w][%l]+"), ltext:match("[%x]+", 20), ltext:find("[%c]"))
+  os.setlocale("C", "ctype")
+  show(ltext:find("%f[%w][%l]+"), ltext:match("[%x]+", 20), ltext:find("[%c]"))
+end
