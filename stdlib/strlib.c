@@ -29,6 +29,7 @@
 #include "lualib.h"
 #include <stdint.h>
 #include "state.h"
+#include "gc.h"
 /* stable identity of movable objects (vm/api.c) */
 LUAI_FUNC int api_objid(lua_State *L, int idx, unsigned int *id);
 /* printf's %e %f %g of a float without printf, or -1 (vm/number.c) */
@@ -361,10 +362,14 @@ typedef struct Capture {
   ptrdiff_t len;
 } Capture;
 
+struct PatPrep;
+
 typedef struct Matcher {
   const char *src;	/* subject start */
   const char *src_end;	/* subject end */
   const char *pat_end;	/* pattern end */
+  struct PatPrep *prep;	/* the pattern prepared (pm_prep), or NULL */
+  const char *pat0;	/* the pattern string's start (PatPrep offsets) */
   lua_State *L;
   int depth;		/* remaining recursion budget */
   int nlevel;		/* number of captures (open or closed) */
@@ -405,28 +410,39 @@ static int pm_backref(Matcher *m, int c) {
   return l;
 }
 
+/* the end of the set at 'p' ('['), NULL when it has no ']' before
+** 'pe', the pattern's end (which holds a '\0', as every string's end) */
+static const char *pm_setend(const char *p, const char *pe) {
+  char c;
+  if (*++p == '^')
+    p++;
+  /* the first char of a set is never its end, so '[]]' is a set of ']' */
+  do {
+    if (p == pe)
+      return NULL;
+    c = *p++;
+    if (c == PAT_ESC && p < pe)
+      p++;
+  } while (*p != ']');
+  return p + 1;
+}
+
+static const char *pm_cachedend(Matcher *m, const char *p);
+
 /* end of the single-character class starting at 'p' */
 static const char *pm_classend(Matcher *m, const char *p) {
-  char c = *p++;
-  if (c == PAT_ESC) {
-    if (p == m->pat_end)
+  if (*p == PAT_ESC) {
+    if (p + 1 == m->pat_end)
       luaL_error(m->L, "malformed pattern (ends with '%%')");
-    return p + 1;
+    return p + 2;
   }
-  if (c == '[') {
-    if (*p == '^')
-      p++;
-    /* the first char of a set is never its end, so '[]]' is a set of ']' */
-    do {
-      if (p == m->pat_end)
-        luaL_error(m->L, "malformed pattern (missing ']')");
-      c = *p++;
-      if (c == PAT_ESC && p < m->pat_end)
-        p++;
-    } while (*p != ']');
-    return p + 1;
+  if (*p == '[') {
+    const char *e = (m->prep != NULL) ? pm_cachedend(m, p) : NULL;
+    if (e == NULL && (e = pm_setend(p, m->pat_end)) == NULL)
+      luaL_error(m->L, "malformed pattern (missing ']')");
+    return e;
   }
-  return p;
+  return p + 1;
 }
 
 /* does byte 'c' belong to class letter 'cl' (%a, %d, ..., or literal)?
@@ -708,6 +724,219 @@ static const char *pm_setspan(const char *s, const char *e, const char *p,
 }
 #endif
 
+/* ---------------------------------------------------------------------- */
+/* Prepared patterns.  What a pattern's text alone decides -- its sets
+** (ends, and SetBits on glibc) and its first class (pm_firstclass,
+** pm_quickkind) -- is kept in a small direct-mapped cache per
+** global_State (global_State.patcache, a full userdata anchored in the
+** registry) keyed by the pattern's TString, so that repeated calls with
+** one pattern parse it once.  Strings never move and only a collection
+** frees one, and every collection advances gc_epoch: an entry filled in
+** the current epoch names the live string at its key's address; an older
+** entry is stale and its key is never dereferenced.  Errors are raised
+** as before, at every call: the set scan raises nothing (a malformed set
+** and whatever follows it are left unprepared, so pm_classend parses
+** them and raises where it did), and the first class is stored only
+** after pm_firstclass returned.  Lua code (a gsub replacement, a
+** finalizer at an allocation) may refill a slot: a Matcher's 'prep' is
+** checked against its key after any such point (pm_keepprep). */
+#define PC_SLOTS	64	/* entries, a power of 2 */
+#define PC_SETS		4	/* sets prepared per pattern */
+#define PC_MAXLEN	4096	/* longer patterns are not cached */
+
+typedef struct PatSet {
+  int off, end;		/* offsets of its '[' and past its ']' */
+#ifdef __GLIBC__
+  int neg;		/* a complemented set */
+  SetBits sb;		/* its items; sb.ctab: the locale's table at the fill */
+  uint64_t in[4];	/* its members (neg applied) under sb.ctab */
+#endif
+} PatSet;
+
+typedef struct PatPrep {
+  const TString *key;	/* NULL: never filled */
+  size_t epoch;		/* gc_epoch at the fill */
+  int first;		/* fcoff, feoff and quick are known */
+  int fcoff, feoff;	/* pm_firstclass of the whole string (feoff < 0: NULL) */
+  int quick;		/* pm_quickkind of the same */
+  int nsets;
+  PatSet sets[PC_SETS];
+} PatPrep;
+
+typedef struct PatCache {
+  const size_t *epoch;	/* gc_epoch */
+  PatPrep slot[PC_SLOTS];
+} PatCache;
+
+/* the prepared set at 'p' (a '['), or NULL */
+static inline const PatSet *pm_cachedset(const Matcher *m, const char *p) {
+  const PatPrep *pp = m->prep;
+  int i, off;
+  if (pp == NULL)
+    return NULL;
+  off = (int)(p - m->pat0);
+  for (i = 0; i < pp->nsets; i++)
+    if (pp->sets[i].off == off)
+      return &pp->sets[i];
+  return NULL;
+}
+
+static const char *pm_cachedend(Matcher *m, const char *p) {
+  const PatSet *ps = pm_cachedset(m, p);
+  return (ps != NULL) ? m->pat0 + ps->end : NULL;
+}
+
+#ifdef __GLIBC__
+#define PS_IN(ps, c)  ((int)(((ps)->in[(c) >> 6] >> ((c) & 63)) & 1))
+
+/* is byte c in the prepared set?  (pm_setmatch's answer; the member bits
+** answer unless the locale changed since the fill) */
+static inline int pm_psin(const PatSet *ps, const unsigned short *ct, int c) {
+  unsigned t;
+  if (l_likely(ct == ps->sb.ctab))
+    return PS_IN(ps, c);
+  t = ct[c];
+  return ((int)((ps->sb.bits[c >> 6] >> (c & 63)) & 1) |
+          ((t & ps->sb.pos) != 0) | ((t & ps->sb.neg) != ps->sb.neg)) ^ ps->neg;
+}
+
+/* the member bits of a set whose items are in ps->sb, under sb.ctab */
+static void pm_psfill(PatSet *ps) {
+  int c;
+  if ((ps->sb.pos | ps->sb.neg) == 0) {   /* no class: the bits alone */
+    for (c = 0; c < 4; c++)
+      ps->in[c] = ps->neg ? ~ps->sb.bits[c] : ps->sb.bits[c];
+    return;
+  }
+  memset(ps->in, 0, sizeof ps->in);
+  for (c = 0; c < 256; c++)
+    if (pm_bitsin(&ps->sb, c) ^ ps->neg)
+      ps->in[c >> 6] |= (uint64_t)1 << (c & 63);
+}
+
+/* pm_setspan with the set prepared */
+static const char *pm_psspan(const char *s, const char *e, const PatSet *ps,
+                             const unsigned short *ct, int want) {
+  if (l_likely(ct == ps->sb.ctab)) {
+    while (s < e && PS_IN(ps, UC(*s)) == want) s++;
+    return s;
+  }
+  if ((ps->sb.pos | ps->sb.neg) == 0) {   /* no class: the bits alone */
+    int w = want ^ ps->neg;
+    while (s < e && (int)((ps->sb.bits[UC(*s) >> 6] >> (UC(*s) & 63)) & 1) == w) s++;
+    return s;
+  }
+  while (s < e && pm_psin(ps, ct, UC(*s)) == want) s++;
+  return s;
+}
+#endif
+
+/* record the sets of pattern [p, pe): item by item as pm_match reads
+** them ('%' and the byte after it, "%bxy"), up to the first malformed one */
+static void pm_prepsets(PatPrep *pp, const char *p, const char *pe) {
+  const char *q = p;
+  pp->nsets = 0;
+  while (q < pe && pp->nsets < PC_SETS) {
+    if (*q == '[') {
+      const char *e = pm_setend(q, pe);
+      PatSet *ps;
+      if (e == NULL)
+        return;
+      ps = &pp->sets[pp->nsets++];
+      ps->off = (int)(q - p);
+      ps->end = (int)(e - p);
+#ifdef __GLIBC__
+      ps->neg = pm_setbits(&ps->sb, q, e - 1);
+      pm_psfill(ps);
+#endif
+      q = e;
+    }
+    else if (*q == PAT_ESC)
+      q += (q[1] == 'b') ? 4 : 2;   /* q[1] may be the final '\0' */
+    else
+      q++;
+  }
+}
+
+/* (re)fill entry 'pp' for pattern 'ts', or NULL for a long pattern */
+static PatPrep *pm_prepfill(PatCache *pc, PatPrep *pp, const TString *ts) {
+  if (ts->len > PC_MAXLEN)
+    return NULL;
+  pp->key = ts;
+  pp->epoch = *pc->epoch;
+  pp->first = 0;
+  pm_prepsets(pp, getstr(ts), getstr(ts) + ts->len);
+  return pp;
+}
+
+/* the registry key of the PatCache userdata */
+static const char sl_patcachekey = 0;
+
+/* the pattern cache of this global_State, made at the first match (a
+** full userdata never moves; the registry keeps it as long as the state
+** lives).  Not in luaopen_string: its 19 KB in the old space shift the
+** collections of programs that never match a pattern. */
+static __attribute__((noinline)) void sl_newpatcache(lua_State *L) {
+  PatCache *pc;
+  if (G(L)->patcache != NULL)
+    return;
+  pc = (PatCache *)lua_newuserdatauv(L, sizeof(PatCache), 0);
+  memset(pc, 0, sizeof(PatCache));
+  pc->epoch = gc_epoch(G(L));
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &sl_patcachekey);
+  G(L)->patcache = pc;
+}
+
+#define PC_SLOT(pc, ts) \
+  (&(pc)->slot[(((uintptr_t)(ts) >> 4) ^ ((uintptr_t)(ts) >> 11)) & (PC_SLOTS - 1)])
+
+/* pm_prep's miss: the entry filled, and the cache made first if this is
+** the state's first match */
+static __attribute__((noinline)) PatPrep *pm_prepmiss(lua_State *L,
+                                                      const TString *ts) {
+  PatCache *pc;
+  if (G(L)->patcache == NULL)
+    sl_newpatcache(L);
+  pc = (PatCache *)G(L)->patcache;
+  return pm_prepfill(pc, PC_SLOT(pc, ts), ts);
+}
+
+/* the cache entry of pattern 'ts', filled now if it was not (NULL for a
+** long pattern).  Raises nothing and allocates nothing, except at the
+** state's first match, which makes the cache: callers then hold no
+** pointer into the stack and no open luaL_Buffer. */
+static inline PatPrep *pm_prep(lua_State *L, const TString *ts) {
+  PatCache *pc = (PatCache *)G(L)->patcache;
+  if (l_likely(pc != NULL)) {
+    PatPrep *pp = PC_SLOT(pc, ts);
+    if (pp->key == ts && pp->epoch == *pc->epoch)
+      return pp;
+  }
+  return pm_prepmiss(L, ts);
+}
+
+/* attach the preparation of 'ts' (whose text starts the pattern) */
+static inline void pm_useprep(Matcher *m, lua_State *L, const TString *ts) {
+  m->prep = pm_prep(L, ts);
+  m->pat0 = getstr(ts);
+}
+
+/* after Lua code may have run: the slot may hold another pattern now */
+#define pm_keepprep(m, L, ts) \
+  do { if ((m)->prep != NULL && (m)->prep->key != (ts)) pm_useprep(m, L, ts); } while (0)
+
+/* pm_setmatch, with the set's preparation when there is one */
+static int pm_setin(const Matcher *m, int c, const char *p, const char *close) {
+#ifdef __GLIBC__
+  const PatSet *ps = pm_cachedset(m, p);
+  if (ps != NULL)
+    return pm_psin(ps, m->ctab, c);
+#else
+  (void)m;
+#endif
+  return pm_setmatch(c, p, close);
+}
+
 /* does the char at 's' match the single class [p, ep)? */
 static int pm_single(Matcher *m, const char *s, const char *p,
                      const char *ep) {
@@ -718,7 +947,7 @@ static int pm_single(Matcher *m, const char *s, const char *p,
   switch (*p) {
     case '.': return 1;
     case PAT_ESC: return pm_classmatch(c, UC(p[1]));
-    case '[': return pm_setmatch(c, p, ep - 1);
+    case '[': return pm_setin(m, c, p, ep - 1);
     default: return UC(*p) == c;
   }
 }
@@ -744,6 +973,19 @@ static const char *pm_balance(Matcher *m, const char *s, const char *p) {
   return NULL;
 }
 
+/* pm_setspan, with the set's preparation when there is one (out of line
+** as pm_setspan: pm_skipto and pm_run stay small) */
+static __attribute__((noinline)) const char *pm_setspanm(Matcher *m, const char *s, const char *e,
+                               const char *p, const char *close, int want) {
+#ifdef __GLIBC__
+  const PatSet *ps = pm_cachedset(m, p);
+  if (ps != NULL)
+    return pm_psspan(s, e, ps, m->ctab, want);
+#endif
+  (void)m;
+  return pm_setspan(s, e, p, close, want);
+}
+
 /* how many bytes from 's' on match the single class [p, ep): pm_single
 ** with the class kind chosen once for the whole run */
 static ptrdiff_t pm_run(Matcher *m, const char *s, const char *p, const char *ep) {
@@ -755,7 +997,7 @@ static ptrdiff_t pm_run(Matcher *m, const char *s, const char *p, const char *ep
       q = pm_classspan(q, e, UC(p[1]), 1 PM_CTAB(m));
       break;
     case '[':
-      q = pm_setspan(q, e, p, ep - 1, 1);
+      q = pm_setspanm(m, q, e, p, ep - 1, 1);
       break;
     default:
       cl = UC(*p);
@@ -900,6 +1142,10 @@ static const char *pm_match(Matcher *m, const char *s, const char *p) {
     luaL_error(m->L, "pattern too complex");
   while (p != m->pat_end) {
     const char *ep;
+    ptrdiff_t n;
+#ifdef __GLIBC__
+    const PatSet *ps;
+#endif
     switch (*p) {
       case '(':
         if (p[1] == ')')
@@ -933,7 +1179,7 @@ static const char *pm_match(Matcher *m, const char *s, const char *p) {
           ep = pm_classend(m, p);
           before = (s == m->src) ? '\0' : UC(s[-1]);
           at = (s < m->src_end) ? UC(*s) : '\0';
-          if (!pm_setmatch(before, p, ep - 1) && pm_setmatch(at, p, ep - 1)) {
+          if (!pm_setin(m, before, p, ep - 1) && pm_setin(m, at, p, ep - 1)) {
             p = ep;
             continue;
           }
@@ -953,6 +1199,19 @@ static const char *pm_match(Matcher *m, const char *s, const char *p) {
     }
     /* single char class, possibly followed by a repetition suffix; a
     ** plain byte (the common item) ends right after itself */
+#ifdef __GLIBC__
+    if (*p == '[' && (ps = pm_cachedset(m, p)) != NULL) {
+      /* a prepared set: its end and its bits are known */
+      ep = m->pat0 + ps->end;
+      if (*ep == '*' || *ep == '+') {
+        n = pm_psspan(s, m->src_end, ps, m->ctab, 1) - s;
+        goto run;
+      }
+      if (s < m->src_end && pm_psin(ps, m->ctab, UC(*s)))
+        goto single;
+      goto nosingle;
+    }
+#endif
     ep = (*p == PAT_ESC || *p == '[') ? pm_classend(m, p) : p + 1;
     if ((*ep == '*' || *ep == '+') && *p != '[') {
       /* the run of the class from s decides both the first byte (the
@@ -960,7 +1219,10 @@ static const char *pm_match(Matcher *m, const char *s, const char *p) {
       ** pm_single and then pm_run.  (Not for a set: its run builds a
       ** SetBits, which costs more than pm_single when the run is empty,
       ** the usual case of json's "^[ \n\r\t]*") */
-      ptrdiff_t n = pm_run(m, s, p, ep);
+      n = pm_run(m, s, p, ep);
+#ifdef __GLIBC__
+    run:
+#endif
       if (n == 0) {
         if (*ep == '*') {   /* zero repetitions */
           p = ep + 1;
@@ -973,6 +1235,9 @@ static const char *pm_match(Matcher *m, const char *s, const char *p) {
       goto out;
     }
     if (!pm_single(m, s, p, ep)) {
+#ifdef __GLIBC__
+    nosingle:
+#endif
       if (*ep == '*' || *ep == '?' || *ep == '-') {  /* zero repetitions ok */
         p = ep + 1;
         continue;
@@ -980,6 +1245,9 @@ static const char *pm_match(Matcher *m, const char *s, const char *p) {
       s = NULL;
       goto out;
     }
+#ifdef __GLIBC__
+  single:
+#endif
     switch (*ep) {
       case '?': {
         const char *r = pm_match(m, s + 1, ep + 1);
@@ -1061,6 +1329,8 @@ static void pm_init(Matcher *m, lua_State *L, const char *s, size_t ls,
   m->pat_end = p + lp;
   m->depth = PAT_MAXDEPTH;
   m->nlevel = 0;
+  m->prep = NULL;
+  m->pat0 = p;
 }
 
 /* reset per-attempt state */
@@ -1108,9 +1378,9 @@ static const char *pm_frontier(Matcher *m, const char *s, const char *p, const c
   const char *e = m->src_end;
   if (s >= e)
     return s;
-  if (pm_setmatch(s == m->src ? 0 : UC(s[-1]), p, ep - 1))
-    s = pm_setspan(s, e, p, ep - 1, 1);   /* the rest of a run of members */
-  return (s == e) ? s : pm_setspan(s, e, p, ep - 1, 0);
+  if (pm_setin(m, s == m->src ? 0 : UC(s[-1]), p, ep - 1))
+    s = pm_setspanm(m, s, e, p, ep - 1, 1);   /* the rest of a run of members */
+  return (s == e) ? s : pm_setspanm(m, s, e, p, ep - 1, 0);
 }
 
 /* the first position from 's' on (up to the subject's end) where the
@@ -1121,7 +1391,7 @@ static const char *pm_skipto(Matcher *m, const char *s, const char *p, const cha
     if (p[1] == 'f') return pm_frontier(m, s, p + 2, ep);
     return pm_classspan(s, m->src_end, UC(p[1]), 0 PM_CTAB(m));
   }
-  if (*p == '[') return pm_setspan(s, m->src_end, p, ep - 1, 0);
+  if (*p == '[') return pm_setspanm(m, s, m->src_end, p, ep - 1, 0);
   while (s < m->src_end && !pm_single(m, s, p, ep)) s++;
   return s;
 }
@@ -1145,6 +1415,37 @@ static const char *pm_quickmatch(Matcher *m, const char *s, const char *fc,
   if (s >= m->src_end)
     return NULL;
   return (kind == 1) ? s + 1 : s + 1 + pm_run(m, s + 1, fc, fe);
+}
+
+/* pm_firstclass and pm_quickkind (*quick) of pattern 'p', from the
+** preparation when it has them, else computed (raising as before) and
+** stored there; only when 'p' starts the prepared string */
+static __attribute__((noinline)) const char *pm_firstfill(Matcher *m,
+    PatPrep *pp, const char *p, const char **fc, int *quick);
+
+static inline const char *pm_first(Matcher *m, const char *p, const char **fc,
+                                   int *quick) {
+  PatPrep *pp = (p == m->pat0) ? m->prep : NULL;
+  if (pp != NULL && pp->first) {
+    *fc = p + pp->fcoff;
+    *quick = pp->quick;
+    return (pp->feoff < 0) ? NULL : p + pp->feoff;
+  }
+  return pm_firstfill(m, pp, p, fc, quick);
+}
+
+/* pm_first's miss: computed, then stored in 'pp' (if not NULL) */
+static __attribute__((noinline)) const char *pm_firstfill(Matcher *m,
+    PatPrep *pp, const char *p, const char **fc, int *quick) {
+  const char *fe = pm_firstclass(m, p, fc);
+  *quick = pm_quickkind(m, p, *fc, fe);
+  if (pp != NULL) {
+    pp->fcoff = (int)(*fc - p);
+    pp->feoff = (fe == NULL) ? -1 : (int)(fe - p);
+    pp->quick = *quick;
+    pp->first = 1;
+  }
+  return fe;
 }
 
 /* true when pattern has no magic characters (also across embedded zeros) */
@@ -1179,6 +1480,7 @@ static const char *sl_memfind(const char *s, size_t ls, const char *p,
 static int sl_findaux(lua_State *L, int isfind) {
   size_t ls, lp, init;
   const char *s, *p;
+  const TString *pts;
   int plain = 0;
   /* (s, p [, init]) with two strings and an immediate init, the usual
   ** call, read from the stack directly (as sl_sub1): the checks and
@@ -1189,13 +1491,15 @@ static int sl_findaux(lua_State *L, int isfind) {
       v_isstring(base[0]) && v_isstring(base[1])) {
     s = getstr(v_str(base[0]));
     ls = v_str(base[0])->len;
-    p = getstr(v_str(base[1]));
-    lp = v_str(base[1])->len;
+    pts = v_str(base[1]);
+    p = getstr(pts);
+    lp = pts->len;
     init = sl_startpos(nargs == 3 ? v_getimmint(base[2]) : 1, ls) - 1;
   }
   else {
     s = luaL_checklstring(L, 1, &ls);
     p = luaL_checklstring(L, 2, &lp);
+    pts = v_str(L->ci->func[2]);   /* a string now: converted in place */
     init = sl_startpos(luaL_optinteger(L, 3, 1), ls) - 1;
     plain = isfind && lua_toboolean(L, 4);
   }
@@ -1222,9 +1526,10 @@ static int sl_findaux(lua_State *L, int isfind) {
     const char *fe, *fc = p;
     int quick;
     pm_init(&m, L, s, ls, p, lp);
+    pm_useprep(&m, L, pts);
     pm_setctab(&m);
-    fe = anchored ? NULL : pm_firstclass(&m, p, &fc);
-    quick = pm_quickkind(&m, p, fc, fe);
+    quick = 0;
+    fe = anchored ? NULL : pm_first(&m, p, &fc, &quick);
     do {
       const char *e;
       if (fe != NULL) s1 = pm_skipto(&m, s1, fc, fe);
@@ -1256,8 +1561,9 @@ typedef struct GmatchState {
   const char *lastend;	/* end of the previous match (no repeat there) */
   const char *fe;	/* pm_firstclass of 'pat', once 'scanned' */
   const char *fc;	/* the start of that class */
-  int scanned;
+  int scanned;		/* 1: scanned; 2: and the preparation has sets */
   int quick;		/* pm_quickkind of 'pat', once 'scanned' */
+  const TString *pts;	/* the pattern string ('pat' is its text) */
   Matcher m;
 } GmatchState;
 
@@ -1277,12 +1583,20 @@ static int sl_gmatch_step(lua_State *L) {
   GmatchState *g = gmatch_state(L);
   const char *s, *fe;
   g->m.L = L;  /* the iterator may run in another coroutine */
-  pm_setctab(&g->m);
-  if (!g->scanned && g->next <= g->m.src_end) {
-    g->fe = pm_firstclass(&g->m, g->pat, &g->fc);
-    g->quick = pm_quickkind(&g->m, g->pat, g->fc, g->fe);
-    g->scanned = 1;
+  /* the cache slot may hold another pattern since the last step: 'prep'
+  ** is attached anew at each step, or NULL */
+  if (g->scanned != 1) {
+    if (g->scanned == 2)
+      pm_useprep(&g->m, L, g->pts);
+    else if (g->next <= g->m.src_end) {
+      pm_useprep(&g->m, L, g->pts);
+      g->fe = pm_first(&g->m, g->pat, &g->fc, &g->quick);
+      g->scanned = (g->m.prep != NULL && g->m.prep->nsets > 0) ? 2 : 1;
+      if (g->scanned == 1)
+        g->m.prep = NULL;
+    }
   }
+  pm_setctab(&g->m);   /* (after pm_useprep, which may run a finalizer) */
   fe = g->fe;
   for (s = g->next; s <= g->m.src_end; s++) {
     const char *e;
@@ -1311,6 +1625,7 @@ static int sl_gmatch(lua_State *L) {
   pm_init(&g->m, L, s, ls, p, lp);
   g->next = s + init;
   g->pat = p;
+  g->pts = v_str(L->ci->func[2]);   /* a string now: converted in place */
   g->lastend = NULL;
   g->fe = NULL;
   g->scanned = 0;
@@ -1389,6 +1704,7 @@ static int sl_addvalue(Matcher *m, luaL_Buffer *b, const char *s,
 static int sl_gsub(lua_State *L) {
   size_t srcl, lp;
   const char *src, *p;
+  const TString *pts;
   const char *lastend = NULL;
   int rtype;
   lua_Integer maxn;
@@ -1398,14 +1714,16 @@ static int sl_gsub(lua_State *L) {
   if (L->top - base == 3 && v_isstring(base[0]) && v_isstring(base[1])) {
     src = getstr(v_str(base[0]));
     srcl = v_str(base[0])->len;
-    p = getstr(v_str(base[1]));
-    lp = v_str(base[1])->len;
+    pts = v_str(base[1]);
+    p = getstr(pts);
+    lp = pts->len;
     rtype = lua_type(L, 3);
     maxn = (lua_Integer)srcl + 1;
   }
   else {
     src = luaL_checklstring(L, 1, &srcl);
     p = luaL_checklstring(L, 2, &lp);
+    pts = v_str(L->ci->func[2]);   /* a string now: converted in place */
     rtype = lua_type(L, 3);
     maxn = luaL_optinteger(L, 4, (lua_Integer)srcl + 1);
   }
@@ -1420,14 +1738,15 @@ static int sl_gsub(lua_State *L) {
   luaL_argexpected(L, rtype == LUA_TNUMBER || rtype == LUA_TSTRING ||
                    rtype == LUA_TFUNCTION || rtype == LUA_TTABLE, 3,
                    "string/function/table");
-  luaL_buffinit(L, &b);
   if (anchored) {
     p++;
     lp--;
   }
   pm_init(&m, L, src, srcl, p, lp);
-  if (count < maxn && !anchored) fe = pm_firstclass(&m, p, &fc);
-  quick = pm_quickkind(&m, p, fc, fe);
+  pm_useprep(&m, L, pts);
+  luaL_buffinit(L, &b);
+  quick = 0;
+  if (count < maxn && !anchored) fe = pm_first(&m, p, &fc, &quick);
   if (rtype == LUA_TSTRING) {   /* a replacement without '%' is copied as is */
     repl = lua_tolstring(L, 3, &lrepl);
     if (memchr(repl, PAT_ESC, lrepl) != NULL)
@@ -1436,10 +1755,12 @@ static int sl_gsub(lua_State *L) {
   while (count < maxn) {
     const char *e;
     pm_setctab(&m);
+    pm_keepprep(&m, L, pts);   /* Lua code may have run (see PatPrep) */
     if (fe != NULL) {   /* positions where no match starts are copied */
       const char *q = pm_skipto(&m, src, fc, fe);
       luaL_addlstring(&b, src, (size_t)(q - src));
       src = q;
+      pm_keepprep(&m, L, pts);
     }
     pm_reset(&m);
     e = quick ? pm_quickmatch(&m, src, fc, fe, quick) : pm_match(&m, src, p);

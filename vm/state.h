@@ -194,6 +194,10 @@ typedef struct global_State {
   /* TAB_WATCHED bits cleared (vm/table.h tab_unwatch): compiled code's
   ** method caches (jit/jit.h JitMethodCache) hold while it is unchanged */
   size_t watchepoch;
+  /* the string library's cache of prepared patterns (stdlib/strlib.c
+  ** PatCache: a full userdata anchored in the registry), NULL until
+  ** luaopen_string; its entries are valid for one gc_epoch only */
+  void *patcache;
 } global_State;
 
 #define G(L)  ((L)->g)
