@@ -689,8 +689,8 @@ static int resume_error(lua_State *L, const char *msg, int narg) {
   return LUA_ERRRUN;
 }
 
-static void resume(lua_State *L, void *ud) {
-  int n = *(int *)ud;
+/* the body of a resume's protected run (resume_run) */
+static inline __attribute__((always_inline)) void resume(lua_State *L, int n) {
   Value *firstarg = L->top - n;
   CallInfo *ci = L->ci;
   if (L->status == LUA_OK)   /* starting the body */
@@ -721,8 +721,27 @@ static void resume(lua_State *L, void *ud) {
         n = (*ci->u.c.k)(L, LUA_YIELD, ci->u.c.ctx);
       do_poscall(L, ci, n);
     }
-    unroll(L, NULL);
+    if (L->status == LUA_OK)   /* (not yielded again by returning) */
+      unroll(L, NULL);
   }
+}
+
+/* do_rawrunprotected(L, resume, &n) in one frame: its own catch point
+** (the yield that returns, an error, or a yield that throws all end here;
+** the indirect call and resume's own frame were ~15 instructions of every
+** switch) */
+static __attribute__((noinline)) int resume_run(lua_State *L, int n) {
+  uint32_t oldnCcalls = L->nCcalls;
+  int oldnroots = G(L)->nroots;
+  struct lua_longjmp lj;
+  lj.status = LUA_OK;
+  lj.previous = L->errorJmp;
+  L->errorJmp = &lj;
+  MVM_TRY(&lj, resume(L, n);)
+  L->errorJmp = lj.previous;
+  L->nCcalls = oldnCcalls;
+  G(L)->nroots = oldnroots;
+  return lj.status;
 }
 
 /* errors inside the coroutine: continue in the nearest yieldable pcallk */
@@ -737,12 +756,15 @@ static int precover(lua_State *L, int status, const JitMark *jm) {
   return status;
 }
 
-/* lua_resume, inlined into mvm_resume too (one call less per switch) */
+/* lua_resume, inlined into mvm_resume too (one call less per switch);
+** 'checked': the caller has already refused a coroutine that cannot be
+** resumed (a constant: the tests vanish) */
 static inline __attribute__((always_inline))
-int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults) {
+int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults, int checked) {
   int status;
   JitMark jm;
-  if (L->status == LUA_OK) {
+  if (checked) {}
+  else if (L->status == LUA_OK) {
     if (L->ci != &L->base_ci)
       return resume_error(L, "cannot resume non-suspended coroutine", nargs);
     else if (L->top - (L->ci->func + 1) == nargs)   /* no function */
@@ -759,7 +781,7 @@ int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults) {
   L->basecalls = L->nCcalls;
   G(L)->nresumes++;
   jit_mark(G(L), &jm);
-  status = do_rawrunprotected(L, resume, &nargs);
+  status = resume_run(L, nargs);
   jit_unwound(L, &jm);   /* L's C stack is gone, whatever ended the run */
   if (l_unlikely(errorstatus(status)))
     status = precover(L, status, &jm);
@@ -778,7 +800,7 @@ int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults) {
 }
 
 LUA_API int lua_resume(lua_State *L, lua_State *from, int nargs, int *nresults) {
-  return resume_co(L, from, nargs, nresults);
+  return resume_co(L, from, nargs, nresults, 0);
 }
 
 /* room for 'n' more values on L's stack, for the running C function too
@@ -814,7 +836,7 @@ LUA_API int mvm_resume(lua_State *L, lua_State *co, int narg) {
   L->top -= narg;
   for (i = 0; i < narg; i++) co->top[i] = L->top[i];
   co->top += narg;
-  status = resume_co(co, L, narg, &nres);
+  status = resume_co(co, L, narg, &nres, 1);
   if (l_likely(status == LUA_OK || status == LUA_YIELD)) {
     if (!resume_room(L, nres + 1)) {
       co->top -= nres;
