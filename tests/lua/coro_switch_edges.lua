@@ -99,3 +99,21 @@ local okdeep, edeep = pcall(chain(300))
 print(okdeep, tostring(edeep):match("C stack overflow$"))
 print(pcall(coroutine.resume, 42))
 print(pcall(coroutine.wrap, 42))
+
+-- coroutine.yield itself as a metamethod and as a for iterator (the
+-- resumed frame stopped at an instruction other than OP_CALL)
+local direct = coroutine.wrap(function()
+  local o = setmetatable({}, {__index = coroutine.yield, __lt = coroutine.yield,
+                              __concat = coroutine.yield})
+  local a = o.key
+  local b = o < o
+  local c = o .. "s"
+  local seen = {}
+  for v in coroutine.yield do seen[#seen + 1] = v; if #seen == 2 then break end end
+  return a, b, c, table.concat(seen, ",")
+end)
+print(select("#", direct()), type(select(2, direct("A"))))
+print(type(direct(false)))
+print(direct("C"))
+print(direct("x"))
+print(direct("y"))
