@@ -48,10 +48,16 @@ LUAI_FUNC int api_coresume(lua_State *L);
 /* vm/api.c: mvm_resume(L, api_wrapthread(L), lua_gettop(L)), one call */
 LUAI_FUNC int api_wrapresume(lua_State *L);
 
+/* co_resume's argument error, out of line like wrap_error */
+static __attribute__((noinline)) int co_notthread(lua_State *L) {
+  check_co(L, 1);   /* raises the argument error */
+  return 0;
+}
+
 static int co_resume(lua_State *L) {
   int r = api_coresume(L);
   if (r < 0)
-    check_co(L, 1);   /* raises the argument error */
+    return co_notthread(L);
   return r;
 }
 
