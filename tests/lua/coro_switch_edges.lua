@@ -117,3 +117,37 @@ print(type(direct(false)))
 print(direct("C"))
 print(direct("x"))
 print(direct("y"))
+
+-- the values passed in as the yield's results: fewer and more than its
+-- caller wants, all of them (a multiple-result call), past the stack's size
+local shapes = coroutine.wrap(function()
+  local a, b, c = coroutine.yield("fixed")
+  print("fixed", a, b, c)
+  local d = coroutine.yield("one")
+  print("one", d)
+  print("all", select("#", coroutine.yield("all")))
+  print("many", select("#", coroutine.yield("many")))
+  local t = {coroutine.yield("table")}
+  print("table", #t, t[1], t[#t])
+  return "shapes done"
+end)
+print(shapes())
+print(shapes(1))
+print(shapes(1, 2, 3, 4))
+print(shapes(nil, nil))
+local big = {}
+for i = 1, 7000 do big[i] = i end
+print(shapes(table.unpack(big)))
+print(shapes(table.unpack(big, 1, 6000)))
+
+-- a hook set on a suspended coroutine sees the resumed frame
+local hooked = coroutine.create(function()
+  local x = coroutine.yield(1)
+  local y = x + 1
+  return y
+end)
+print(coroutine.resume(hooked))
+local lines = 0
+debug.sethook(hooked, function() lines = lines + 1 end, "l")
+print(coroutine.resume(hooked, 41))
+print(lines > 0)
