@@ -689,10 +689,22 @@ static int resume_error(lua_State *L, const char *msg, int narg) {
   return LUA_ERRRUN;
 }
 
-static void resume(lua_State *L, void *ud) {
-  int n = *(int *)ud;
-  Value *firstarg = L->top - n;
+/* resume's 'n' when mvm_resume has already put the values passed in
+** where the yield's Lua caller wants its results (yield_placed) */
+#define RESUME_PLACED  (-1)
+
+/* the body of a resume's protected run (resume_run) */
+static inline __attribute__((always_inline)) void resume(lua_State *L, int n) {
+  Value *firstarg;
   CallInfo *ci = L->ci;
+  if (n == RESUME_PLACED) {  /* mvm_resume did the transfer (yield_placed) */
+    L->status = LUA_OK;
+    vm_execute(L, ci);
+    if (L->status == LUA_OK)   /* (not yielded again by returning) */
+      unroll(L, NULL);
+    return;
+  }
+  firstarg = L->top - n;
   if (L->status == LUA_OK)   /* starting the body */
     ccall(L, firstarg - 1, LUA_MULTRET, 0);
   else {                     /* resuming after a yield */
@@ -721,8 +733,27 @@ static void resume(lua_State *L, void *ud) {
         n = (*ci->u.c.k)(L, LUA_YIELD, ci->u.c.ctx);
       do_poscall(L, ci, n);
     }
-    unroll(L, NULL);
+    if (L->status == LUA_OK)   /* (not yielded again by returning) */
+      unroll(L, NULL);
   }
+}
+
+/* do_rawrunprotected(L, resume, &n) in one frame: its own catch point
+** (the yield that returns, an error, or a yield that throws all end here;
+** the indirect call and resume's own frame were ~15 instructions of every
+** switch) */
+static __attribute__((noinline)) int resume_run(lua_State *L, int n) {
+  uint32_t oldnCcalls = L->nCcalls;
+  int oldnroots = G(L)->nroots;
+  struct lua_longjmp lj;
+  lj.status = LUA_OK;
+  lj.previous = L->errorJmp;
+  L->errorJmp = &lj;
+  MVM_TRY(&lj, resume(L, n);)
+  L->errorJmp = lj.previous;
+  L->nCcalls = oldnCcalls;
+  G(L)->nroots = oldnroots;
+  return lj.status;
 }
 
 /* errors inside the coroutine: continue in the nearest yieldable pcallk */
@@ -737,12 +768,15 @@ static int precover(lua_State *L, int status, const JitMark *jm) {
   return status;
 }
 
-/* lua_resume, inlined into mvm_resume too (one call less per switch) */
+/* lua_resume, inlined into mvm_resume too (one call less per switch);
+** 'checked': the caller has already refused a coroutine that cannot be
+** resumed (a constant: the tests vanish) */
 static inline __attribute__((always_inline))
-int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults) {
+int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults, int checked) {
   int status;
   JitMark jm;
-  if (L->status == LUA_OK) {
+  if (checked) {}
+  else if (L->status == LUA_OK) {
     if (L->ci != &L->base_ci)
       return resume_error(L, "cannot resume non-suspended coroutine", nargs);
     else if (L->top - (L->ci->func + 1) == nargs)   /* no function */
@@ -759,7 +793,7 @@ int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults) {
   L->basecalls = L->nCcalls;
   G(L)->nresumes++;
   jit_mark(G(L), &jm);
-  status = do_rawrunprotected(L, resume, &nargs);
+  status = resume_run(L, nargs);
   jit_unwound(L, &jm);   /* L's C stack is gone, whatever ended the run */
   if (l_unlikely(errorstatus(status)))
     status = precover(L, status, &jm);
@@ -778,7 +812,7 @@ int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults) {
 }
 
 LUA_API int lua_resume(lua_State *L, lua_State *from, int nargs, int *nresults) {
-  return resume_co(L, from, nargs, nresults);
+  return resume_co(L, from, nargs, nresults, 0);
 }
 
 /* room for 'n' more values on L's stack, for the running C function too
@@ -796,9 +830,45 @@ static int resume_refused(lua_State *L, int narg, const char *msg) {
   return -1;
 }
 
+/* mvm_resume of a coroutine stopped at coroutine.yield called by OP_CALL
+** of a Lua function (the yield's C frame on top, no continuation), with no
+** hooks: resume's common case done before the protected run, where
+** everything lives in registers (a function with a catch point keeps
+** every value live across a call in memory): the 'narg' values on top of
+** L go straight to the yield's results (no copy to co's top first, no
+** room check: fixed results are registers of the caller's frame) and the
+** caller's frame becomes co's current one (OP_CALL has nothing to
+** finish).  Nothing here can fail.  0 (nothing done) otherwise. */
+static int yield_placed(lua_State *L, lua_State *co, int narg) {
+  CallInfo *ci = co->ci;
+  int wanted = ci->nresults, i;
+  Value *res = ci->func, *first;
+  if (isLua(ci) || ci->u.c.k != NULL || co->hookmask || wanted < LUA_MULTRET ||
+      !isLua(ci->previous) ||
+      GET_OPCODE(*(ci->previous->u.l.savedpc - 1)) != OP_CALL ||
+      getCcalls(L) >= LUAI_MAXCCALLS)   /* (resume_co refuses) */
+    return 0;
+  if (wanted == LUA_MULTRET) {
+    if (co->stack_last - res <= narg)
+      return 0;
+    wanted = narg;
+  }
+  L->top -= narg;
+  first = L->top;
+  for (i = 0; i < narg && i < wanted; i++) res[i] = first[i];   /* NOBARRIER: stack slots */
+  for (; i < wanted; i++) res[i] = MVM_NIL;
+  co->top = res + wanted;
+  co->ci = ci->previous;
+  return 1;
+}
+
 LUA_API int mvm_resume(lua_State *L, lua_State *co, int narg) {
   int status, nres, i;
   Value *from;
+  if (co->status == LUA_YIELD && yield_placed(L, co, narg)) {
+    status = resume_co(co, L, RESUME_PLACED, &nres, 1);
+    goto results;
+  }
   /* only a suspended coroutine (yielded, or not started: corolib's
   ** co_state) can be resumed */
   if (co->status == LUA_OK) {
@@ -814,7 +884,8 @@ LUA_API int mvm_resume(lua_State *L, lua_State *co, int narg) {
   L->top -= narg;
   for (i = 0; i < narg; i++) co->top[i] = L->top[i];
   co->top += narg;
-  status = resume_co(co, L, narg, &nres);
+  status = resume_co(co, L, narg, &nres, 1);
+ results:
   if (l_likely(status == LUA_OK || status == LUA_YIELD)) {
     if (!resume_room(L, nres + 1)) {
       co->top -= nres;
