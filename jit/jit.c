@@ -1434,13 +1434,10 @@ static int compilesize(const Proto *p, const Instruction *hdr) {
 ** only, and a main chunk runs once: once the loop ends its code is never
 ** run).  -1 when not known. */
 static double loopleft(lua_State *L, const Proto *p, const Instruction *hdr, double per) {
-  int h = (int)(hdr - p->code), last, lo, hi;
-  Instruction in;
+  int h = (int)(hdr - p->code), last = h + loopsize(p, hdr) - 1, lo, hi;
+  Instruction in = p->code[last];
   Value count;
-  if (!regionok(p)) return -1;
-  last = h + loopsize(p, hdr) - 1;
-  in = p->code[last];
-  if (GET_OPCODE(in) != OP_FORLOOP || backtarget(p, last) != h) return -1;
+  if (!regionok(p) || GET_OPCODE(in) != OP_FORLOOP || backtarget(p, last) != h) return -1;
   osrregion(p, hdr, &lo, &hi);
   if (lo != h || hi != last) return -1;
   count = (L->ci->func + 1)[GETARG_A(in) + 1];
@@ -1516,10 +1513,6 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   cost = cost_per_instr(J);
   pthread_mutex_unlock(&J->lock);
   est = cost * J->osr[h].csize + (regionok(p) ? JIT_REGION_FIXED : 0);
-  /* the time the loop has left (at its mean rate so far: one test's rate
-  ** jumps with the collector's pauses), -1 if not known */
-  left = p->hotcount > J->osr[h].hot0
-         ? loopleft(L, p, hdr, J->osr[h].ran / (p->hotcount - J->osr[h].hot0)) : -1;
   /* (a region is compiled for its loop: a main chunk whose earlier
   ** loops paid compiles the next hot one at once, but not before that
   ** loop ran JIT_REGION_MINRUN itself, and not while the loop's share of
@@ -1562,12 +1555,16 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     if (!shareok) ;   /* (neither feedback nor LLVM for a library-bound loop) */
     else if (rest <= inc * JIT_FB_TESTS) start_feedback(L, p);
     else if (inc > 0 && rest / inc * dt < JIT_PREFETCH_LEAD &&
-             !(left >= 0 && left < rest / inc * dt + est))
-      prefetch_backend(J, L, p);   /* (not for a loop that ends before its code would come) */
+             !(loopleft(L, p, hdr, per) >= 0 && loopleft(L, p, hdr, per) < rest / inc * dt + 0.5 * est))
+      prefetch_backend(J, L, p);   /* (not for a loop that ends before its payback) */
     p->jitedges = skip;
     J->osrp[hp].span = skip + 1;
     return 0;
   }
+  /* (at the loop's mean rate so far: one test's rate jumps with the
+  ** collector's pauses) */
+  left = p->hotcount > J->osr[h].hot0
+         ? loopleft(L, p, hdr, J->osr[h].ran / (p->hotcount - J->osr[h].hot0)) : -1;
   if (left >= 0 && left < est) {
     /* its loop ends before its code could arrive (tables.lua's 1 M-iteration
     ** appends: 8 ms in all, a compile estimated at 7 ms asked for after
