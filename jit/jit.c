@@ -1427,24 +1427,6 @@ static int compilesize(const Proto *p, const Instruction *hdr) {
   return hi - lo + 1;
 }
 
-/* The seconds the loop at 'hdr' of the running main chunk has left, at
-** 'per' seconds an iteration, when that is known: a numeric for loop with
-** an integer count (its FORLOOP's R[A+1]: the iterations left) that is
-** its region, no loop around it (a region is entered from its own loop
-** only, and a main chunk runs once: once the loop ends its code is never
-** run).  -1 when not known. */
-static double loopleft(lua_State *L, const Proto *p, const Instruction *hdr, double per) {
-  int h = (int)(hdr - p->code), last = h + loopsize(p, hdr) - 1, lo, hi;
-  Instruction in = p->code[last];
-  Value count;
-  if (!regionok(p) || GET_OPCODE(in) != OP_FORLOOP || backtarget(p, last) != h) return -1;
-  osrregion(p, hdr, &lo, &hi);
-  if (lo != h || hi != last) return -1;
-  count = (L->ci->func + 1)[GETARG_A(in) + 1];
-  if (!v_isimmint(count) || v_getimmint(count) < 0) return -1;
-  return (double)v_getimmint(count) * per;
-}
-
 /* the slot of a loop or proto in JitState's OSR caches: Fibonacci hashing
 ** (loops of one proto are often a power of two instructions apart) */
 static unsigned osrhash(const void *key) {
@@ -1469,7 +1451,7 @@ static unsigned osrhash(const void *key) {
 ** its calls, as before. */
 static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr) {
   unsigned h = osrhash(hdr), hp = osrhash(p);
-  double t, per, share, cost, est, dt, inc, left;
+  double t, per, share, cost, est, dt, inc;
   uint32_t dh;
   int span, shareok;
   t = now();
@@ -1492,7 +1474,6 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
                                                  (int)(hdr - p->code) + J->osr[h].size);
     J->osr[h].csize = compilesize(p, hdr);
     J->osr[h].ran = J->osr[h].saved = 0;
-    J->osr[h].hot0 = p->hotcount;
     return 0;
   }
   /* the share over the back-edges since this loop's last test */
@@ -1554,28 +1535,9 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     ** ms of CPU for nothing: 3-5% of its run, more when no CPU is idle). */
     if (!shareok) ;   /* (neither feedback nor LLVM for a library-bound loop) */
     else if (rest <= inc * JIT_FB_TESTS) start_feedback(L, p);
-    else if (inc > 0 && rest / inc * dt < JIT_PREFETCH_LEAD &&
-             !(loopleft(L, p, hdr, per) >= 0 && loopleft(L, p, hdr, per) < rest / inc * dt + 0.5 * est))
-      prefetch_backend(J, L, p);   /* (not for a loop that ends before its payback) */
+    else if (inc > 0 && rest / inc * dt < JIT_PREFETCH_LEAD) prefetch_backend(J, L, p);
     p->jitedges = skip;
     J->osrp[hp].span = skip + 1;
-    return 0;
-  }
-  /* (at the loop's mean rate so far: one test's rate jumps with the
-  ** collector's pauses) */
-  left = p->hotcount > J->osr[h].hot0
-         ? loopleft(L, p, hdr, J->osr[h].ran / (p->hotcount - J->osr[h].hot0)) : -1;
-  if (left >= 0 && left < est) {
-    /* its loop ends before its code could arrive (tables.lua's 1 M-iteration
-    ** appends: 8 ms in all, a compile estimated at 7 ms asked for after
-    ** JIT_REGION_MINRUN) */
-    if (J->stats > 2)
-      fprintf(stderr, "mvm: JIT: OSR %s:%d pc %d: not compiled: the loop ends in %.1f ms, "
-              "before its compile (estimated %.1f ms)\n",
-              p->source ? getstr(p->source) : "?", p->linedefined, (int)(hdr - p->code),
-              left * 1e3, est * 1e3);
-    p->jitedges = JIT_OSR_SKIP;
-    J->osrp[hp].span = JIT_OSR_SKIP + 1;
     return 0;
   }
   if (p->feedback == NULL && p->jitnospec == 0) {

@@ -217,11 +217,10 @@ typedef struct JitState {
   ** proto, the time of its last OSR test and what compiled code would have
   ** saved so far.  Small caches indexed by a hash (a collision restarts
   ** an entry; a freed proto's entry only misleads an estimate). */
-  struct { const Proto *p; const Instruction *pc; double t; uint32_t hot, hot0; int size, csize;
+  struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size, csize;
            double cshare, work, ran, saved; } osr[JIT_OSR_SAMPLES];
   /* (cshare: interp_share of the loop; work: its size plus its callees'
-  ** interpreted work (calleework); hot0: the hotcount at its first test;
-  ** csize: instructions its compile
+  ** interpreted work (calleework); csize: instructions its compile
   ** takes; ran: seconds the loop ran so far; saved: what compiled code
   ** would have saved of them) */
   /* per loop seen at an OSR test: the proto's hotcount and the number of
