@@ -18,8 +18,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <linux/perf_event.h>
-#include <sys/syscall.h>
 
 #include "jit.h"
 #include "jitbackend.h"
@@ -132,20 +130,6 @@ static double cputime(void) {
   return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* MVM_JIT_STATS=4: a counter of the user-mode instructions of the
-** calling thread (the VM's, opened when its JitState is made), so that
-** -j on runs compare with -j off ones without the compile thread's
-** instructions; -1 where perf events are not available */
-static int vminstr_open(void) {
-  struct perf_event_attr a;
-  memset(&a, 0, sizeof a);
-  a.type = PERF_TYPE_HARDWARE;
-  a.size = sizeof a;
-  a.config = PERF_COUNT_HW_INSTRUCTIONS;
-  a.exclude_kernel = 1;
-  a.exclude_hv = 1;
-  return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
-}
 
 /* the size under which a function needs more calls to be compiled (call_threshold) */
 #define JIT_SMALL_CALLS 120
@@ -199,7 +183,9 @@ static JitState *getstate(lua_State *L) {
     J->threshold = env_uint("MVM_JIT_THRESHOLD", 1000);
     J->dump = env_flag("MVM_JIT_DUMP");
     J->stats = env_flag("MVM_JIT_STATS") ? (int)env_uint("MVM_JIT_STATS", 1) : 0;
-    J->vminstr = J->stats > 3 ? vminstr_open() : -1;
+    /* (the VM thread's instructions, for -j on against -j off runs
+    ** without the compile thread's) */
+    J->vminstr = J->stats > 3 ? jit_instrcounter() : -1;
     J->unsupported = jit_unsupported;
     J->builtins = mvm_mathbuiltins;
     J->strbuiltins = mvm_strbuiltins;

@@ -13,6 +13,11 @@
 #ifndef mvm_jitbackend_h
 #define mvm_jitbackend_h
 
+#include <string.h>
+#include <unistd.h>
+#include <linux/perf_event.h>
+#include <sys/syscall.h>
+
 #include "state.h"
 #include "stackmap.h"
 
@@ -20,6 +25,21 @@
 
 struct JitState;
 struct JitInline;
+
+/* MVM_JIT_STATS=4 (both sides): a counter of the calling thread's
+** user-mode instructions (perf_event_open; read() gives a long long), or
+** -1 where perf events are not available.  Counts are reproducible on a
+** loaded machine where times are not. */
+static inline int jit_instrcounter(void) {
+  struct perf_event_attr a;
+  memset(&a, 0, sizeof a);
+  a.type = PERF_TYPE_HARDWARE;
+  a.size = sizeof a;
+  a.config = PERF_COUNT_HW_INSTRUCTIONS;
+  a.exclude_kernel = 1;
+  a.exclude_hv = 1;
+  return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+}
 
 /* a runtime helper callable from compiled code */
 typedef struct JitHelper {

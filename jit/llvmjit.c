@@ -56,8 +56,6 @@
 
 #include "llvmjit.h"
 #include <time.h>
-#include <linux/perf_event.h>
-#include <sys/syscall.h>
 
 /* the compiling thread's CPU time, for MVM_JIT_STATS=3 (phases of a
 ** compile): unlike wall time, not inflated by other processes on a loaded
@@ -74,16 +72,7 @@ static double tnow(void) {
 static __thread int instr_fd = -2;
 static double tinstr(void) {
   long long n = 0;
-  if (instr_fd == -2) {
-    struct perf_event_attr a;
-    memset(&a, 0, sizeof a);
-    a.type = PERF_TYPE_HARDWARE;
-    a.size = sizeof a;
-    a.config = PERF_COUNT_HW_INSTRUCTIONS;
-    a.exclude_kernel = 1;
-    a.exclude_hv = 1;
-    instr_fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
-  }
+  if (instr_fd == -2) instr_fd = jit_instrcounter();
   if (instr_fd < 0 || read(instr_fd, &n, sizeof n) != (ssize_t)sizeof n) return -1;
   return (double)n * 1e-9;   /* printed as "ms": millions of instructions */
 }
