@@ -399,6 +399,7 @@ static void loopentryset(Gen *g, int pc, RegSet *s) {
   rs_range(s, a, a + 4);
 }
 
+static int fastbuiltin(Gen *g, int pc);
 static int cleananalyse(Gen *g) {
   int n = g->p->sizecode, pc, k, changed;
   g->clean = (RegSet *)malloc((size_t)n * sizeof(RegSet) + 1);
@@ -410,7 +411,11 @@ static int cleananalyse(Gen *g) {
       RegSet out = g->clean[pc], w;
       int s[2], j;
       RegSet run;
-      if (alwayscalls(g->p->code[pc])) {   /* all of these end up in the stack */
+      /* all of these end up in the stack, but for the paths that make no
+      ** call and write R[A] only: a builtin's (fastbuiltin) and LEN's
+      ** (lenop's length hint), which flush nothing */
+      if (alwayscalls(g->p->code[pc]) && fastbuiltin(g, pc) < 0 &&
+          GET_OPCODE(g->p->code[pc]) != OP_LEN) {
         flushset(g, pc, &w); rs_or(&out, &w);
         reloadset(g, pc, &w); rs_or(&out, &w);
       }
@@ -3509,26 +3514,46 @@ static LLVMValueRef isbuiltin(Gen *g, LLVMValueRef f, int k) {
                        ci64(g, MVM_TAG_LCF | ((uint64_t)(uintptr_t)g->J->builtins[k] & MVM_PAYLOAD)), "");
 }
 
-/* The CALL at 'pc' (R[a] = R[a](R[a+1])), registers flushed, savedpc
-** set: when R[a] is builtin 'k' (and no hook is on: a C call would
-** report events), compute its result inline, store it in R[a]'s slot as
-** the call would (L->top = R[a+1], as after a call with one result) and
-** go to 'done' (the code after the call, which reads R[a] back).  The
-** builder is left where the call is made as before. */
+/* The builtin (sqrt, floor, abs) the CALL at 'pc' is a candidate for,
+** or -1: R[a] = R[a](R[a+1]) with a builtin's name (builtinhint), and no
+** speculated result (a leaf site: the real call's result is guarded).
+** Such a CALL has a fast path that is no call (builtinfast): the
+** analyses of clean registers (cleananalyse) take it as writing R[A]
+** only, so a register its generic path flushes stays dirty after it. */
+static int fastbuiltin(Gen *g, int pc) {
+  Instruction i = g->p->code[pc];
+  int k;
+  if (GET_OPCODE(i) != OP_CALL || GETARG_B(i) != 2 || GETARG_C(i) != 2 || g->spec[pc] != TY_NONE)
+    return -1;
+  k = builtinhint(g, pc, GETARG_A(i));
+  return k >= 0 && k < JIT_NBUILTINS ? k : -1;
+}
+
+/* The fast path of the CALL at 'pc' (fastbuiltin: R[a] = R[a](R[a+1])),
+** emitted before anything of the call: when R[a] is builtin 'k' and no
+** hook is on (a C call would report events), the result is computed
+** from R[a+1] as the code holds it and set in R[a], and the code goes on
+** at pc + 1 as after an inlined leaf (emitcall's ldone): no flush, no
+** savedpc, no stack round trip.  Nothing else changed: no call was made,
+** so the stack did not move, no other register changed and the trap is
+** as before; L->top is not read after a CALL for one result (takes_top),
+** savedpc still names an instruction before this one.  Anything else (another
+** callee, hooks, an argument the inline code cannot take) goes on where
+** the builder is left, to the generic call, with nothing done yet. */
 static LLVMValueRef builtinval(Gen *g, int k, LLVMValueRef x, int tx, LLVMBasicBlockRef gen);
-static void builtincall(Gen *g, int a, int k, LLVMBasicBlockRef done) {
+static void builtinfast(Gen *g, int pc, int a, int k) {
   LLVMBasicBlockRef body = newbb(g, "builtin"), gen = newbb(g, "gencall");
   LLVMValueRef f, hook, res;
-  f = bits(g, stackload(g, a));
+  int t = regty(g, pc, a + 1);
+  f = bits(g, getreg(g, a));
   hook = LLVMBuildLoad2(B_, g->i32, byteptr(g, g->L, offsetof(lua_State, hookmask)), "hookmask");
   LLVMSetVolatile(hook, 1);
   LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isbuiltin(g, f, k),
                                    LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), ""), body, gen);
   LLVMPositionBuilderAtEnd(B_, body);
-  res = builtinval(g, k, bits(g, stackload(g, a + 1)), TY_ANY, gen);
-  stackstore(g, a, res);   /* NOBARRIER: VM stack */
-  tb(g, LLVMBuildStore(B_, regptr(g, a + 1), byteptr(g, g->L, offsetof(lua_State, top))), g->tb_frame);
-  LLVMBuildBr(B_, done);
+  res = builtinval(g, k, bits(g, getregat(g, pc, a + 1)), knum(t) ? t : TY_ANY, gen);
+  setreg(g, a, res);
+  br(g, pc + 1);
   LLVMPositionBuilderAtEnd(B_, gen);
 }
 
@@ -4420,13 +4445,11 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   RegSet ops;
   memset(&ops, 0, sizeof ops);
   rs_range(&ops, a, a + b);
+  if (fastbuiltin(g, pc) >= 0) builtinfast(g, pc, a, fastbuiltin(g, pc));
   flush_for_call(g, pc, &ops);
   set_savedpc(g, pc + 1);   /* also the resume point (see the entry) */
-  if ((b == 2 || b == 3) && nres == 1) {
-    int k = builtinhint(g, pc, a);
-    if (k == JIT_BUILTIN_BYTE) bytecall(g, a, b, cdone);
-    else if (k >= 0 && b == 2) builtincall(g, a, k, cdone);
-  }
+  if ((b == 2 || b == 3) && nres == 1 && builtinhint(g, pc, a) == JIT_BUILTIN_BYTE)
+    bytecall(g, a, b, cdone);
   if (leaf != NULL) {
     ldone = newbb(g, "leafdone");
     inlineleaf(g, pc, a, b, nres, leaf, ldone, 0);
