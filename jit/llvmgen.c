@@ -811,6 +811,7 @@ static int leafresty(const Proto *P) {
 ** floats at every numeric use: then that kind, and its arithmetic has one
 ** path.  Feedback that saw other values there: no speculation.  Level
 ** Proto.jitnospec: 0 all of this, 1 TY_NUM only, 2 no speculation. */
+static int fastbuiltin(Gen *g, int pc);
 static int specanalyse(Gen *g) {
   int n = g->p->sizecode, pc, r, ok = 1, kinds, from[2];
   NumScan ns;
@@ -828,14 +829,17 @@ static int specanalyse(Gen *g) {
   for (pc = 0; ok && pc < n; pc++) {
     Instruction i = g->p->code[pc];
     int a = GETARG_A(i);
-    if ((!isload(GET_OPCODE(i)) && !leafsite(g, pc)) || a >= g->nregs || rs_has(&g->memres, a))
+    int bk = fastbuiltin(g, pc);
+    if ((!isload(GET_OPCODE(i)) && !leafsite(g, pc) && bk < 0) || a >= g->nregs || rs_has(&g->memres, a))
       continue;
     succs(g, pc, from);
     if (numfollows(g, from, a, &ns, 0, &kinds) > 0) {
       g->spec[pc] = (uint8_t)spectype(g, kinds);
       if (g->spec[pc] != TY_NONE && speclevel(g) == 0 && GET_OPCODE(i) == OP_CALL &&
-          knum(leafresty(inlinee(g, pc))))
+          bk < 0 && knum(leafresty(inlinee(g, pc))))
         g->spec[pc] = (uint8_t)leafresty(inlinee(g, pc));   /* what the inline code gives */
+      else if (g->spec[pc] != TY_NONE && speclevel(g) == 0 && bk == JIT_BUILTIN_SQRT)
+        g->spec[pc] = TY_FLT;   /* a float whatever the argument */
     }
   }
   /* parameters used as numbers, checked on entry at pc 0 (resumeguards;
@@ -3515,15 +3519,19 @@ static LLVMValueRef isbuiltin(Gen *g, LLVMValueRef f, int k) {
 }
 
 /* The builtin (sqrt, floor, abs) the CALL at 'pc' is a candidate for,
-** or -1: R[a] = R[a](R[a+1]) with a builtin's name (builtinhint), and no
-** speculated result (a leaf site: the real call's result is guarded).
-** Such a CALL has a fast path that is no call (builtinfast): the
-** analyses of clean registers (cleananalyse) take it as writing R[A]
-** only, so a register its generic path flushes stays dirty after it. */
+** or -1: R[a] = R[a](R[a+1]) with a builtin's name (builtinhint), not a
+** leaf site (inlineleaf's).  Such a CALL has a fast path that is no call
+** (builtinfast): the analyses of clean registers (cleananalyse) take it
+** as writing R[A] only, so a register its generic path flushes stays
+** dirty after it.  Its result is speculated like a load's when numbers
+** use it (specanalyse; sqrt's a float at level 0): the fast path takes
+** the generic one for a result of another type, whose real call's
+** result is guarded (emitcall), so that R[A] has the type after it and
+** a float can stay in its double (setdbl, lazy slots). */
 static int fastbuiltin(Gen *g, int pc) {
   Instruction i = g->p->code[pc];
   int k;
-  if (GET_OPCODE(i) != OP_CALL || GETARG_B(i) != 2 || GETARG_C(i) != 2 || g->spec[pc] != TY_NONE)
+  if (GET_OPCODE(i) != OP_CALL || GETARG_B(i) != 2 || GETARG_C(i) != 2 || leafsite(g, pc))
     return -1;
   k = builtinhint(g, pc, GETARG_A(i));
   return k >= 0 && k < JIT_NBUILTINS ? k : -1;
@@ -3544,7 +3552,7 @@ static LLVMValueRef builtinval(Gen *g, int k, LLVMValueRef x, int tx, LLVMBasicB
 static void builtinfast(Gen *g, int pc, int a, int k) {
   LLVMBasicBlockRef body = newbb(g, "builtin"), gen = newbb(g, "gencall");
   LLVMValueRef f, hook, res;
-  int t = regty(g, pc, a + 1);
+  int t = regty(g, pc, a + 1), rt, st;
   f = bits(g, getreg(g, a));
   hook = LLVMBuildLoad2(B_, g->i32, byteptr(g, g->L, offsetof(lua_State, hookmask)), "hookmask");
   LLVMSetVolatile(hook, 1);
@@ -3552,13 +3560,23 @@ static void builtinfast(Gen *g, int pc, int a, int k) {
                                    LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), ""), body, gen);
   LLVMPositionBuilderAtEnd(B_, body);
   res = builtinval(g, k, bits(g, getregat(g, pc, a + 1)), knum(t) ? t : TY_ANY, gen);
-  setreg(g, a, res);
+  rt = builtinty(k, knum(t) ? t : TY_ANY);
+  st = g->spec[pc];
+  if (st != TY_NONE && st != TY_NUM && rt != st) {   /* (TY_NUM: any result) */
+    LLVMBasicBlockRef ok = newbb(g, "builtinok");
+    LLVMBuildCondBr(B_, hasty(g, bits(g, res), st), ok, gen);
+    LLVMPositionBuilderAtEnd(B_, ok);
+  }
+  if (st == TY_FLT) setdbl(g, a, getflt(g, bits(g, res)));
+  else setreg(g, a, res);
   br(g, pc + 1);
   LLVMPositionBuilderAtEnd(B_, gen);
 }
 
 /* builtin k (sqrt, floor, abs) of the word x (of static type tx), or a
-** branch to 'gen' where the inline code cannot make the result */
+** branch to 'gen' where the inline code cannot make the result.  Floats
+** are boxed without a NaN test: computed from a VM number, a NaN has its
+** canonical payload or the default one (boxdbl) */
 static LLVMValueRef builtinval(Gen *g, int k, LLVMValueRef x, int tx, LLVMBasicBlockRef gen) {
   LLVMBasicBlockRef isi = newbb(g, "bi.int"), notint = newbb(g, "bi.notint");
   LLVMBasicBlockRef isf = newbb(g, "bi.flt"), store = newbb(g, "bi.store");
@@ -3571,7 +3589,7 @@ static LLVMValueRef builtinval(Gen *g, int k, LLVMValueRef x, int tx, LLVMBasicB
   /* an integer argument */
   LLVMPositionBuilderAtEnd(B_, isi);
   if (k == JIT_BUILTIN_SQRT)
-    ri = mkflt(g, f64intrinsic(g, "llvm.sqrt", LLVMBuildSIToFP(B_, sext48(g, x), g->f64, "")));
+    ri = boxdbl(g, f64intrinsic(g, "llvm.sqrt", LLVMBuildSIToFP(B_, sext48(g, x), g->f64, "")));
   else if (k == JIT_BUILTIN_FLOOR)
     ri = LLVMBuildIntToPtr(B_, x, g->p1, "");
   else {   /* abs: -(-2^47) is no immediate: the call boxes it */
@@ -3588,9 +3606,9 @@ static LLVMValueRef builtinval(Gen *g, int k, LLVMValueRef x, int tx, LLVMBasicB
   /* a float argument */
   LLVMPositionBuilderAtEnd(B_, isf);
   if (k == JIT_BUILTIN_SQRT)
-    rf = mkflt(g, f64intrinsic(g, "llvm.sqrt", getflt(g, x)));
+    rf = boxdbl(g, f64intrinsic(g, "llvm.sqrt", getflt(g, x)));
   else if (k == JIT_BUILTIN_ABS)
-    rf = mkflt(g, f64intrinsic(g, "llvm.fabs", getflt(g, x)));
+    rf = boxdbl(g, f64intrinsic(g, "llvm.fabs", getflt(g, x)));
   else {   /* floor: an integer when exact and in range (push_intish) */
     LLVMValueRef d = f64intrinsic(g, "llvm.floor", getflt(g, x)), inr, n;
     LLVMBasicBlockRef toint = newbb(g, "bi.toint"), imm = newbb(g, "bi.imm");
@@ -3607,7 +3625,7 @@ static LLVMValueRef builtinval(Gen *g, int k, LLVMValueRef x, int tx, LLVMBasicB
     fv[0] = mkint(g, n); fb[0] = imm;
     LLVMBuildBr(B_, fjoin);
     LLVMPositionBuilderAtEnd(B_, asflt);   /* NaN, infinities, beyond 2^63 */
-    fv[1] = mkflt(g, d); fb[1] = asflt;
+    fv[1] = boxdbl(g, d); fb[1] = asflt;
     LLVMBuildBr(B_, fjoin);
     LLVMPositionBuilderAtEnd(B_, fjoin);
     rf = LLVMBuildPhi(B_, g->p1, "");
@@ -4473,7 +4491,7 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   g->trapexit = 1;   /* the call is complete (as after 'luacall' with hooks) */
   reload_after_call(g, pc);
   g->trapexit = 0;
-  if (ldone == NULL) {
+  if (ldone == NULL && (g->spec[pc] == TY_NONE || fastbuiltin(g, pc) < 0)) {
     multret_next(g, pc, nres == LUA_MULTRET);
     return;
   }
@@ -4486,8 +4504,10 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   if (g->spec[pc] != TY_NONE)
     LLVMBuildCondBr(B_, hasty(g, bits(g, getreg(g, a)), g->spec[pc]), after, specexit(g, pc + 1));
   else LLVMBuildBr(B_, after);
-  LLVMPositionBuilderAtEnd(B_, ldone);
-  LLVMBuildBr(B_, after);
+  if (ldone != NULL) {
+    LLVMPositionBuilderAtEnd(B_, ldone);
+    LLVMBuildBr(B_, after);
+  }
   LLVMPositionBuilderAtEnd(B_, after);
   multret_next(g, pc, nres == LUA_MULTRET);
 }
@@ -4887,9 +4907,11 @@ static void emit(Gen *g, int pc) {
         ** interpreter goes on then) */
         emitcall(g, pc, a, GETARG_B(i), GETARG_C(i) - 1);
       }
-      /* (a predicted leaf's site: its result may be speculated, which
-      ** only emitcall guards, should the callee now be an ffi function) */
-      else if (inlinee(g, pc) != NULL || !ffi_call(g, pc, a, GETARG_B(i), GETARG_C(i) - 1))
+      /* (a predicted leaf's site or a builtin's: its result may be
+      ** speculated, which only emitcall guards, should the callee now be
+      ** an ffi function) */
+      else if (inlinee(g, pc) != NULL || g->spec[pc] != TY_NONE ||
+               !ffi_call(g, pc, a, GETARG_B(i), GETARG_C(i) - 1))
         emitcall(g, pc, a, GETARG_B(i), GETARG_C(i) - 1);
       break;
     case OP_CLOSE: callop(g, "mvmrt_close", pc, pc + 1, 0); br(g, pc + 1); break;

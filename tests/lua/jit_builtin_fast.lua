@@ -232,3 +232,32 @@ local function keys(n)
   return c, t[1], math.type(next(t))
 end
 show(keys(90))
+
+-- results speculated as numbers (sqrt's a float): a replacement giving
+-- strings or tables with metamethods, floor giving floats after integers
+local function specfail(n)
+  local s, saved = 0, math.sqrt
+  local mt = { __mul = function(a, b) return 1 end }
+  for i = 1, n do
+    local r = math.sqrt(i) * 2
+    s = s + r
+    if i == 150 then math.sqrt = function(v) return tostring(v) end end
+    if i == 200 then math.sqrt = function(v) return setmetatable({}, mt) end end
+    if i == 250 then math.sqrt = saved end
+  end
+  return s
+end
+show(specfail(300))
+local function floorkinds(n)
+  local s, out = 0, {}
+  for i = 1, n do
+    local v = i + 0.5
+    if i == n - 5 then v = 1 / 0 elseif i == n - 3 then v = 0 / 0 elseif i == n - 1 then v = 2^60 + 0.0 end
+    local f = math.floor(v) + 1
+    local a = math.abs(-v) - 1
+    s = s + (f == f and f or 0)
+    if i > n - 7 then out[#out + 1] = (f ~= f and "nan" or math.type(f) .. ":" .. f) .. "," .. (a ~= a and "nan" or math.type(a)) end
+  end
+  return s, table.concat(out, " ")
+end
+show(floorkinds(400))
