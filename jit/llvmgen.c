@@ -840,6 +840,8 @@ static int specanalyse(Gen *g) {
         g->spec[pc] = (uint8_t)leafresty(inlinee(g, pc));   /* what the inline code gives */
       else if (g->spec[pc] != TY_NONE && speclevel(g) == 0 && bk == JIT_BUILTIN_SQRT)
         g->spec[pc] = TY_FLT;   /* a float whatever the argument */
+      else if (g->spec[pc] != TY_NONE && speclevel(g) == 0 && bk == JIT_BUILTIN_BYTE)
+        g->spec[pc] = TY_INT;   /* (or no value, or an error: the call) */
     }
   }
   /* parameters used as numbers, checked on entry at pc 0 (resumeguards;
@@ -3518,8 +3520,9 @@ static LLVMValueRef isbuiltin(Gen *g, LLVMValueRef f, int k) {
                        ci64(g, MVM_TAG_LCF | ((uint64_t)(uintptr_t)g->J->builtins[k] & MVM_PAYLOAD)), "");
 }
 
-/* The builtin (sqrt, floor, abs) the CALL at 'pc' is a candidate for,
-** or -1: R[a] = R[a](R[a+1]) with a builtin's name (builtinhint), not a
+/* The builtin (sqrt, floor, abs; string.byte: bytecall) the CALL at 'pc'
+** is a candidate for, or -1: R[a] = R[a](R[a+1]) (byte: and R[a+2])
+** with a builtin's name (builtinhint), not a
 ** leaf site (inlineleaf's).  Such a CALL has a fast path that is no call
 ** (builtinfast): the analyses of clean registers (cleananalyse) take it
 ** as writing R[A] only, so a register its generic path flushes stays
@@ -3531,10 +3534,11 @@ static LLVMValueRef isbuiltin(Gen *g, LLVMValueRef f, int k) {
 static int fastbuiltin(Gen *g, int pc) {
   Instruction i = g->p->code[pc];
   int k;
-  if (GET_OPCODE(i) != OP_CALL || GETARG_B(i) != 2 || GETARG_C(i) != 2 || leafsite(g, pc))
+  if (GET_OPCODE(i) != OP_CALL || (GETARG_B(i) != 2 && GETARG_B(i) != 3) || GETARG_C(i) != 2 ||
+      leafsite(g, pc))
     return -1;
   k = builtinhint(g, pc, GETARG_A(i));
-  return k >= 0 && k < JIT_NBUILTINS ? k : -1;
+  return k == JIT_BUILTIN_BYTE || (k >= 0 && k < JIT_NBUILTINS && GETARG_B(i) == 2) ? k : -1;
 }
 
 /* The fast path of the CALL at 'pc' (fastbuiltin: R[a] = R[a](R[a+1])),
@@ -3640,30 +3644,30 @@ static LLVMValueRef builtinval(Gen *g, int k, LLVMValueRef x, int tx, LLVMBasicB
   return phi;
 }
 
-/* The CALL at 'pc' (R[a] = R[a](R[a+1], R[a+2]), b - 1 arguments: one
-** or two), registers flushed, savedpc set: when R[a] is string.byte (and
-** no hook is on), R[a+1] a string and the position R[a+2] (1 without it)
-** an integer within it, the byte is the result, stored in R[a]'s slot as
-** the call would (L->top = R[a+1]), then 'done'.  Anything else (negative
-** or out-of-range positions, numbers to convert, errors) takes the call. */
-static void bytecall(Gen *g, int a, int b, LLVMBasicBlockRef done) {
+/* The fast path of the CALL at 'pc' (R[a] = R[a](R[a+1], R[a+2]), b - 1
+** arguments: one or two; fastbuiltin), as builtinfast's: when R[a] is
+** string.byte (and no hook is on), R[a+1] a string and the position
+** R[a+2] (1 without it) an integer within it, the byte is set in R[a] and
+** the code goes on at pc + 1.  Anything else (negative or out-of-range
+** positions, numbers to convert, errors) goes on to the generic call. */
+static void bytecall(Gen *g, int pc, int a, int b) {
   LLVMBasicBlockRef body = newbb(g, "bytebi"), isstr = newbb(g, "bytestr");
   LLVMBasicBlockRef inr = newbb(g, "byteinr"), gen = newbb(g, "gencall");
   LLVMValueRef f, hook, s, sb, i, len, ok, c;
-  f = bits(g, stackload(g, a));
+  f = bits(g, getreg(g, a));
   hook = LLVMBuildLoad2(B_, g->i32, byteptr(g, g->L, offsetof(lua_State, hookmask)), "hookmask");
   LLVMSetVolatile(hook, 1);
   LLVMBuildCondBr(B_, LLVMBuildAnd(B_,
       LLVMBuildICmp(B_, LLVMIntEQ, f, ci64(g, MVM_TAG_LCF | ((uint64_t)(uintptr_t)g->J->strbuiltins[0] & MVM_PAYLOAD)), ""),
       LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), ""), body, gen);
   LLVMPositionBuilderAtEnd(B_, body);
-  s = stackload(g, a + 1);
+  s = getreg(g, a + 1);
   sb = bits(g, s);
   isreftt(g, s, sb, MVM_TSTRING, isstr, gen);
   if (b == 3) {
     LLVMBasicBlockRef isi = newbb(g, "byteint");
-    LLVMValueRef x = bits(g, stackload(g, a + 2));
-    LLVMBuildCondBr(B_, isint(g, x), isi, gen);
+    LLVMValueRef x = bits(g, getregat(g, pc, a + 2));
+    LLVMBuildCondBr(B_, tisint(g, x, regty(g, pc, a + 2)), isi, gen);
     LLVMPositionBuilderAtEnd(B_, isi);
     i = sext48(g, x);
   }
@@ -3676,9 +3680,11 @@ static void bytecall(Gen *g, int a, int b, LLVMBasicBlockRef done) {
   LLVMPositionBuilderAtEnd(B_, inr);
   c = LLVMBuildAdd(B_, i, ci64(g, offsetof(TString, data) - 1), "");
   c = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, s, &c, 1, ""), "byte"), g->i64, "");
-  stackstore(g, a, mkint(g, c));   /* NOBARRIER: VM stack */
-  tb(g, LLVMBuildStore(B_, regptr(g, a + 1), byteptr(g, g->L, offsetof(lua_State, top))), g->tb_frame);
-  LLVMBuildBr(B_, done);
+  if (g->spec[pc] == TY_FLT) LLVMBuildBr(B_, gen);   /* (the call's result fails the guard) */
+  else {
+    setreg(g, a, mkint(g, c));
+    br(g, pc + 1);
+  }
   LLVMPositionBuilderAtEnd(B_, gen);
 }
 
@@ -4463,11 +4469,10 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   RegSet ops;
   memset(&ops, 0, sizeof ops);
   rs_range(&ops, a, a + b);
-  if (fastbuiltin(g, pc) >= 0) builtinfast(g, pc, a, fastbuiltin(g, pc));
+  if (fastbuiltin(g, pc) == JIT_BUILTIN_BYTE) bytecall(g, pc, a, b);
+  else if (fastbuiltin(g, pc) >= 0) builtinfast(g, pc, a, fastbuiltin(g, pc));
   flush_for_call(g, pc, &ops);
   set_savedpc(g, pc + 1);   /* also the resume point (see the entry) */
-  if ((b == 2 || b == 3) && nres == 1 && builtinhint(g, pc, a) == JIT_BUILTIN_BYTE)
-    bytecall(g, a, b, cdone);
   if (leaf != NULL) {
     ldone = newbb(g, "leafdone");
     inlineleaf(g, pc, a, b, nres, leaf, ldone, 0);

@@ -261,3 +261,25 @@ local function floorkinds(n)
   return s, table.concat(out, " ")
 end
 show(floorkinds(400))
+
+-- string.byte on the fast path: positions in and out of range, negative,
+-- floats, a number as the string, replaced mid-loop, dirty locals around
+local byte = string.byte
+local function bytes(s, n)
+  local out, sum = {}, 0
+  local saved = string.byte
+  for i = 1, n do
+    local k = i % (#s + 3) - 1
+    local pos = (i % 7 == 0) and k + 0.0 or k
+    local c = byte(s, pos)
+    local d = string.byte(s)
+    local e = string.byte(i * 11, 2)
+    sum = sum + (c or -1) + d + (e or 0)
+    if i == 60 then string.byte = function(x, j) return 7 end end
+    if i == 90 then string.byte = saved end
+    if i % 23 == 0 then out[#out + 1] = tostring(c) .. "/" .. look("k") end
+  end
+  return sum, table.concat(out, " ")
+end
+show(bytes("hello, world", 200))
+show(pcall(function() local t = 0 for i = 1, 50 do t = t + byte(i < 45 and "abc" or {}, 1) end return t end))
