@@ -399,6 +399,7 @@ static void loopentryset(Gen *g, int pc, RegSet *s) {
   rs_range(s, a, a + 4);
 }
 
+static int fastbuiltin(Gen *g, int pc);
 static int cleananalyse(Gen *g) {
   int n = g->p->sizecode, pc, k, changed;
   g->clean = (RegSet *)malloc((size_t)n * sizeof(RegSet) + 1);
@@ -410,7 +411,11 @@ static int cleananalyse(Gen *g) {
       RegSet out = g->clean[pc], w;
       int s[2], j;
       RegSet run;
-      if (alwayscalls(g->p->code[pc])) {   /* all of these end up in the stack */
+      /* all of these end up in the stack, but for the paths that make no
+      ** call and write R[A] only: a builtin's (fastbuiltin) and LEN's
+      ** (lenop's length hint), which flush nothing */
+      if (alwayscalls(g->p->code[pc]) && fastbuiltin(g, pc) < 0 &&
+          GET_OPCODE(g->p->code[pc]) != OP_LEN) {
         flushset(g, pc, &w); rs_or(&out, &w);
         reloadset(g, pc, &w); rs_or(&out, &w);
       }
@@ -806,6 +811,7 @@ static int leafresty(const Proto *P) {
 ** floats at every numeric use: then that kind, and its arithmetic has one
 ** path.  Feedback that saw other values there: no speculation.  Level
 ** Proto.jitnospec: 0 all of this, 1 TY_NUM only, 2 no speculation. */
+static int fastbuiltin(Gen *g, int pc);
 static int specanalyse(Gen *g) {
   int n = g->p->sizecode, pc, r, ok = 1, kinds, from[2];
   NumScan ns;
@@ -823,14 +829,19 @@ static int specanalyse(Gen *g) {
   for (pc = 0; ok && pc < n; pc++) {
     Instruction i = g->p->code[pc];
     int a = GETARG_A(i);
-    if ((!isload(GET_OPCODE(i)) && !leafsite(g, pc)) || a >= g->nregs || rs_has(&g->memres, a))
+    int bk = fastbuiltin(g, pc);
+    if ((!isload(GET_OPCODE(i)) && !leafsite(g, pc) && bk < 0) || a >= g->nregs || rs_has(&g->memres, a))
       continue;
     succs(g, pc, from);
     if (numfollows(g, from, a, &ns, 0, &kinds) > 0) {
       g->spec[pc] = (uint8_t)spectype(g, kinds);
       if (g->spec[pc] != TY_NONE && speclevel(g) == 0 && GET_OPCODE(i) == OP_CALL &&
-          knum(leafresty(inlinee(g, pc))))
+          bk < 0 && knum(leafresty(inlinee(g, pc))))
         g->spec[pc] = (uint8_t)leafresty(inlinee(g, pc));   /* what the inline code gives */
+      else if (g->spec[pc] != TY_NONE && speclevel(g) == 0 && bk == JIT_BUILTIN_SQRT)
+        g->spec[pc] = TY_FLT;   /* a float whatever the argument */
+      else if (g->spec[pc] != TY_NONE && speclevel(g) == 0 && bk == JIT_BUILTIN_BYTE)
+        g->spec[pc] = TY_INT;   /* (or no value, or an error: the call) */
     }
   }
   /* parameters used as numbers, checked on entry at pc 0 (resumeguards;
@@ -3509,31 +3520,67 @@ static LLVMValueRef isbuiltin(Gen *g, LLVMValueRef f, int k) {
                        ci64(g, MVM_TAG_LCF | ((uint64_t)(uintptr_t)g->J->builtins[k] & MVM_PAYLOAD)), "");
 }
 
-/* The CALL at 'pc' (R[a] = R[a](R[a+1])), registers flushed, savedpc
-** set: when R[a] is builtin 'k' (and no hook is on: a C call would
-** report events), compute its result inline, store it in R[a]'s slot as
-** the call would (L->top = R[a+1], as after a call with one result) and
-** go to 'done' (the code after the call, which reads R[a] back).  The
-** builder is left where the call is made as before. */
+/* The builtin (sqrt, floor, abs; string.byte: bytecall) the CALL at 'pc'
+** is a candidate for, or -1: R[a] = R[a](R[a+1]) (byte: and R[a+2])
+** with a builtin's name (builtinhint), not a
+** leaf site (inlineleaf's).  Such a CALL has a fast path that is no call
+** (builtinfast): the analyses of clean registers (cleananalyse) take it
+** as writing R[A] only, so a register its generic path flushes stays
+** dirty after it.  Its result is speculated like a load's when numbers
+** use it (specanalyse; sqrt's a float at level 0): the fast path takes
+** the generic one for a result of another type, whose real call's
+** result is guarded (emitcall), so that R[A] has the type after it and
+** a float can stay in its double (setdbl, lazy slots). */
+static int fastbuiltin(Gen *g, int pc) {
+  Instruction i = g->p->code[pc];
+  int k;
+  if (GET_OPCODE(i) != OP_CALL || (GETARG_B(i) != 2 && GETARG_B(i) != 3) || GETARG_C(i) != 2 ||
+      leafsite(g, pc))
+    return -1;
+  k = builtinhint(g, pc, GETARG_A(i));
+  return k == JIT_BUILTIN_BYTE || (k >= 0 && k < JIT_NBUILTINS && GETARG_B(i) == 2) ? k : -1;
+}
+
+/* The fast path of the CALL at 'pc' (fastbuiltin: R[a] = R[a](R[a+1])),
+** emitted before anything of the call: when R[a] is builtin 'k' and no
+** hook is on (a C call would report events), the result is computed
+** from R[a+1] as the code holds it and set in R[a], and the code goes on
+** at pc + 1 as after an inlined leaf (emitcall's ldone): no flush, no
+** savedpc, no stack round trip.  Nothing else changed: no call was made,
+** so the stack did not move, no other register changed and the trap is
+** as before; L->top is not read after a CALL for one result (takes_top),
+** savedpc still names an instruction before this one.  Anything else (another
+** callee, hooks, an argument the inline code cannot take) goes on where
+** the builder is left, to the generic call, with nothing done yet. */
 static LLVMValueRef builtinval(Gen *g, int k, LLVMValueRef x, int tx, LLVMBasicBlockRef gen);
-static void builtincall(Gen *g, int a, int k, LLVMBasicBlockRef done) {
+static void builtinfast(Gen *g, int pc, int a, int k) {
   LLVMBasicBlockRef body = newbb(g, "builtin"), gen = newbb(g, "gencall");
   LLVMValueRef f, hook, res;
-  f = bits(g, stackload(g, a));
+  int t = regty(g, pc, a + 1), rt, st;
+  f = bits(g, getreg(g, a));
   hook = LLVMBuildLoad2(B_, g->i32, byteptr(g, g->L, offsetof(lua_State, hookmask)), "hookmask");
   LLVMSetVolatile(hook, 1);
   LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isbuiltin(g, f, k),
                                    LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), ""), body, gen);
   LLVMPositionBuilderAtEnd(B_, body);
-  res = builtinval(g, k, bits(g, stackload(g, a + 1)), TY_ANY, gen);
-  stackstore(g, a, res);   /* NOBARRIER: VM stack */
-  tb(g, LLVMBuildStore(B_, regptr(g, a + 1), byteptr(g, g->L, offsetof(lua_State, top))), g->tb_frame);
-  LLVMBuildBr(B_, done);
+  res = builtinval(g, k, bits(g, getregat(g, pc, a + 1)), knum(t) ? t : TY_ANY, gen);
+  rt = builtinty(k, knum(t) ? t : TY_ANY);
+  st = g->spec[pc];
+  if (st != TY_NONE && st != TY_NUM && rt != st) {   /* (TY_NUM: any result) */
+    LLVMBasicBlockRef ok = newbb(g, "builtinok");
+    LLVMBuildCondBr(B_, hasty(g, bits(g, res), st), ok, gen);
+    LLVMPositionBuilderAtEnd(B_, ok);
+  }
+  if (st == TY_FLT) setdbl(g, a, getflt(g, bits(g, res)));
+  else setreg(g, a, res);
+  br(g, pc + 1);
   LLVMPositionBuilderAtEnd(B_, gen);
 }
 
 /* builtin k (sqrt, floor, abs) of the word x (of static type tx), or a
-** branch to 'gen' where the inline code cannot make the result */
+** branch to 'gen' where the inline code cannot make the result.  Floats
+** are boxed without a NaN test: computed from a VM number, a NaN has its
+** canonical payload or the default one (boxdbl) */
 static LLVMValueRef builtinval(Gen *g, int k, LLVMValueRef x, int tx, LLVMBasicBlockRef gen) {
   LLVMBasicBlockRef isi = newbb(g, "bi.int"), notint = newbb(g, "bi.notint");
   LLVMBasicBlockRef isf = newbb(g, "bi.flt"), store = newbb(g, "bi.store");
@@ -3546,7 +3593,7 @@ static LLVMValueRef builtinval(Gen *g, int k, LLVMValueRef x, int tx, LLVMBasicB
   /* an integer argument */
   LLVMPositionBuilderAtEnd(B_, isi);
   if (k == JIT_BUILTIN_SQRT)
-    ri = mkflt(g, f64intrinsic(g, "llvm.sqrt", LLVMBuildSIToFP(B_, sext48(g, x), g->f64, "")));
+    ri = boxdbl(g, f64intrinsic(g, "llvm.sqrt", LLVMBuildSIToFP(B_, sext48(g, x), g->f64, "")));
   else if (k == JIT_BUILTIN_FLOOR)
     ri = LLVMBuildIntToPtr(B_, x, g->p1, "");
   else {   /* abs: -(-2^47) is no immediate: the call boxes it */
@@ -3563,9 +3610,9 @@ static LLVMValueRef builtinval(Gen *g, int k, LLVMValueRef x, int tx, LLVMBasicB
   /* a float argument */
   LLVMPositionBuilderAtEnd(B_, isf);
   if (k == JIT_BUILTIN_SQRT)
-    rf = mkflt(g, f64intrinsic(g, "llvm.sqrt", getflt(g, x)));
+    rf = boxdbl(g, f64intrinsic(g, "llvm.sqrt", getflt(g, x)));
   else if (k == JIT_BUILTIN_ABS)
-    rf = mkflt(g, f64intrinsic(g, "llvm.fabs", getflt(g, x)));
+    rf = boxdbl(g, f64intrinsic(g, "llvm.fabs", getflt(g, x)));
   else {   /* floor: an integer when exact and in range (push_intish) */
     LLVMValueRef d = f64intrinsic(g, "llvm.floor", getflt(g, x)), inr, n;
     LLVMBasicBlockRef toint = newbb(g, "bi.toint"), imm = newbb(g, "bi.imm");
@@ -3582,7 +3629,7 @@ static LLVMValueRef builtinval(Gen *g, int k, LLVMValueRef x, int tx, LLVMBasicB
     fv[0] = mkint(g, n); fb[0] = imm;
     LLVMBuildBr(B_, fjoin);
     LLVMPositionBuilderAtEnd(B_, asflt);   /* NaN, infinities, beyond 2^63 */
-    fv[1] = mkflt(g, d); fb[1] = asflt;
+    fv[1] = boxdbl(g, d); fb[1] = asflt;
     LLVMBuildBr(B_, fjoin);
     LLVMPositionBuilderAtEnd(B_, fjoin);
     rf = LLVMBuildPhi(B_, g->p1, "");
@@ -3597,30 +3644,30 @@ static LLVMValueRef builtinval(Gen *g, int k, LLVMValueRef x, int tx, LLVMBasicB
   return phi;
 }
 
-/* The CALL at 'pc' (R[a] = R[a](R[a+1], R[a+2]), b - 1 arguments: one
-** or two), registers flushed, savedpc set: when R[a] is string.byte (and
-** no hook is on), R[a+1] a string and the position R[a+2] (1 without it)
-** an integer within it, the byte is the result, stored in R[a]'s slot as
-** the call would (L->top = R[a+1]), then 'done'.  Anything else (negative
-** or out-of-range positions, numbers to convert, errors) takes the call. */
-static void bytecall(Gen *g, int a, int b, LLVMBasicBlockRef done) {
+/* The fast path of the CALL at 'pc' (R[a] = R[a](R[a+1], R[a+2]), b - 1
+** arguments: one or two; fastbuiltin), as builtinfast's: when R[a] is
+** string.byte (and no hook is on), R[a+1] a string and the position
+** R[a+2] (1 without it) an integer within it, the byte is set in R[a] and
+** the code goes on at pc + 1.  Anything else (negative or out-of-range
+** positions, numbers to convert, errors) goes on to the generic call. */
+static void bytecall(Gen *g, int pc, int a, int b) {
   LLVMBasicBlockRef body = newbb(g, "bytebi"), isstr = newbb(g, "bytestr");
   LLVMBasicBlockRef inr = newbb(g, "byteinr"), gen = newbb(g, "gencall");
   LLVMValueRef f, hook, s, sb, i, len, ok, c;
-  f = bits(g, stackload(g, a));
+  f = bits(g, getreg(g, a));
   hook = LLVMBuildLoad2(B_, g->i32, byteptr(g, g->L, offsetof(lua_State, hookmask)), "hookmask");
   LLVMSetVolatile(hook, 1);
   LLVMBuildCondBr(B_, LLVMBuildAnd(B_,
       LLVMBuildICmp(B_, LLVMIntEQ, f, ci64(g, MVM_TAG_LCF | ((uint64_t)(uintptr_t)g->J->strbuiltins[0] & MVM_PAYLOAD)), ""),
       LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), ""), body, gen);
   LLVMPositionBuilderAtEnd(B_, body);
-  s = stackload(g, a + 1);
+  s = getreg(g, a + 1);
   sb = bits(g, s);
   isreftt(g, s, sb, MVM_TSTRING, isstr, gen);
   if (b == 3) {
     LLVMBasicBlockRef isi = newbb(g, "byteint");
-    LLVMValueRef x = bits(g, stackload(g, a + 2));
-    LLVMBuildCondBr(B_, isint(g, x), isi, gen);
+    LLVMValueRef x = bits(g, getregat(g, pc, a + 2));
+    LLVMBuildCondBr(B_, tisint(g, x, regty(g, pc, a + 2)), isi, gen);
     LLVMPositionBuilderAtEnd(B_, isi);
     i = sext48(g, x);
   }
@@ -3633,9 +3680,11 @@ static void bytecall(Gen *g, int a, int b, LLVMBasicBlockRef done) {
   LLVMPositionBuilderAtEnd(B_, inr);
   c = LLVMBuildAdd(B_, i, ci64(g, offsetof(TString, data) - 1), "");
   c = LLVMBuildZExt(B_, hload(g, g->i8, LLVMBuildGEP2(B_, g->i8, s, &c, 1, ""), "byte"), g->i64, "");
-  stackstore(g, a, mkint(g, c));   /* NOBARRIER: VM stack */
-  tb(g, LLVMBuildStore(B_, regptr(g, a + 1), byteptr(g, g->L, offsetof(lua_State, top))), g->tb_frame);
-  LLVMBuildBr(B_, done);
+  if (g->spec[pc] == TY_FLT) LLVMBuildBr(B_, gen);   /* (the call's result fails the guard) */
+  else {
+    setreg(g, a, mkint(g, c));
+    br(g, pc + 1);
+  }
   LLVMPositionBuilderAtEnd(B_, gen);
 }
 
@@ -4420,13 +4469,10 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   RegSet ops;
   memset(&ops, 0, sizeof ops);
   rs_range(&ops, a, a + b);
+  if (fastbuiltin(g, pc) == JIT_BUILTIN_BYTE) bytecall(g, pc, a, b);
+  else if (fastbuiltin(g, pc) >= 0) builtinfast(g, pc, a, fastbuiltin(g, pc));
   flush_for_call(g, pc, &ops);
   set_savedpc(g, pc + 1);   /* also the resume point (see the entry) */
-  if ((b == 2 || b == 3) && nres == 1) {
-    int k = builtinhint(g, pc, a);
-    if (k == JIT_BUILTIN_BYTE) bytecall(g, a, b, cdone);
-    else if (k >= 0 && b == 2) builtincall(g, a, k, cdone);
-  }
   if (leaf != NULL) {
     ldone = newbb(g, "leafdone");
     inlineleaf(g, pc, a, b, nres, leaf, ldone, 0);
@@ -4450,7 +4496,7 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   g->trapexit = 1;   /* the call is complete (as after 'luacall' with hooks) */
   reload_after_call(g, pc);
   g->trapexit = 0;
-  if (ldone == NULL) {
+  if (ldone == NULL && (g->spec[pc] == TY_NONE || fastbuiltin(g, pc) < 0)) {
     multret_next(g, pc, nres == LUA_MULTRET);
     return;
   }
@@ -4463,8 +4509,10 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   if (g->spec[pc] != TY_NONE)
     LLVMBuildCondBr(B_, hasty(g, bits(g, getreg(g, a)), g->spec[pc]), after, specexit(g, pc + 1));
   else LLVMBuildBr(B_, after);
-  LLVMPositionBuilderAtEnd(B_, ldone);
-  LLVMBuildBr(B_, after);
+  if (ldone != NULL) {
+    LLVMPositionBuilderAtEnd(B_, ldone);
+    LLVMBuildBr(B_, after);
+  }
   LLVMPositionBuilderAtEnd(B_, after);
   multret_next(g, pc, nres == LUA_MULTRET);
 }
@@ -4864,9 +4912,11 @@ static void emit(Gen *g, int pc) {
         ** interpreter goes on then) */
         emitcall(g, pc, a, GETARG_B(i), GETARG_C(i) - 1);
       }
-      /* (a predicted leaf's site: its result may be speculated, which
-      ** only emitcall guards, should the callee now be an ffi function) */
-      else if (inlinee(g, pc) != NULL || !ffi_call(g, pc, a, GETARG_B(i), GETARG_C(i) - 1))
+      /* (a predicted leaf's site or a builtin's: its result may be
+      ** speculated, which only emitcall guards, should the callee now be
+      ** an ffi function) */
+      else if (inlinee(g, pc) != NULL || g->spec[pc] != TY_NONE ||
+               !ffi_call(g, pc, a, GETARG_B(i), GETARG_C(i) - 1))
         emitcall(g, pc, a, GETARG_B(i), GETARG_C(i) - 1);
       break;
     case OP_CLOSE: callop(g, "mvmrt_close", pc, pc + 1, 0); br(g, pc + 1); break;
