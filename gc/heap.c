@@ -773,9 +773,9 @@ void gc_freeall(lua_State *L) {
     state_freethread(L, th);
   gs->threads = NULL;
   gc_foreachold(gs, o, gc_freeobject(L, o));
-  if (g->strt.str != NULL) {
-    mvm_memfree(L, g->strt.str, str_tablebytes(g->strt.size));
-    g->strt.str = NULL; g->strt.hash = NULL; g->strt.size = g->strt.nuse = 0;
+  if (g->strt.slot != NULL) {
+    mvm_memfree(L, g->strt.slot, str_tablebytes(g->strt.size));
+    g->strt.slot = NULL; g->strt.size = g->strt.nuse = 0;
   }
   free(g->roots);
   g->roots = NULL; g->nroots = g->sizeroots = 0;

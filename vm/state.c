@@ -183,7 +183,7 @@ LUA_API lua_State *lua_newstate(lua_Alloc f, void *ud) {
   g->frealloc = f;
   g->ud = ud;
   g->gc = NULL;
-  g->strt.str = NULL; g->strt.hash = NULL; g->strt.nuse = 0; g->strt.size = 0;
+  g->strt.slot = NULL; g->strt.base = 0; g->strt.nuse = 0; g->strt.size = 0;
   g->l_registry = MVM_NIL;
   g->seed = make_seed(mb);
   g->idhash = g->seed | 1;
