@@ -507,6 +507,29 @@ GCObject *gc_newold(lua_State *L, int tt, size_t size) {
   return (GCObject *)p;
 }
 
+GCObject *gc_newoldraw(lua_State *L, int tt, size_t size) {
+  global_State *g = G(L);
+  GCState *gs = GCS(g);
+  /* gc_newold's checks would do nothing: no stress, no heap limit, no
+  ** major due (gc_oldalloc's accounting below keeps majordue current) */
+  if (size <= GC_MAXSMALL && !gs->stress && gs->heaplimit == 0 && !majordue(gs)) {
+    int c = gs->classof[(size + 15) >> 4];
+    char *p = (char *)gs->freelist[c];
+    if (l_likely(p != NULL)) {
+      GCObject *o = (GCObject *)(void *)p;
+      size_t cs = gc_classsize[c];
+      gs->freelist[c] = *(void **)(p + 8);
+      gs->oldbytes += cs;
+      gs->bytesallocated += cs;
+      if (gs->oldbytes + gs->extbytes >= gs->threshold) gs->v.checkdue = 1;
+      o->marked = 0; o->extra = 0; o->age = 0;
+      initheader(g, o, tt);
+      return o;
+    }
+  }
+  return gc_newold(L, tt, size);
+}
+
 /* ---------------- out-of-line memory ---------------- */
 
 void *mvm_memtryrealloc(lua_State *L, void *block, size_t osize, size_t nsize) {

@@ -234,10 +234,11 @@ TString *str_new(lua_State *L, const char *s, size_t l) {
   TString *ts = str_find(g, s, l, h);
   if (ts != NULL) return ts;
   if (l >= MAXSTRLEN) do_throw(L, LUA_ERRMEM);
-  ts = (TString *)gc_newold(L, MVM_TSTRING, offsetof(TString, data) + l + 1);
-  /* the collection inside gc_newold may have resized the table */
+  ts = (TString *)gc_newoldraw(L, MVM_TSTRING, offsetof(TString, data) + l + 1);
+  /* the collection inside gc_newoldraw may have resized the table */
   ts->hash = h;            /* content hash replaces the identity hash */
   ts->extra = 0;
+  ts->pad_ = 0;
   ts->len = l;
   memcpy(ts->data, s, l);
   ts->data[l] = '\0';
@@ -252,9 +253,10 @@ TString *str_lookup(global_State *g, const char *s, size_t l) {
 TString *str_newbuf(lua_State *L, size_t l) {
   TString *ts;
   if (l >= MAXSTRLEN) do_throw(L, LUA_ERRMEM);
-  ts = (TString *)gc_newold(L, MVM_TSTRING, offsetof(TString, data) + l + 1);
+  ts = (TString *)gc_newoldraw(L, MVM_TSTRING, offsetof(TString, data) + l + 1);
   /* not in the table: the sweep's str_remove finds it in no slot */
   ts->extra = 0;
+  ts->pad_ = 0;
   ts->len = l;
   ts->data[l] = '\0';
   return ts;
