@@ -188,6 +188,7 @@ LUA_API lua_State *lua_newstate(lua_Alloc f, void *ud) {
   g->seed = make_seed(mb);
   g->idhash = g->seed | 1;
   for (i = 0; i < TM_N; i++) g->tmname[i] = NULL;
+  for (i = 0; i < 256; i++) g->strone[i] = NULL;
   for (i = 0; i < LUA_NUMTYPES; i++) g->mt[i] = NULL;
   for (i = 0; i < LUA_NUMTYPES; i++) g->tname[i] = NULL;
   g->memerrmsg = NULL;

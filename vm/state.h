@@ -162,6 +162,8 @@ typedef struct global_State {
   uint32_t seed;               /* randomized seed for hashes */
   uint32_t idhash;             /* next identity hash (gc/) */
   TString *tmname[TM_N];       /* metamethod event names "__index"... */
+  TString *strone[256];        /* the interned 1-byte strings, a weak cache
+                               ** (vm/string.c str_one; str_remove clears) */
   struct Table *mt[LUA_NUMTYPES];  /* metatables for basic types */
   TString *tname[LUA_NUMTYPES];    /* "nil", "boolean"...: type()'s results */
   TString *memerrmsg;          /* "not enough memory", preallocated */

@@ -170,6 +170,8 @@ void str_remove(lua_State *L, TString *ts) {
   unsigned mask = (unsigned)tb->size - 1, i = ts->hash & mask, j;
   while (slot[i] != 0 && slot[i] != w) i = (i + 1) & mask;
   if (slot[i] == 0) return;
+  if (ts->len == 1 && G(L)->strone[(unsigned char)ts->data[0]] == ts)
+    G(L)->strone[(unsigned char)ts->data[0]] = NULL;
   for (j = (i + 1) & mask; slot[j] != 0; j = (j + 1) & mask) {
     unsigned home = SLOT_HASH(slot[j]) & mask;
     if (((j - home) & mask) >= ((j - i) & mask)) {   /* home not in (i, j] */
@@ -228,7 +230,7 @@ static TString *str_find(global_State *g, const char *s, size_t l, uint32_t h) {
   return NULL;
 }
 
-TString *str_new(lua_State *L, const char *s, size_t l) {
+static TString *str_make(lua_State *L, const char *s, size_t l) {
   global_State *g = G(L);
   uint32_t h = str_hash(s, l, g->seed);
   TString *ts = str_find(g, s, l, h);
@@ -244,6 +246,24 @@ TString *str_new(lua_State *L, const char *s, size_t l) {
   ts->data[l] = '\0';
   str_link(L, ts);
   return ts;
+}
+
+/* 1-byte strings (string.char, s:sub(i, i), one-character captures and
+** digits) come from a cache indexed by the byte: no hash, no probe.  An
+** entry is the interned string itself; the cache holds it weakly. */
+static TString *str_one(lua_State *L, unsigned char c) {
+  TString *ts = G(L)->strone[c];
+  if (ts == NULL) {
+    char b = (char)c;
+    ts = str_make(L, &b, 1);
+    G(L)->strone[c] = ts;
+  }
+  return ts;
+}
+
+TString *str_new(lua_State *L, const char *s, size_t l) {
+  if (l == 1) return str_one(L, (unsigned char)s[0]);
+  return str_make(L, s, l);
 }
 
 TString *str_lookup(global_State *g, const char *s, size_t l) {
