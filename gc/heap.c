@@ -19,7 +19,9 @@
 
 #define POISON  GC_POISON
 
-/* the whole range: nursery + old space (virtual only until committed) */
+/* the whole range: nursery + old space (virtual only until committed);
+** at most 64 GB: the intern table keeps a string as its offset in the
+** range in 16-byte units, 32 bits (vm/string.c) */
 #define GC_RESERVE  ((size_t)16 << 30)
 /* Eden's cap (0003).  A minor's pause is its copying, about 1 ms per MB
 ** that survives, and a program building a big structure has most of eden

@@ -161,7 +161,9 @@ void str_init(lua_State *L) {
   struct StringTable *tb = &g->strt;
   tb->base = ((GCHeapView *)(void *)g->gc)->base;
   tb->slot = str_alloc(L, MINSTRTABSIZE);
-  if (tb->slot == NULL) do_throw(L, LUA_ERRMEM);
+  /* a slot's 32-bit offset must reach the whole range (slot_make) */
+  if (tb->slot == NULL || (((GCHeapView *)(void *)g->gc)->size >> 4) > 0xFFFFFFFFu)
+    do_throw(L, LUA_ERRMEM);
   tb->size = MINSTRTABSIZE;
   tb->nuse = 0;
   g->memerrmsg = str_literal(L, MEMERRMSG);
