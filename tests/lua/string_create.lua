@@ -54,7 +54,7 @@ print("zeros", #z, #rep("\0", 300), ("a\0b"):byte(1, -1))
 
 -- 3. lengths around the boundaries (hash word 8, compare 16, Lua's 40,
 -- hash sampling 256, concatenation buffer 256), built six ways
-local lens = { 0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 39, 40, 41,
+local lens = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 31, 32, 33, 39, 40, 41,
   63, 64, 65, 127, 128, 129, 191, 192, 193, 255, 256, 257, 258, 320, 511, 512, 513, 1000 }
 local src = rep("abcdefghijklmnopqrstuvwxyz0123456789", 40)
 local byl, count = {}, 0
