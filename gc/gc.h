@@ -99,6 +99,10 @@ static inline GCObject *gc_newobjraw(lua_State *L, int tt, size_t size) {
 /* Same, in the non-moving old space (strings, userdata, threads, protos use
 ** this: the C API hands out raw pointers to them). */
 LUAI_FUNC GCObject *gc_newold(lua_State *L, int tt, size_t size);
+/* Same, but the body (bytes 8..size) is NOT zeroed: for callers that store
+** every byte of it themselves (strings).  A small object with no
+** collection due is a pop from its size class's free list. */
+LUAI_FUNC GCObject *gc_newoldraw(lua_State *L, int tt, size_t size);
 
 /* ---- out-of-line memory owned by objects (accounted, may collect) ---- */
 /* realloc-like: block==NULL allocates, nsize==0 frees (never fails then).

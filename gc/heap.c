@@ -19,7 +19,9 @@
 
 #define POISON  GC_POISON
 
-/* the whole range: nursery + old space (virtual only until committed) */
+/* the whole range: nursery + old space (virtual only until committed);
+** at most 64 GB: the intern table keeps a string as its offset in the
+** range in 16-byte units, 32 bits (vm/string.c) */
 #define GC_RESERVE  ((size_t)16 << 30)
 /* Eden's cap (0003).  A minor's pause is its copying, about 1 ms per MB
 ** that survives, and a program building a big structure has most of eden
@@ -507,6 +509,29 @@ GCObject *gc_newold(lua_State *L, int tt, size_t size) {
   return (GCObject *)p;
 }
 
+GCObject *gc_newoldraw(lua_State *L, int tt, size_t size) {
+  global_State *g = G(L);
+  GCState *gs = GCS(g);
+  /* gc_newold's checks would do nothing: no stress, no heap limit, no
+  ** major due (gc_oldalloc's accounting below keeps majordue current) */
+  if (size <= GC_MAXSMALL && !gs->stress && gs->heaplimit == 0 && !majordue(gs)) {
+    int c = gs->classof[(size + 15) >> 4];
+    char *p = (char *)gs->freelist[c];
+    if (l_likely(p != NULL)) {
+      GCObject *o = (GCObject *)(void *)p;
+      size_t cs = gc_classsize[c];
+      gs->freelist[c] = *(void **)(p + 8);
+      gs->oldbytes += cs;
+      gs->bytesallocated += cs;
+      if (gs->oldbytes + gs->extbytes >= gs->threshold) gs->v.checkdue = 1;
+      o->marked = 0; o->extra = 0; o->age = 0;
+      initheader(g, o, tt);
+      return o;
+    }
+  }
+  return gc_newold(L, tt, size);
+}
+
 /* ---------------- out-of-line memory ---------------- */
 
 void *mvm_memtryrealloc(lua_State *L, void *block, size_t osize, size_t nsize) {
@@ -773,9 +798,9 @@ void gc_freeall(lua_State *L) {
     state_freethread(L, th);
   gs->threads = NULL;
   gc_foreachold(gs, o, gc_freeobject(L, o));
-  if (g->strt.str != NULL) {
-    mvm_memfree(L, g->strt.str, str_tablebytes(g->strt.size));
-    g->strt.str = NULL; g->strt.hash = NULL; g->strt.size = g->strt.nuse = 0;
+  if (g->strt.slot != NULL) {
+    mvm_memfree(L, g->strt.slot, str_tablebytes(g->strt.size));
+    g->strt.slot = NULL; g->strt.size = g->strt.nuse = 0;
   }
   free(g->roots);
   g->roots = NULL; g->nroots = g->sizeroots = 0;

@@ -183,11 +183,12 @@ LUA_API lua_State *lua_newstate(lua_Alloc f, void *ud) {
   g->frealloc = f;
   g->ud = ud;
   g->gc = NULL;
-  g->strt.str = NULL; g->strt.hash = NULL; g->strt.nuse = 0; g->strt.size = 0;
+  g->strt.slot = NULL; g->strt.base = 0; g->strt.nuse = 0; g->strt.size = 0;
   g->l_registry = MVM_NIL;
   g->seed = make_seed(mb);
   g->idhash = g->seed | 1;
   for (i = 0; i < TM_N; i++) g->tmname[i] = NULL;
+  for (i = 0; i < 256; i++) g->strone[i] = NULL;
   for (i = 0; i < LUA_NUMTYPES; i++) g->mt[i] = NULL;
   for (i = 0; i < LUA_NUMTYPES; i++) g->tname[i] = NULL;
   g->memerrmsg = NULL;

@@ -149,7 +149,9 @@ struct GCState;    /* gc/: private to the collector */
 /* the intern table (vm/string.c): 'size' slots, a power of two; slot i
 ** holds the string 'str[i]' (NULL: free) whose hash is 'hash[i]'.  One
 ** block: 'hash' points right behind the 'str' array. */
-struct StringTable { TString **str; uint32_t *hash; int nuse; int size; };
+/* slot: the string's hash (low 32 bits, 0 = empty) and its offset from
+** 'base' in 16-byte units (high 32 bits): vm/string.c */
+struct StringTable { uint64_t *slot; uintptr_t base; int nuse; int size; };
 
 typedef struct global_State {
   lua_Alloc frealloc;          /* host allocator (lua_newstate) */
@@ -160,6 +162,8 @@ typedef struct global_State {
   uint32_t seed;               /* randomized seed for hashes */
   uint32_t idhash;             /* next identity hash (gc/) */
   TString *tmname[TM_N];       /* metamethod event names "__index"... */
+  TString *strone[256];        /* the interned 1-byte strings, a weak cache
+                               ** (vm/string.c str_one; str_remove clears) */
   struct Table *mt[LUA_NUMTYPES];  /* metatables for basic types */
   TString *tname[LUA_NUMTYPES];    /* "nil", "boolean"...: type()'s results */
   TString *memerrmsg;          /* "not enough memory", preallocated */

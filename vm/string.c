@@ -44,7 +44,8 @@ static inline uint64_t hash_round(uint64_t h, const unsigned char *p) {
 ** Equality stays pointer equality: strings whose samples agree just share a
 ** bucket and are told apart by length and memcmp in str_new.
 */
-uint32_t str_hash(const char *s, size_t l, uint32_t seed) {
+static inline __attribute__((always_inline))
+uint32_t hash_bytes(const char *s, size_t l, uint32_t seed) {
   const unsigned char *p = (const unsigned char *)s;
   size_t len = l;
   uint64_t h = (((uint64_t)seed << 32) | seed) ^ ((uint64_t)l * 0x9E3779B97F4A7C15ULL);
@@ -89,33 +90,50 @@ uint32_t str_hash(const char *s, size_t l, uint32_t seed) {
   return (uint32_t)h != 0 ? (uint32_t)h : 1;
 }
 
+/* str_make inlines the hash and the probe (hash_bytes, str_find): the
+** calls and their register saves were ~1% of word_count's instructions */
+uint32_t str_hash(const char *s, size_t l, uint32_t seed) {
+  return hash_bytes(s, l, seed);
+}
+
 /* ---------------- the intern table ---------------- */
 
-/* Open addressing with linear probing, at most 3/4 full.  Beside each
-** slot's string pointer the table keeps the string's hash, in a second
-** array: a probe compares hashes and touches a string only when they are
-** equal, so looking up a new string usually reads no string at all, and
-** rehashing and removal read no string either (with chains, every string
-** passed on the way was a cache miss: 77% of str_find's samples in
-** bench/strings were the load of a header).  The runs of a 3/4 full
-** table are longer than at 1/2, but a probe of another string is a load
-** from the hash array, 16 to a cache line.  Removal shifts the rest of the
-** run back (no tombstones).  A hash is never 0 (str_hash), so a 0 in the
-** hash array marks an empty slot: probes walk the hash array alone and
-** load a slot's string pointer only on a hash match (one cache miss per
-** probed slot instead of two). */
-static TString **str_alloc(lua_State *L, int size, uint32_t **hashes) {
-  TString **a = (TString **)mvm_memtryrealloc(L, NULL, 0, str_tablebytes(size));
-  if (a == NULL) return NULL;
-  memset(a, 0, str_tablebytes(size));
-  *hashes = (uint32_t *)(void *)(a + size);
+/* Open addressing with linear probing, at most 3/4 full.  Each slot is
+** one 64-bit word: the string's hash in the low half and, in the high
+** half, the string's offset from the start of the collector's reserved
+** range in 16-byte units (strings live in that range, 16-byte aligned,
+** never move; a 16 GB range needs 30 bits).  A probe compares hashes and
+** touches a string only when they are equal, so looking up a new string
+** usually reads no string at all, and rehashing and removal read no
+** string either (with chains, every string passed on the way was a cache
+** miss).  Hash and string share a word, hence a cache line (8 slots to
+** a line): a lookup that finds a string, the link of a new one and its
+** removal each touch one table line where separate hash and pointer
+** arrays touched two.  Removal shifts the rest of the run back (no
+** tombstones).  A hash is never 0 (str_hash), so a 0 word is an empty
+** slot. */
+#define SLOT_HASH(w)  ((uint32_t)(w))
+
+static inline TString *slot_str(const struct StringTable *tb, uint64_t w) {
+  return (TString *)(tb->base + (uintptr_t)(w >> 32) * 16);
+}
+
+static inline uint64_t slot_make(const struct StringTable *tb, TString *ts, uint32_t h) {
+  uintptr_t off = ((uintptr_t)ts - tb->base) / 16;
+  lua_assert(((uintptr_t)ts - tb->base) % 16 == 0 && off <= 0xFFFFFFFFu);
+  return ((uint64_t)off << 32) | h;
+}
+
+static uint64_t *str_alloc(lua_State *L, int size) {
+  uint64_t *a = (uint64_t *)mvm_memtryrealloc(L, NULL, 0, str_tablebytes(size));
+  if (a != NULL) memset(a, 0, str_tablebytes(size));
   return a;
 }
 
 /* the first free slot of the run from hash 'h' on */
-static unsigned str_freeslot(const uint32_t *hash, unsigned mask, uint32_t h) {
+static unsigned str_freeslot(const uint64_t *slot, unsigned mask, uint32_t h) {
   unsigned i = h & mask;
-  while (hash[i] != 0) i = (i + 1) & mask;
+  while (slot[i] != 0) i = (i + 1) & mask;
   return i;
 }
 
@@ -124,30 +142,28 @@ static unsigned str_freeslot(const uint32_t *hash, unsigned mask, uint32_t h) {
 ** is then fuller than 3/4; str_link raises when it is full). */
 void str_resize(lua_State *L, int newsize) {
   struct StringTable *tb = &G(L)->strt;
-  TString **ns;
-  uint32_t *nh;
+  uint64_t *ns;
   unsigned mask = (unsigned)newsize - 1;
   int i;
   if (newsize < MINSTRTABSIZE || newsize == tb->size || newsize <= tb->nuse) return;
-  if ((ns = str_alloc(L, newsize, &nh)) == NULL) return;
+  if ((ns = str_alloc(L, newsize)) == NULL) return;
   for (i = 0; i < tb->size; i++) {
-    if (tb->str[i] != NULL) {
-      unsigned j = str_freeslot(nh, mask, tb->hash[i]);
-      ns[j] = tb->str[i];
-      nh[j] = tb->hash[i];
-    }
+    uint64_t w = tb->slot[i];
+    if (w != 0) ns[str_freeslot(ns, mask, SLOT_HASH(w))] = w;
   }
-  mvm_memfree(L, tb->str, str_tablebytes(tb->size));
-  tb->str = ns;
-  tb->hash = nh;
+  mvm_memfree(L, tb->slot, str_tablebytes(tb->size));
+  tb->slot = ns;
   tb->size = newsize;
 }
 
 void str_init(lua_State *L) {
   global_State *g = G(L);
   struct StringTable *tb = &g->strt;
-  tb->str = str_alloc(L, MINSTRTABSIZE, &tb->hash);
-  if (tb->str == NULL) do_throw(L, LUA_ERRMEM);
+  tb->base = ((GCHeapView *)(void *)g->gc)->base;
+  tb->slot = str_alloc(L, MINSTRTABSIZE);
+  /* a slot's 32-bit offset must reach the whole range (slot_make) */
+  if (tb->slot == NULL || (((GCHeapView *)(void *)g->gc)->size >> 4) > 0xFFFFFFFFu)
+    do_throw(L, LUA_ERRMEM);
   tb->size = MINSTRTABSIZE;
   tb->nuse = 0;
   g->memerrmsg = str_literal(L, MEMERRMSG);
@@ -158,36 +174,32 @@ void str_init(lua_State *L) {
 ** their home slot is not between the hole and them. */
 void str_remove(lua_State *L, TString *ts) {
   struct StringTable *tb = &G(L)->strt;
-  TString **str = tb->str;
-  uint32_t *hash = tb->hash;
+  uint64_t *slot = tb->slot;
+  uint64_t w = slot_make(tb, ts, ts->hash);
   unsigned mask = (unsigned)tb->size - 1, i = ts->hash & mask, j;
-  uint32_t h = ts->hash;
-  while (hash[i] != 0 && (hash[i] != h || str[i] != ts)) i = (i + 1) & mask;
-  if (hash[i] == 0) return;
-  for (j = (i + 1) & mask; hash[j] != 0; j = (j + 1) & mask) {
-    unsigned home = hash[j] & mask;
+  while (slot[i] != 0 && slot[i] != w) i = (i + 1) & mask;
+  if (slot[i] == 0) return;
+  if (ts->len == 1 && G(L)->strone[(unsigned char)ts->data[0]] == ts)
+    G(L)->strone[(unsigned char)ts->data[0]] = NULL;
+  for (j = (i + 1) & mask; slot[j] != 0; j = (j + 1) & mask) {
+    unsigned home = SLOT_HASH(slot[j]) & mask;
     if (((j - home) & mask) >= ((j - i) & mask)) {   /* home not in (i, j] */
-      str[i] = str[j];
-      hash[i] = hash[j];
+      slot[i] = slot[j];
       i = j;
     }
   }
-  str[i] = NULL;
-  hash[i] = 0;
+  slot[i] = 0;
   tb->nuse--;
 }
 
 /* link a new string (grows the table when three-quarters full) */
 static void str_link(lua_State *L, TString *ts) {
   struct StringTable *tb = &G(L)->strt;
-  unsigned i;
   if (tb->nuse + 1 >= tb->size) {   /* a failed resize left it full */
     str_resize(L, tb->size * 2);
     if (tb->nuse + 1 >= tb->size) do_throw(L, LUA_ERRMEM);
   }
-  i = str_freeslot(tb->hash, (unsigned)tb->size - 1, ts->hash);
-  tb->str[i] = ts;
-  tb->hash[i] = ts->hash;
+  tb->slot[str_freeslot(tb->slot, (unsigned)tb->size - 1, ts->hash)] = slot_make(tb, ts, ts->hash);
   tb->nuse++;
   if (tb->nuse >= tb->size - tb->size / 4 && tb->size <= (1 << 29))
     str_resize(L, tb->size * 2);
@@ -213,35 +225,75 @@ static inline int str_sameshort(const char *a, const char *b, size_t l) {
   return l == 0 || (a[0] == b[0] && a[l / 2] == b[l / 2] && a[l - 1] == b[l - 1]);
 }
 
-static TString *str_find(global_State *g, const char *s, size_t l, uint32_t h) {
-  struct StringTable *tb = &g->strt;
-  TString *const *str = tb->str;
-  const uint32_t *hash = tb->hash;
+static inline __attribute__((always_inline))
+TString *str_find(global_State *g, const char *s, size_t l, uint32_t h) {
+  const struct StringTable *tb = &g->strt;
+  const uint64_t *slot = tb->slot;
   unsigned mask = (unsigned)tb->size - 1, i;
-  for (i = h & mask; hash[i] != 0; i = (i + 1) & mask) {
-    if (hash[i] == h) {
-      TString *ts = str[i];
+  uint64_t w;
+  for (i = h & mask; (w = slot[i]) != 0; i = (i + 1) & mask) {
+    if (SLOT_HASH(w) == h) {
+      TString *ts = slot_str(tb, w);
       if (ts->len == l && str_sameshort(getstr(ts), s, l)) return ts;
     }
   }
   return NULL;
 }
 
-TString *str_new(lua_State *L, const char *s, size_t l) {
+/* memcpy(d, s, l) for the short strings most creations copy, with
+** overlapping whole-word moves instead of a library call; the moves stay
+** inside both */
+static inline void str_copyshort(char *d, const char *s, size_t l) {
+  uint64_t x, y;
+  uint32_t u, v;
+  if (l >= 8) {
+    if (l > 16) { memcpy(d, s, l); return; }
+    memcpy(&x, s, 8); memcpy(&y, s + l - 8, 8);
+    memcpy(d, &x, 8); memcpy(d + l - 8, &y, 8);
+  }
+  else if (l >= 4) {
+    memcpy(&u, s, 4); memcpy(&v, s + l - 4, 4);
+    memcpy(d, &u, 4); memcpy(d + l - 4, &v, 4);
+  }
+  else if (l > 0) {
+    d[0] = s[0]; d[l / 2] = s[l / 2]; d[l - 1] = s[l - 1];
+  }
+}
+
+static TString *str_make(lua_State *L, const char *s, size_t l) {
   global_State *g = G(L);
-  uint32_t h = str_hash(s, l, g->seed);
+  uint32_t h = hash_bytes(s, l, g->seed);
   TString *ts = str_find(g, s, l, h);
   if (ts != NULL) return ts;
   if (l >= MAXSTRLEN) do_throw(L, LUA_ERRMEM);
-  ts = (TString *)gc_newold(L, MVM_TSTRING, offsetof(TString, data) + l + 1);
-  /* the collection inside gc_newold may have resized the table */
+  ts = (TString *)gc_newoldraw(L, MVM_TSTRING, offsetof(TString, data) + l + 1);
+  /* the collection inside gc_newoldraw may have resized the table */
   ts->hash = h;            /* content hash replaces the identity hash */
   ts->extra = 0;
+  ts->pad_ = 0;
   ts->len = l;
-  memcpy(ts->data, s, l);
+  str_copyshort(ts->data, s, l);
   ts->data[l] = '\0';
   str_link(L, ts);
   return ts;
+}
+
+/* 1-byte strings (string.char, s:sub(i, i), one-character captures and
+** digits) come from a cache indexed by the byte: no hash, no probe.  An
+** entry is the interned string itself; the cache holds it weakly. */
+static TString *str_one(lua_State *L, unsigned char c) {
+  TString *ts = G(L)->strone[c];
+  if (ts == NULL) {
+    char b = (char)c;
+    ts = str_make(L, &b, 1);
+    G(L)->strone[c] = ts;
+  }
+  return ts;
+}
+
+TString *str_new(lua_State *L, const char *s, size_t l) {
+  if (l == 1) return str_one(L, (unsigned char)s[0]);
+  return str_make(L, s, l);
 }
 
 TString *str_lookup(global_State *g, const char *s, size_t l) {
@@ -251,9 +303,10 @@ TString *str_lookup(global_State *g, const char *s, size_t l) {
 TString *str_newbuf(lua_State *L, size_t l) {
   TString *ts;
   if (l >= MAXSTRLEN) do_throw(L, LUA_ERRMEM);
-  ts = (TString *)gc_newold(L, MVM_TSTRING, offsetof(TString, data) + l + 1);
+  ts = (TString *)gc_newoldraw(L, MVM_TSTRING, offsetof(TString, data) + l + 1);
   /* not in the table: the sweep's str_remove finds it in no slot */
   ts->extra = 0;
+  ts->pad_ = 0;
   ts->len = l;
   ts->data[l] = '\0';
   return ts;

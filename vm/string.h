@@ -23,8 +23,12 @@ LUAI_FUNC TString *str_lookup(global_State *g, const char *s, size_t l);
 LUAI_FUNC TString *str_newbuf(lua_State *L, size_t l);              /* MAY ALLOCATE */
 LUAI_FUNC TString *str_intern(lua_State *L, TString *ts);
 LUAI_FUNC void str_resize(lua_State *L, int newsize);
-/* bytes of an intern table of n slots (a string pointer and a hash each) */
-#define str_tablebytes(n)  ((size_t)(n) * (sizeof(TString *) + sizeof(uint32_t)))
+/* bytes of an intern table of n slots (a hash and a string offset each) */
+#define str_tablebytes(n)  ((size_t)(n) * sizeof(uint64_t))
+/* the hash and the string of slot i (NULL when empty) */
+#define str_slothash(tb, i)  ((uint32_t)(tb)->slot[i])
+#define str_slotstr(tb, i)  ((tb)->slot[i] == 0 ? (TString *)NULL : \
+  (TString *)((tb)->base + (uintptr_t)((tb)->slot[i] >> 32) * 16))
 /* collector: unlink a dead string from the intern table */
 LUAI_FUNC void str_remove(lua_State *L, TString *ts);
 LUAI_FUNC Udata *udata_new(lua_State *L, size_t s, int nuvalue);     /* MAY ALLOCATE */

@@ -166,9 +166,9 @@ START_TEST(test_remove_keeps_runs) {
     struct StringTable *tb = &G(L)->strt;
     int used = 0;
     for (i = 0; i < tb->size; i++)
-      if (tb->str[i] != NULL) {
+      if (str_slotstr(tb, i) != NULL) {
         used++;
-        ck_assert_uint_eq(tb->hash[i], tb->str[i]->hash);
+        ck_assert_uint_eq(str_slothash(tb, i), str_slotstr(tb, i)->hash);
       }
     ck_assert_int_eq(used, tb->nuse);
     ck_assert_int_lt(tb->nuse, tb->size);
