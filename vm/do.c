@@ -128,18 +128,25 @@ l_noret do_throw(lua_State *L, int errcode) {
   }
 }
 
+/* The body of a protected run: 'call' under a catch point of its own,
+** then the C-call and root counts of before (an error skipped their
+** decrements); the run's status.  A macro, so that resume_run has it in
+** its own frame. */
+#define RUN_PROTECTED(L, call) \
+  uint32_t oldnCcalls = (L)->nCcalls; \
+  int oldnroots = G(L)->nroots; \
+  struct lua_longjmp lj; \
+  lj.status = LUA_OK; \
+  lj.previous = (L)->errorJmp; \
+  (L)->errorJmp = &lj; \
+  MVM_TRY(&lj, call;) \
+  (L)->errorJmp = lj.previous; \
+  (L)->nCcalls = oldnCcalls; \
+  G(L)->nroots = oldnroots; \
+  return lj.status
+
 int do_rawrunprotected(lua_State *L, Pfunc f, void *ud) {
-  uint32_t oldnCcalls = L->nCcalls;
-  int oldnroots = G(L)->nroots;
-  struct lua_longjmp lj;
-  lj.status = LUA_OK;
-  lj.previous = L->errorJmp;
-  L->errorJmp = &lj;
-  MVM_TRY(&lj, (*f)(L, ud);)
-  L->errorJmp = lj.previous;
-  L->nCcalls = oldnCcalls;
-  G(L)->nroots = oldnroots;
-  return lj.status;
+  RUN_PROTECTED(L, (*f)(L, ud));
 }
 
 /* ---------------------------------------------------------------------
@@ -743,17 +750,7 @@ static inline __attribute__((always_inline)) void resume(lua_State *L, int n) {
 ** the indirect call and resume's own frame were ~15 instructions of every
 ** switch) */
 static __attribute__((noinline)) int resume_run(lua_State *L, int n) {
-  uint32_t oldnCcalls = L->nCcalls;
-  int oldnroots = G(L)->nroots;
-  struct lua_longjmp lj;
-  lj.status = LUA_OK;
-  lj.previous = L->errorJmp;
-  L->errorJmp = &lj;
-  MVM_TRY(&lj, resume(L, n);)
-  L->errorJmp = lj.previous;
-  L->nCcalls = oldnCcalls;
-  G(L)->nroots = oldnroots;
-  return lj.status;
+  RUN_PROTECTED(L, resume(L, n));
 }
 
 /* errors inside the coroutine: continue in the nearest yieldable pcallk */
