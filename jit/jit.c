@@ -1648,7 +1648,13 @@ static void despecialise(JitState *J, Proto *p) {
             p->source ? getstr(p->source) : "?", p->linedefined, (unsigned)p->jitexits);
   if (p->jitcode != JIT_QUEUED) p->jitcode = NULL;   /* (a region's compile: see install) */
   p->jitlook = 0;
-  /* narrow types (feedback) widen to "a number", then no speculation */
+  /* narrow types (feedback) widen to "a number", then no speculation;
+  ** code that keeps failing without speculation (integers beyond the
+  ** immediates: llvmgen.c fitguard) is left to the interpreter */
+  if (p->jitnospec == 2 && p->jitcode != JIT_QUEUED) {
+    p->jitcode = JIT_NOCODE;
+    p->jitlook = UINT32_MAX;
+  }
   p->jitnospec = (uint8_t)(p->jitnospec == 0 && p->feedback != NULL ? 1 : 2);
   p->jitexits = 0;
   pthread_mutex_unlock(&J->lock);

@@ -1669,6 +1669,17 @@ static void guard(Gen *g, LLVMValueRef cond, int pc) {
   LLVMPositionBuilderAtEnd(B_, ok);
 }
 
+/* guard for an integer result that must fit the immediates: an overflow
+** exits counted as a failed speculation (Proto.jitexits), so that code
+** whose integers keep passing 2^47 (a 32-bit LCG's product: its region
+** left at every other iteration) ends interpreted (jit.c despecialise)
+** instead of leaving compiled code at every overflow for good */
+static void fitguard(Gen *g, LLVMValueRef cond, int pc) {
+  LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(g->C, g->fn, "ok");
+  LLVMBuildCondBr(B_, cond, ok, specexit(g, pc));
+  LLVMPositionBuilderAtEnd(B_, ok);
+}
+
 /* payload of an operand that must be an integer immediate */
 static LLVMValueRef intoperand(Gen *g, LLVMValueRef v, int pc, int t) {
   LLVMValueRef b = bits(g, v);
@@ -2869,8 +2880,8 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
         LLVMValueRef wide = LLVMBuildMul(B_, LLVMBuildSExt(B_, x, g->i128, ""),
                                          LLVMBuildSExt(B_, y, g->i128, ""), "");
         r = LLVMBuildTrunc(B_, wide, g->i64, "");
-        guard(g, LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildSExt(B_, sext48(g, r), g->i128, ""),
-                               wide, ""), pc);
+        fitguard(g, LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildSExt(B_, sext48(g, r), g->i128, ""),
+                                  wide, ""), pc);
         break;
       }
       case OP_MOD: {   /* floor modulo; n == 0: the interpreter raises */
@@ -2890,13 +2901,13 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
         adj = LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntNE, rem, ci64(g, 0), ""),
                            LLVMBuildICmp(B_, LLVMIntSLT, LLVMBuildXor(B_, x, y, ""), ci64(g, 0), ""), "");
         r = LLVMBuildSub(B_, q, LLVMBuildZExt(B_, adj, g->i64, ""), "");
-        guard(g, fits48(g, r), pc);
+        fitguard(g, fits48(g, r), pc);
         break;
       }
       default:
         /* 48 +/- 48 bits cannot overflow 64 */
         r = op == OP_ADD ? LLVMBuildAdd(B_, x, y, "") : LLVMBuildSub(B_, x, y, "");
-        guard(g, fits48(g, r), pc);
+        fitguard(g, fits48(g, r), pc);
         break;
     }
     setreg(g, a, mkint(g, r));
@@ -2979,7 +2990,7 @@ static void bitop(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
     case OP_SHL: r = shiftl(g, x, y); break;
     default: r = shiftl(g, x, LLVMBuildNeg(B_, y, "")); break;   /* SHR */
   }
-  if (op == OP_SHL || op == OP_SHR) guard(g, fits48(g, r), pc);   /* else boxed */
+  if (op == OP_SHL || op == OP_SHR) fitguard(g, fits48(g, r), pc);   /* else boxed */
   setreg(g, a, mkint(g, r));
   br(g, next);
 }
