@@ -1,7 +1,8 @@
 # jit_lib.sh -- sourced by the JIT's test scripts (jit_osr.sh, jit_spec.sh,
 # jit_osr_policy.sh, jit_call_policy.sh, jit_prefetch.sh): a temporary
-# directory, a FAIL flag with fail(), and one checked run of a corpus
-# script under MVM with its output compared with NAME.expected.
+# directory, a FAIL flag with fail(), one checked run of a corpus script
+# under MVM with its output compared with NAME.expected, and a check of a
+# count in the statistics.
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 FAIL=0
@@ -31,4 +32,18 @@ jit_run() {
     return 1
   fi
   return 0
+}
+
+# statcheck LABEL WHAT TEST: the count MVM_JIT_STATS printed before WHAT
+# ("side exits", "OSR entries", "compiled", "functions recompiled") in
+# $TMP/err passes the test TEST ("-ge 1", "-lt 1000"...), else fail
+statcheck() {
+  local n
+  n=$(sed -n "s/.* \([0-9][0-9]*\) $2.*/\1/p" "$TMP/err" | head -n 1)
+  if [ -n "$n" ] && [ "$n" $3 ]; then
+    echo "ok $1: $n $2"
+  else
+    echo "FAIL $1: expected $2 $3:"; cat "$TMP/err"
+    FAIL=1
+  fi
 }

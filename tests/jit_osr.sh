@@ -16,13 +16,7 @@ export MVM_JIT_THRESHOLD=100 MVM_JIT_BUDGET=1000000 MVM_JIT_PAYBACK=0 MVM_JIT_ST
 for script in jit_osr*.lua; do
   name=${script%.lua}
   jit_run "$name" "" -j on
-  osr=$(sed -n 's/.* \([0-9][0-9]*\) OSR entries.*/\1/p' "$TMP/err")
-  if [ -z "$osr" ] || [ "$osr" -eq 0 ]; then
-    echo "FAIL $name: no OSR entry reported:"; cat "$TMP/err"
-    FAIL=1
-  else
-    echo "ok $name: $osr OSR entries"
-  fi
+  statcheck "$name" "OSR entries" "-ge 1"
 done
 # a main chunk's hot loops compile as OSR regions, one per loop (jit.c)
 n=$(MVM_JIT_STATS=2 "$MVM" -j on jit_osr_region.lua 2>&1 >/dev/null </dev/null |

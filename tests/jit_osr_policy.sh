@@ -49,18 +49,8 @@ print(s)
 LUA
 } >"$TMP/callbacks.lua"
 check() {   # name, test ("-ge 1", "-eq 0"), what is counted ("compiled" or "OSR entries")
-  local out n what=${3:-compiled}
-  out=$("$MVM" -j on "$TMP/$1.lua" 2>&1 >/dev/null </dev/null) || { echo "FAIL $1: status"; FAIL=1; return; }
-  if [ "$what" = compiled ]; then
-    n=$(printf '%s\n' "$out" | sed -n 's/^mvm: JIT: \([0-9][0-9]*\) compiled.*/\1/p')
-  else
-    n=$(printf '%s\n' "$out" | sed -n 's/^mvm: JIT: .* \([0-9][0-9]*\) OSR entries.*/\1/p')
-  fi
-  if [ -n "$n" ] && [ "$n" $2 ]; then
-    echo "ok $1: $n $what"
-  else
-    echo "FAIL $1: expected $what $2:"; printf '%s\n' "$out"; FAIL=1
-  fi
+  "$MVM" -j on "$TMP/$1.lua" >/dev/null 2>"$TMP/err" </dev/null || { echo "FAIL $1: status"; FAIL=1; return; }
+  statcheck "$1" "${3:-compiled}" "$2"
 }
 check arith "-ge 1"
 check library "-eq 0"
