@@ -112,17 +112,23 @@ static void rt_interrupted(lua_State *L) {
   }
 }
 
-/* The interrupt check of the helpers that compiled code calls on every
-** path of a loop body (callop: NEWTABLE, CLOSURE, LEN, CONCAT, CLOSE, the
-** generic comparisons): place-safepoints puts no poll on a back-edge that
+/* The interrupt check of the helpers that compiled code may call on every
+** path of a loop body: place-safepoints puts no poll on a back-edge that
 ** such a call dominates (it counts the call as the loop's safepoint), so
-** "interrupted" must come from the call, as it does from mvmrt_precall. */
+** "interrupted" must come from the call, as it does from mvmrt_precall.
+** Every helper of an instruction that can be in a loop body enters with
+** RT_ENTER (the anchor, then the check): the table helpers (the whole
+** instruction when its key is not a constant string: helper_only), SELF,
+** VARARG, SETLIST, NEWTABLE, CLOSURE, LEN, CONCAT, CLOSE, the generic
+** comparisons.  The helpers of a function's entry and exit (VARARGPREP,
+** RETURN, TFORPREP) and the call helpers (their own check) only anchor. */
 static void rt_helperpoll(lua_State *L, CallInfo *ci) {
   if (l_unlikely(G(L)->interrupt)) {
     L->top = ci->top;
     rt_interrupted(L);
   }
 }
+#define RT_ENTER(L, ci)  JIT_ANCHOR(L, ci); rt_helperpoll(L, ci)
 
 /* Finish the direct call of the Lua frame 'nci' whose compiled code has
 ** just run once (jit_run or the lean path of mvmrt_precall) and returned
@@ -370,21 +376,21 @@ RT_HELPER int mvmrt_tailcall(lua_State *L, CallInfo *ci, int pc) {
 }
 
 RT_HELPER void mvmrt_gettabup(lua_State *L, CallInfo *ci, int pc) {
-  JIT_ANCHOR(L, ci);
+  RT_ENTER(L, ci);
   RT_DECODE;
   L->top = ci->top;
   vm_gettable(L, cl->upvals[GETARG_B(i)]->v, k + GETARG_C(i), base + GETARG_A(i));
 }
 
 RT_HELPER void mvmrt_gettable(lua_State *L, CallInfo *ci, int pc) {
-  JIT_ANCHOR(L, ci);
+  RT_ENTER(L, ci);
   RT_DECODE;
   L->top = ci->top;
   vm_gettable(L, base + GETARG_B(i), base + GETARG_C(i), base + GETARG_A(i));
 }
 
 RT_HELPER void mvmrt_geti(lua_State *L, CallInfo *ci, int pc) {
-  JIT_ANCHOR(L, ci);
+  RT_ENTER(L, ci);
   RT_DECODE;
   Value key = v_immint(GETARG_C(i));
   L->top = ci->top;
@@ -392,14 +398,14 @@ RT_HELPER void mvmrt_geti(lua_State *L, CallInfo *ci, int pc) {
 }
 
 RT_HELPER void mvmrt_getfield(lua_State *L, CallInfo *ci, int pc) {
-  JIT_ANCHOR(L, ci);
+  RT_ENTER(L, ci);
   RT_DECODE;
   L->top = ci->top;
   vm_gettable(L, base + GETARG_B(i), k + GETARG_C(i), base + GETARG_A(i));
 }
 
 RT_HELPER void mvmrt_self(lua_State *L, CallInfo *ci, int pc) {
-  JIT_ANCHOR(L, ci);
+  RT_ENTER(L, ci);
   RT_DECODE;
   Value *rb = base + GETARG_B(i);
   base[GETARG_A(i) + 1] = *rb;
@@ -408,7 +414,7 @@ RT_HELPER void mvmrt_self(lua_State *L, CallInfo *ci, int pc) {
 }
 
 RT_HELPER void mvmrt_settabup(lua_State *L, CallInfo *ci, int pc) {
-  JIT_ANCHOR(L, ci);
+  RT_ENTER(L, ci);
   RT_DECODE;
   L->top = ci->top;
   vm_settable(L, cl->upvals[GETARG_A(i)]->v, k + GETARG_B(i),
@@ -416,7 +422,7 @@ RT_HELPER void mvmrt_settabup(lua_State *L, CallInfo *ci, int pc) {
 }
 
 RT_HELPER void mvmrt_settable(lua_State *L, CallInfo *ci, int pc) {
-  JIT_ANCHOR(L, ci);
+  RT_ENTER(L, ci);
   RT_DECODE;
   L->top = ci->top;
   vm_settable(L, base + GETARG_A(i), base + GETARG_B(i),
@@ -424,7 +430,7 @@ RT_HELPER void mvmrt_settable(lua_State *L, CallInfo *ci, int pc) {
 }
 
 RT_HELPER void mvmrt_seti(lua_State *L, CallInfo *ci, int pc) {
-  JIT_ANCHOR(L, ci);
+  RT_ENTER(L, ci);
   RT_DECODE;
   Value key = v_immint(GETARG_B(i));
   L->top = ci->top;
@@ -432,7 +438,7 @@ RT_HELPER void mvmrt_seti(lua_State *L, CallInfo *ci, int pc) {
 }
 
 RT_HELPER void mvmrt_setfield(lua_State *L, CallInfo *ci, int pc) {
-  JIT_ANCHOR(L, ci);
+  RT_ENTER(L, ci);
   RT_DECODE;
   L->top = ci->top;
   vm_settable(L, base + GETARG_A(i), k + GETARG_B(i),
@@ -440,8 +446,7 @@ RT_HELPER void mvmrt_setfield(lua_State *L, CallInfo *ci, int pc) {
 }
 
 RT_HELPER void mvmrt_newtable(lua_State *L, CallInfo *ci, int pc) {
-  JIT_ANCHOR(L, ci);
-  rt_helperpoll(L, ci);
+  RT_ENTER(L, ci);
   RT_DECODE;
   L->top = ci->top;
   /* (the stack never moves in a collection) */
@@ -451,8 +456,7 @@ RT_HELPER void mvmrt_newtable(lua_State *L, CallInfo *ci, int pc) {
 
 /* the interpreter's push_closure */
 RT_HELPER void mvmrt_closure(lua_State *L, CallInfo *ci, int pc) {
-  JIT_ANCHOR(L, ci);
-  rt_helperpoll(L, ci);
+  RT_ENTER(L, ci);
   RT_DECODE;
   Proto *p = cl->p->p[GETARG_Bx(i)];
   int a = GETARG_A(i);
@@ -477,16 +481,14 @@ RT_HELPER void mvmrt_closure(lua_State *L, CallInfo *ci, int pc) {
 }
 
 RT_HELPER void mvmrt_len(lua_State *L, CallInfo *ci, int pc) {
-  JIT_ANCHOR(L, ci);
-  rt_helperpoll(L, ci);
+  RT_ENTER(L, ci);
   RT_DECODE;
   L->top = ci->top;
   vm_objlen(L, base + GETARG_A(i), base + GETARG_B(i));
 }
 
 RT_HELPER void mvmrt_concat(lua_State *L, CallInfo *ci, int pc) {
-  JIT_ANCHOR(L, ci);
-  rt_helperpoll(L, ci);
+  RT_ENTER(L, ci);
   RT_DECODE;
   int n = GETARG_B(i);
   L->top = base + GETARG_A(i) + n;   /* operands end at top */
@@ -497,7 +499,7 @@ RT_HELPER void mvmrt_concat(lua_State *L, CallInfo *ci, int pc) {
 
 /* SETLIST with a fixed count (B > 0) */
 RT_HELPER void mvmrt_setlist(lua_State *L, CallInfo *ci, int pc) {
-  JIT_ANCHOR(L, ci);
+  RT_ENTER(L, ci);
   RT_DECODE;
   Value *ra = base + GETARG_A(i);
   int n = GETARG_B(i);
@@ -519,8 +521,7 @@ RT_HELPER void mvmrt_tforprep(lua_State *L, CallInfo *ci, int pc) {
 }
 
 RT_HELPER void mvmrt_close(lua_State *L, CallInfo *ci, int pc) {
-  JIT_ANCHOR(L, ci);
-  rt_helperpoll(L, ci);
+  RT_ENTER(L, ci);
   RT_DECODE;
   L->top = ci->top;
   func_close(L, base + GETARG_A(i), LUA_OK, 1);
@@ -539,7 +540,7 @@ RT_HELPER void mvmrt_varargprep(lua_State *L, CallInfo *ci, int pc) {
 /* VARARG: C == 0 (all extras) leaves L->top at the end of the copies for
 ** the next instruction, which compiled code then leaves to the interpreter */
 RT_HELPER void mvmrt_vararg(lua_State *L, CallInfo *ci, int pc) {
-  JIT_ANCHOR(L, ci);
+  RT_ENTER(L, ci);
   RT_DECODE;
   meta_getvarargs(L, ci, base + GETARG_A(i), GETARG_C(i) - 1);
 }
@@ -567,24 +568,21 @@ RT_HELPER void mvmrt_varreturn(lua_State *L, CallInfo *ci, int pc) {
 /* comparisons that the inline number paths do not handle (metamethods,
 ** strings, errors): the interpreter's generic paths */
 RT_HELPER int mvmrt_eq(lua_State *L, CallInfo *ci, int pc) {
-  JIT_ANCHOR(L, ci);
-  rt_helperpoll(L, ci);
+  RT_ENTER(L, ci);
   RT_DECODE;
   L->top = ci->top;
   return vm_equalobj(L, base + GETARG_A(i), base + GETARG_B(i));
 }
 
 RT_HELPER int mvmrt_lt(lua_State *L, CallInfo *ci, int pc) {
-  JIT_ANCHOR(L, ci);
-  rt_helperpoll(L, ci);
+  RT_ENTER(L, ci);
   RT_DECODE;
   L->top = ci->top;
   return vm_lessthan(L, base + GETARG_A(i), base + GETARG_B(i));
 }
 
 RT_HELPER int mvmrt_le(lua_State *L, CallInfo *ci, int pc) {
-  JIT_ANCHOR(L, ci);
-  rt_helperpoll(L, ci);
+  RT_ENTER(L, ci);
   RT_DECODE;
   L->top = ci->top;
   return vm_lessequal(L, base + GETARG_A(i), base + GETARG_B(i));

@@ -192,8 +192,18 @@ START_TEST(test_interrupt_line_in_loop) {
       "  end\n"                               /* 40 */
       "  return i\n"
       "end\n"
+      /* VARARG's helper on every path (also rt_helperpoll) */
+      "local function va(n, f, ...)\n"      /* 43 */
+      "  local x\n"
+      "  for i = 1, n do\n"                   /* 45 */
+      "    x = ...\n"                         /* 46 */
+      "    if i == 5 then f() end\n"          /* 47 */
+      "  end\n"
+      "  return x\n"
+      "end\n"
       "assert(spin(10, function() end) == 55)\n"
       "assert(wspin(10, function() end) == 10)\n"
+      "assert(va(3, function() end, 7) == 7)\n"
       "assert(fspin(3, function() end) > 0)\n"
       "assert(nest(3, function() end) == 3)\n"
       "assert(alloc(3, function() end) == 1)\n"
@@ -206,7 +216,8 @@ START_TEST(test_interrupt_line_in_loop) {
       "l = line(fspin); assert(l == 12 or l == 13, l)\n"
       "l = line(nest); assert(l >= 19 and l <= 22, l)\n"
       "l = line(alloc); assert(l >= 29 and l <= 31, l)\n"
-      "l = line(wspin); assert(l >= 38 and l <= 40, l)\n");
+      "l = line(wspin); assert(l >= 38 and l <= 40, l)\n"
+      "l = line(va); assert(l >= 45 and l <= 47, l)\n");
 }
 END_TEST
 
