@@ -484,15 +484,9 @@ static void compile_now(JitState *J, lua_State *L, Proto *p, int lo, int hi,
 static int startthread_backend(JitState *J) {
   int ok;
   if (J->bs != NULL) return 1;
-  pthread_mutex_lock(&J->lock);
-  J->inllvm = 1;
-  pthread_mutex_unlock(&J->lock);
+  jit_setinllvm(J, 1);   /* (wakes a jit_stopthread waiting for it) */
   ok = start_backend(J);
-  pthread_mutex_lock(&J->lock);
-  J->inllvm = 0;
-  if (J->orphaned) ok = -1;
-  pthread_mutex_unlock(&J->lock);
-  return ok;
+  return jit_setinllvm(J, 0) ? ok : -1;
 }
 
 /* The compile thread: compiles queued protos one at a time.  A queued

@@ -354,6 +354,21 @@ LUAI_FUNC void jit_stopthread(lua_State *L);
 /* lua_close may leave a compile thread in LLVM behind (mvm_closeforexit):
 ** '*left' is set to 1 if it does */
 LUAI_FUNC void jit_forexit(lua_State *L, int *left);
+
+/* The compile thread enters LLVM (on = 1: done with the proto and the VM's
+** memory until it installs the code, or while it loads LLVM), or comes
+** back (0); 0 if lua_close left it behind meanwhile (JitState.orphaned:
+** nothing of the VM may be touched).  Wakes jit_stopthread, which waits
+** for either.  (Both sides of the backend interface use it.) */
+static inline int jit_setinllvm(JitState *J, int on) {
+  int ok;
+  pthread_mutex_lock(&J->lock);
+  J->inllvm = on;
+  ok = !J->orphaned;
+  pthread_cond_broadcast(&J->done);
+  pthread_mutex_unlock(&J->lock);
+  return ok;
+}
 /* lua_close: release everything */
 LUAI_FUNC void jit_close(lua_State *L);
 /* jit.flush(): forget all compiled code (kept mapped until close) */

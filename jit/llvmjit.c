@@ -579,20 +579,6 @@ typedef struct Unit {
   LLVMOrcResourceTrackerRef rt;
 } Unit;
 
-/* The compile thread enters LLVM (on = 1: done with the proto and the VM's
-** memory until it installs the code), or comes back (0: 0 if lua_close
-** left it behind meanwhile, JitState.orphaned, and nothing of the VM may
-** be touched). */
-static int inllvm(JitState *J, int on) {
-  int ok;
-  pthread_mutex_lock(&J->lock);
-  J->inllvm = on;
-  ok = !J->orphaned;
-  pthread_cond_broadcast(&J->done);
-  pthread_mutex_unlock(&J->lock);
-  return ok;
-}
-
 static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
                    const JitInline *inl, int ninl, void **entry,
                    void **handle, const char **why) {
@@ -617,7 +603,7 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
   m = llvmgen_module(ctx, J, L, p, lo, hi, inl, ninl, name, be->host->opnames, &status, why);
   t1 = phase_clock(J);
   if (m == NULL) return status;
-  if (J->compiling == p) inllvm(J, 1);   /* (on the compile thread) */
+  if (J->compiling == p) jit_setinllvm(J, 1);   /* (on the compile thread) */
   LLVMSetTarget(m, LLVMOrcLLJITGetTripleString(be->jit));
   LLVMSetDataLayout(m, LLVMOrcLLJITGetDataLayoutStr(be->jit));
   if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
@@ -699,7 +685,7 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
     return JIT_ERROR;
   }
   u->rt = rt;
-  if (J->compiling == p && !inllvm(J, 0)) {   /* left behind at exit: 'p' is gone */
+  if (J->compiling == p && !jit_setinllvm(J, 0)) {   /* left behind at exit: 'p' is gone */
     *why = "abandoned at exit";
     return JIT_ERROR;
   }
