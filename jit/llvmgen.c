@@ -811,7 +811,6 @@ static int leafresty(const Proto *P) {
 ** floats at every numeric use: then that kind, and its arithmetic has one
 ** path.  Feedback that saw other values there: no speculation.  Level
 ** Proto.jitnospec: 0 all of this, 1 TY_NUM only, 2 no speculation. */
-static int fastbuiltin(Gen *g, int pc);
 static int specanalyse(Gen *g) {
   int n = g->p->sizecode, pc, r, ok = 1, kinds, from[2];
   NumScan ns;
@@ -1662,11 +1661,16 @@ static LLVMBasicBlockRef specexit(Gen *g, int pc) {
   return g->specexits[pc];
 }
 
+/* continue only if 'cond' holds, else go to 'no' */
+static void guardto(Gen *g, LLVMValueRef cond, LLVMBasicBlockRef no) {
+  LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(g->C, g->fn, "ok");
+  LLVMBuildCondBr(B_, cond, ok, no);
+  LLVMPositionBuilderAtEnd(B_, ok);
+}
+
 /* continue only if 'cond' holds, else exit at 'pc' */
 static void guard(Gen *g, LLVMValueRef cond, int pc) {
-  LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(g->C, g->fn, "ok");
-  LLVMBuildCondBr(B_, cond, ok, exitblock(g, pc));
-  LLVMPositionBuilderAtEnd(B_, ok);
+  guardto(g, cond, exitblock(g, pc));
 }
 
 /* guard for an integer result that must fit the immediates: an overflow
@@ -1675,9 +1679,7 @@ static void guard(Gen *g, LLVMValueRef cond, int pc) {
 ** left at every other iteration) ends interpreted (jit.c despecialise)
 ** instead of leaving compiled code at every overflow for good */
 static void fitguard(Gen *g, LLVMValueRef cond, int pc) {
-  LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(g->C, g->fn, "ok");
-  LLVMBuildCondBr(B_, cond, ok, specexit(g, pc));
-  LLVMPositionBuilderAtEnd(B_, ok);
+  guardto(g, cond, specexit(g, pc));
 }
 
 /* payload of an operand that must be an integer immediate */
@@ -2362,55 +2364,47 @@ static void get_finish(Gen *g, int pc, int a, LLVMValueRef slot, LLVMBasicBlockR
   slowpath(g, pc, helper);
 }
 
-/* write: *slot := val when the slot holds a non-nil value, as tab_setslot
-** does (clear the metamethod-absence cache, barrier), or when it holds nil
-** and no __newindex can apply, as tab_set/tab_setint do (a string key
-** whose value was set to nil keeps its node until the collector declares
-** it dead, and then no longer compares equal; an integer key's slot is its
-** only place: appends into the array part's free slots); else the helper.
-** 'intkey': the slot is an integer key's (intslot2), and the absence cache
+/* write (integer keys: intslot2): *slot := val when the slot holds a
+** non-nil value, as tab_setslot does (the barrier; the absence cache
 ** stays: metamethods are named by strings, which an integer key never
-** adds; 'key' (i64): that key, for the length hint (lenkeep: only where
-** the store turns a nil into a value or a value into a nil) */
+** adds), or when it holds nil and no __newindex can apply, as tab_setint
+** does (an integer key's slot is its only place: appends into the array
+** part's free slots); else the helper.  'key' (i64): that key, for the
+** length hint (lenkeep: only where the store turns a nil into a value or
+** a value into a nil) */
 static void lenkeep(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMValueRef val, int overvalue);
 static void sethit(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
-                   LLVMBasicBlockRef slow, const char *helper, int flags);
+                   LLVMBasicBlockRef slow, const char *helper);
 static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
-                       LLVMBasicBlockRef slow, const char *helper, int intkey, LLVMValueRef key) {
-  LLVMBasicBlockRef hit = newbb(g, "sethit");
+                       LLVMBasicBlockRef slow, const char *helper, LLVMValueRef key) {
+  LLVMBasicBlockRef hit = newbb(g, "sethit"), nil = newbb(g, "setnil");
+  LLVMBasicBlockRef live = newbb(g, "setlive"), fill = newbb(g, "setfill");
   LLVMValueRef old = vload(g, g->p1, slot, "");
-  LLVMBasicBlockRef nil = newbb(g, "setnil");
-  LLVMBasicBlockRef live = key != NULL ? newbb(g, "setlive") : hit;
-  LLVMBasicBlockRef fill = key != NULL ? newbb(g, "setfill") : hit;
   LLVMBuildCondBr(B_, isnil(g, old), nil, live);
   LLVMPositionBuilderAtEnd(B_, nil);
   notm(g, t, TM_NEWINDEX, fill, slow);
-  if (key != NULL) {
-    LLVMPositionBuilderAtEnd(B_, fill);
-    lenkeep(g, t, key, val, 0);
-    LLVMBuildBr(B_, hit);
-    LLVMPositionBuilderAtEnd(B_, live);
-    lenkeep(g, t, key, val, 1);
-    LLVMBuildBr(B_, hit);
-  }
+  LLVMPositionBuilderAtEnd(B_, fill);
+  lenkeep(g, t, key, val, 0);
+  LLVMBuildBr(B_, hit);
+  LLVMPositionBuilderAtEnd(B_, live);
+  lenkeep(g, t, key, val, 1);
+  LLVMBuildBr(B_, hit);
   LLVMPositionBuilderAtEnd(B_, hit);
-  sethit(g, pc, t, slot, val, slow, helper, !intkey);
+  sethit(g, pc, t, slot, val, slow, helper);
 }
 
-/* The end of an inline table store at its hit: the store with its barrier
-** (after clearing the table's cache of absent metamethods, 'flags': a
-** string key may be a metamethod's name), on to pc + 1; the generic path
-** at 'slow'. */
-static void clearextra(Gen *g, LLVMValueRef t);
+/* The end of an inline table store at its hit: the store with its
+** barrier, on to pc + 1; the generic path at 'slow'.  (The callers clear
+** the table's 'extra' byte where the store needs it: clearextra.) */
 static void sethit(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
-                   LLVMBasicBlockRef slow, const char *helper, int flags) {
-  if (flags) clearextra(g, t);
+                   LLVMBasicBlockRef slow, const char *helper) {
   gcwrite(g, val, t, slot);
   br(g, pc + 1);
   LLVMPositionBuilderAtEnd(B_, slow);
   slowpath(g, pc, helper);
 }
 
+static void clearextra(Gen *g, LLVMValueRef t);
 /* vm/table.h tab_clearextra inline: table 't''s cached metamethod
 ** absences and TAB_WATCHED cleared, a set TAB_WATCHED counted in
 ** G->watchepoch (method caches, jit.h JitMethodCache).  Without a
@@ -2566,7 +2560,7 @@ static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
   LLVMBasicBlockRef slow = newbb(g, "setslow");
   LLVMValueRef slot = intslot(g, t, keyv, keyconst, slow, 1);
   /* (on this path keyv holds an immediate integer: intslot tested it) */
-  set_finish(g, pc, t, slot, val, slow, helper, 1,
+  set_finish(g, pc, t, slot, val, slow, helper,
              keyconst != NULL ? keyconst : sext48(g, bits(g, keyv)));
 }
 
@@ -2786,7 +2780,7 @@ static void setslot(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef v
   ** '__index' field (method caches read their slot at every hit), so the
   ** 'extra' byte stays unless the key is "__index" (leafstores too) */
   if (key == g->J->g->tmname[TM_INDEX]) clearextra(g, t);
-  sethit(g, pc, t, slot, val, slow, helper, 0);
+  sethit(g, pc, t, slot, val, slow, helper);
 }
 
 /* SETFIELD / SETTABUP: an existing field inline */
