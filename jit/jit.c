@@ -627,9 +627,10 @@ static double calls_need(JitState *J, lua_State *L, Proto *p);
 static void notyet(JitState *J, const Proto *p, double need);
 static int feedback_due(JitState *J, lua_State *L, Proto *p, double need);
 static double feedback_at(JitState *J, double need);
+static uint32_t lookat(double hot);
 static uint32_t call_threshold(JitState *J, const Proto *p);
 static void calllook(lua_State *L, JitState *J, Proto *p) {
-  uint32_t quarter = J->threshold / 4, half = J->threshold / 2;
+  uint32_t quarter = J->threshold / 4, half = J->threshold / 2, ct;
   double need;
   if (p->hotcount < quarter) {
     p->jitlook = quarter;
@@ -661,14 +662,13 @@ static void calllook(lua_State *L, JitState *J, Proto *p) {
     /* (a compile that comes later than the threshold: the feedback waits,
     ** feedback_at) */
     need = calls_need(J, L, p);
-    if (need < call_threshold(J, p)) need = call_threshold(J, p);
+    ct = call_threshold(J, p);
+    if (need < ct) need = ct;
     if (!feedback_due(J, L, p, need)) {
-      double at = feedback_at(J, need);
       /* (LLVM loads now all the same: prefetch_backend) */
       prefetch_backend(J, L, p);
       notyet(J, p, need);
-      p->jitlook = at > J->threshold ? (at < (double)(UINT32_MAX - 1) ? (uint32_t)at : UINT32_MAX - 1)
-                                     : J->threshold;
+      p->jitlook = lookat(feedback_at(J, need) > J->threshold ? feedback_at(J, need) : J->threshold);
       return;
     }
   }
@@ -717,7 +717,7 @@ static void maybecompile(lua_State *L, Proto *p, int osr, const Instruction *reg
   if (g->jitmode == MVM_JIT_ON && !osr && p->hotcount < call_threshold(J, p)) {
     /* (a small function; its feedback starts half the threshold before) */
     uint32_t ct = call_threshold(J, p);
-    p->jitlook = J->payback == 0 || feedback_due(J, L, p, ct) ? ct : (uint32_t)feedback_at(J, ct);
+    p->jitlook = feedback_due(J, L, p, ct) ? ct : (uint32_t)feedback_at(J, ct);
     return;
   }
   if (__atomic_load_n(&J->broken, __ATOMIC_ACQUIRE)) {
@@ -748,7 +748,7 @@ static void maybecompile(lua_State *L, Proto *p, int osr, const Instruction *reg
   if (g->jitmode == MVM_JIT_ON && J->payback > 0 && !osr && !calls_pay(J, L, p))
     return;
   p->jitlook = 0;   /* from now on every call looks for the code */
-  if (region != NULL) osrregion(p, region, &lo, &hi);   /* (a scan of p: only now) */
+  if (region != NULL) osrregion(p, region, &lo, &hi);
   ninl = predict_inlines(L, p, &inl);
   /* in the background, the compile thread loads LLVM (start_backend):
   ** the program goes on meanwhile */
@@ -1239,6 +1239,11 @@ static double calls_need(JitState *J, lua_State *L, Proto *p) {
   return need;
 }
 
+/* a hotcount for Proto.jitlook (the next look at a function's calls) */
+static uint32_t lookat(double hot) {
+  return hot < (double)(UINT32_MAX - 1) ? (uint32_t)hot : UINT32_MAX - 1;
+}
+
 /* The hotcount at which 'p''s type feedback starts (feedback_due): half
 ** the threshold before its compile.  Recording costs 10-15 instructions
 ** per arithmetic, comparison or table instruction (vm.c FEEDBACK), and a
@@ -1270,7 +1275,7 @@ static int calls_pay(JitState *J, lua_State *L, Proto *p) {
   }
   notyet(J, p, need);
   next = feedback_due(J, L, p, need) ? need + 1 : feedback_at(J, need);
-  p->jitlook = next < (double)(UINT32_MAX - 1) ? (uint32_t)next : UINT32_MAX - 1;
+  p->jitlook = lookat(next);
   return 0;
 }
 

@@ -122,7 +122,7 @@ typedef struct JitQueued {       /* a proto waiting for the compile thread */
 /* active jit_runs whose frames JitState.act records (jit_unwound) */
 #define JIT_ACTMAX 32
 
-/* entries of the OSR policy's caches (jit.c hashes to 4 bits) */
+/* entries of the OSR policy's caches (jit.c osrhash) */
 #define JIT_OSR_BITS 6
 #define JIT_OSR_SAMPLES (1 << JIT_OSR_BITS)
 

@@ -579,6 +579,22 @@ typedef struct Unit {
   LLVMOrcResourceTrackerRef rt;
 } Unit;
 
+/* Does module 'm' pass LLVM's verifier?  If not, it is disposed of (and
+** dumped with MVM_JIT_DUMP) and '*why' says what, after 'what'. */
+static int verified(Backend *be, LLVMModuleRef m, const char *what, const char **why) {
+  char *msg = NULL;
+  if (!LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+    LLVMDisposeMessage(msg);
+    return 1;
+  }
+  snprintf(be->err, sizeof be->err, "%s: %s", what, msg ? msg : "?");
+  LLVMDisposeMessage(msg);
+  if (be->J->dump) dump(what, m);
+  LLVMDisposeModule(m);
+  *why = be->err;
+  return 0;
+}
+
 static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
                    const JitInline *inl, int ninl, void **entry,
                    void **handle, const char **why) {
@@ -592,7 +608,6 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
   LLVMOrcExecutorAddress addr = 0;
   LLVMValueRef poll;
   char name[96];
-  char *msg = NULL;
   const char *ft;
   int status, failtest;
   Unit *u;
@@ -606,15 +621,7 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
   if (J->compiling == p) jit_setinllvm(J, 1);   /* (on the compile thread) */
   LLVMSetTarget(m, LLVMOrcLLJITGetTripleString(be->jit));
   LLVMSetDataLayout(m, LLVMOrcLLJITGetDataLayoutStr(be->jit));
-  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
-    snprintf(be->err, sizeof be->err, "invalid IR: %s", msg ? msg : "?");
-    LLVMDisposeMessage(msg);
-    if (J->dump) dump("invalid IR", m);
-    LLVMDisposeModule(m);
-    *why = be->err;
-    return JIT_ERROR;
-  }
-  LLVMDisposeMessage(msg);
+  if (!verified(be, m, "invalid IR", why)) return JIT_ERROR;
   {
     const char *pl = getenv("MVM_JIT_OPT");
     /* A light pipeline: the IR is straight-line loads, stores, tests and
@@ -644,14 +651,8 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
   if (!be->hoist) unhoist(m);
   if (J->dump) dump("after statepoint rewriting", m);
   /* MVM_JIT_VERIFY=1 (tests): the IR code generation gets is checked too */
-  if (be->verify && LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
-    snprintf(be->err, sizeof be->err, "invalid IR after statepoint rewriting: %s", msg ? msg : "?");
-    LLVMDisposeMessage(msg);
-    LLVMDisposeModule(m);
-    *why = be->err;
+  if (be->verify && !verified(be, m, "invalid IR after statepoint rewriting", why))
     return JIT_ERROR;
-  }
-  if (be->verify) LLVMDisposeMessage(msg);
   t2b = phase_clock(J);
   rt = LLVMOrcJITDylibCreateResourceTracker(LLVMOrcLLJITGetMainJITDylib(be->jit));
   tsm = LLVMOrcCreateNewThreadSafeModule(m, be->tsctx);   /* takes the module */
