@@ -264,6 +264,14 @@ static int newblock(GCState *gs, int c) {
   return 1;
 }
 
+/* cell 'p', the head of class c's free list, taken: the list and the
+** old space's accounting (gc_oldalloc, gc_newoldraw) */
+static inline void takecell(GCState *gs, int c, void *p) {
+  gs->freelist[c] = *(void **)((char *)p + 8);
+  gs->oldbytes += gc_classsize[c];
+  if (gs->oldbytes + gs->extbytes >= gs->threshold) gs->v.checkdue = 1;
+}
+
 void *gc_oldalloc(GCState *gs, size_t size) {
   if (size <= GC_MAXSMALL) {
     int c = gs->classof[(size + 15) >> 4];
@@ -272,9 +280,7 @@ void *gc_oldalloc(GCState *gs, size_t size) {
       if (!newblock(gs, c)) return NULL;
       p = gs->freelist[c];
     }
-    gs->freelist[c] = *(void **)((char *)p + 8);
-    gs->oldbytes += gc_classsize[c];
-    if (gs->oldbytes + gs->extbytes >= gs->threshold) gs->v.checkdue = 1;
+    takecell(gs, c, p);
     return p;
   }
   else {
@@ -519,11 +525,8 @@ GCObject *gc_newoldraw(lua_State *L, int tt, size_t size) {
     char *p = (char *)gs->freelist[c];
     if (l_likely(p != NULL)) {
       GCObject *o = (GCObject *)(void *)p;
-      size_t cs = gc_classsize[c];
-      gs->freelist[c] = *(void **)(p + 8);
-      gs->oldbytes += cs;
-      gs->bytesallocated += cs;
-      if (gs->oldbytes + gs->extbytes >= gs->threshold) gs->v.checkdue = 1;
+      takecell(gs, c, p);
+      gs->bytesallocated += gc_classsize[c];
       o->marked = 0; o->extra = 0; o->age = 0;
       initheader(g, o, tt);
       return o;

@@ -479,9 +479,7 @@ static inline int pm_classmatch(int c, int cl) {
   return q
 #define PM_ISZERO(c)  ((c) == 0)
 
-/* the ctype bit of class letter 'cl' (lower case), 0 if it is none */
 #ifdef __GLIBC__
-static unsigned pm_ctypebit(int cl);
 #define PM_CTSPAN(bit) \
   while (q < e && (((ct[UC(*q)] & (bit)) != 0) == want)) q++; \
   return q
@@ -862,7 +860,7 @@ static void pm_prepsets(PatPrep *pp, const char *p, const char *pe) {
 static PatPrep *pm_prepfill(PatCache *pc, PatPrep *pp, const TString *ts) {
   if (ts->len > PC_MAXLEN)
     return NULL;
-  pp->key = ts;
+  pp->key = ts;   /* NOBARRIER: a raw key the collector never reads; weak (the epoch) */
   pp->epoch = *pc->epoch;
   pp->first = 0;
   pm_prepsets(pp, getstr(ts), getstr(ts) + ts->len);
@@ -884,7 +882,7 @@ static __attribute__((noinline)) void sl_newpatcache(lua_State *L) {
   memset(pc, 0, sizeof(PatCache));
   pc->epoch = gc_epoch(G(L));
   lua_rawsetp(L, LUA_REGISTRYINDEX, &sl_patcachekey);
-  G(L)->patcache = pc;
+  G(L)->patcache = pc;   /* NOBARRIER: not a heap object; the registry holds the block */
 }
 
 #define PC_SLOT(pc, ts) \

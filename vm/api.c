@@ -1090,12 +1090,7 @@ LUAI_FUNC int api_getmetafield(lua_State *L, int obj, const char *event) {
   Table *mt;
   TString *key;
   const Value *field;
-  if (v_istable(v)) mt = v_tab(v)->metatable;
-  else if (v_isudata(v)) mt = v_udata(v)->metatable;
-  else {
-    int t = v_type(v);
-    mt = (t >= 0 && t < LUA_NUMTYPES) ? G(L)->mt[t] : NULL;
-  }
+  mt = meta_getmetatable(L, v);
   if (mt == NULL || (key = str_lookup(G(L), event, strlen(event))) == NULL)
     return LUA_TNIL;
   field = tab_getshortstr(mt, key);

@@ -199,8 +199,6 @@ int vm_tointeger(Value v, int64_t *p, int mode) {
 
 /* ---------------- number -> string ---------------- */
 
-/* decimal digits of n (what "%lld" writes) and a '\0' into buff, which
-** has room for MAXNUMBER2STR bytes (a whole word is stored) */
 /* the text of 00..99 as two characters, the tens in the low byte (so that
 ** 'w << 16 | pair' puts them first, as vm_int2buff's word wants) */
 #define DPAIR(x)  (uint16_t)((('0' + (x) % 10) << 8) | ('0' + (x) / 10))
@@ -211,6 +209,8 @@ static const uint16_t digitpairs[100] = {
   DPAIRS(50), DPAIRS(60), DPAIRS(70), DPAIRS(80), DPAIRS(90)
 };
 
+/* decimal digits of n (what "%lld" writes) and a '\0' into buff, which
+** has room for MAXNUMBER2STR bytes (a whole word is stored) */
 int vm_int2buff(int64_t n, char *buff) {
   char tmp[24];
   int i = 24, len;

@@ -146,10 +146,8 @@ static inline Value v_threadval(struct lua_State *L) { return v_ref(thread2gco(L
 #define LUAI_MAXCCALLS 200
 
 struct GCState;    /* gc/: private to the collector */
-/* the intern table (vm/string.c): 'size' slots, a power of two; slot i
-** holds the string 'str[i]' (NULL: free) whose hash is 'hash[i]'.  One
-** block: 'hash' points right behind the 'str' array. */
-/* slot: the string's hash (low 32 bits, 0 = empty) and its offset from
+/* the intern table (vm/string.c): 'size' slots, a power of two; a
+** slot: the string's hash (low 32 bits, 0 = empty) and its offset from
 ** 'base' in 16-byte units (high 32 bits): vm/string.c */
 struct StringTable { uint64_t *slot; uintptr_t base; int nuse; int size; };
 

@@ -112,11 +112,6 @@ uint32_t str_hash(const char *s, size_t l, uint32_t seed) {
 ** arrays touched two.  Removal shifts the rest of the run back (no
 ** tombstones).  A hash is never 0 (str_hash), so a 0 word is an empty
 ** slot. */
-#define SLOT_HASH(w)  ((uint32_t)(w))
-
-static inline TString *slot_str(const struct StringTable *tb, uint64_t w) {
-  return (TString *)(tb->base + (uintptr_t)(w >> 32) * 16);
-}
 
 static inline uint64_t slot_make(const struct StringTable *tb, TString *ts, uint32_t h) {
   uintptr_t off = ((uintptr_t)ts - tb->base) / 16;
@@ -149,7 +144,7 @@ void str_resize(lua_State *L, int newsize) {
   if ((ns = str_alloc(L, newsize)) == NULL) return;
   for (i = 0; i < tb->size; i++) {
     uint64_t w = tb->slot[i];
-    if (w != 0) ns[str_freeslot(ns, mask, SLOT_HASH(w))] = w;
+    if (w != 0) ns[str_freeslot(ns, mask, str_wordhash(w))] = w;
   }
   mvm_memfree(L, tb->slot, str_tablebytes(tb->size));
   tb->slot = ns;
@@ -182,7 +177,7 @@ void str_remove(lua_State *L, TString *ts) {
   if (ts->len == 1 && G(L)->strone[(unsigned char)ts->data[0]] == ts)
     G(L)->strone[(unsigned char)ts->data[0]] = NULL;
   for (j = (i + 1) & mask; slot[j] != 0; j = (j + 1) & mask) {
-    unsigned home = SLOT_HASH(slot[j]) & mask;
+    unsigned home = str_wordhash(slot[j]) & mask;
     if (((j - home) & mask) >= ((j - i) & mask)) {   /* home not in (i, j] */
       slot[i] = slot[j];
       i = j;
@@ -232,8 +227,8 @@ TString *str_find(global_State *g, const char *s, size_t l, uint32_t h) {
   unsigned mask = (unsigned)tb->size - 1, i;
   uint64_t w;
   for (i = h & mask; (w = slot[i]) != 0; i = (i + 1) & mask) {
-    if (SLOT_HASH(w) == h) {
-      TString *ts = slot_str(tb, w);
+    if (str_wordhash(w) == h) {
+      TString *ts = str_wordstr(tb, w);
       if (ts->len == l && str_sameshort(getstr(ts), s, l)) return ts;
     }
   }
@@ -286,7 +281,7 @@ static TString *str_one(lua_State *L, unsigned char c) {
   if (ts == NULL) {
     char b = (char)c;
     ts = str_make(L, &b, 1);
-    G(L)->strone[c] = ts;
+    G(L)->strone[c] = ts;   /* NOBARRIER: not a heap object; weak (str_remove clears it) */
   }
   return ts;
 }

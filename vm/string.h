@@ -25,10 +25,13 @@ LUAI_FUNC TString *str_intern(lua_State *L, TString *ts);
 LUAI_FUNC void str_resize(lua_State *L, int newsize);
 /* bytes of an intern table of n slots (a hash and a string offset each) */
 #define str_tablebytes(n)  ((size_t)(n) * sizeof(uint64_t))
+/* an intern-table slot word: the string's hash (low 32 bits, 0 = empty)
+** and its offset from 'base' in 16-byte units (high 32 bits) */
+#define str_wordhash(w)  ((uint32_t)(w))
+#define str_wordstr(tb, w)  ((TString *)((tb)->base + (uintptr_t)((w) >> 32) * 16))
 /* the hash and the string of slot i (NULL when empty) */
-#define str_slothash(tb, i)  ((uint32_t)(tb)->slot[i])
-#define str_slotstr(tb, i)  ((tb)->slot[i] == 0 ? (TString *)NULL : \
-  (TString *)((tb)->base + (uintptr_t)((tb)->slot[i] >> 32) * 16))
+#define str_slothash(tb, i)  str_wordhash((tb)->slot[i])
+#define str_slotstr(tb, i)  ((tb)->slot[i] == 0 ? (TString *)NULL : str_wordstr(tb, (tb)->slot[i]))
 /* collector: unlink a dead string from the intern table */
 LUAI_FUNC void str_remove(lua_State *L, TString *ts);
 LUAI_FUNC Udata *udata_new(lua_State *L, size_t s, int nuvalue);     /* MAY ALLOCATE */
