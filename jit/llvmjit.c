@@ -461,15 +461,26 @@ static const char *helpername(void *ud, uint64_t addr, uint64_t *reftype, uint64
   return NULL;
 }
 
-/* MVM_JIT_DUMP: the machine code of function 'name' as linked, from
-** 'start' to the end of its object's code section (one function per
-** object), one instruction per line with its address */
-static void dumpcode(Backend *be, const char *name, const uint8_t *start) {
+/* the code section holding 'entry' (one Lua function per object): all of
+** it, since a function with direct self calls has its preserve_none body
+** (".self") in front of the C-convention entry that only calls it;
+** NULL when the memory manager did not see the section */
+static const uint8_t *codesection(Backend *be, const uint8_t *entry, size_t *size) {
+  if (be->lastcode == NULL || entry < be->lastcode || entry >= be->lastcode + be->lastcodesize)
+    return NULL;
+  *size = be->lastcodesize;
+  return be->lastcode;
+}
+
+/* MVM_JIT_DUMP: the machine code of function 'name' as linked, its whole
+** code section (codesection), one instruction per line with its address */
+static void dumpcode(Backend *be, const char *name, const uint8_t *entry) {
   char *triple = LLVMGetDefaultTargetTriple(), *cpu = LLVMGetHostCPUName();
   char *features = LLVMGetHostCPUFeatures(), line[256];
-  const uint8_t *end = be->lastcode + be->lastcodesize, *pc = start;
+  size_t size = 0;
+  const uint8_t *pc = codesection(be, entry, &size), *end = pc + size;
   LLVMDisasmContextRef dc = NULL;
-  if (be->lastcode != NULL && start >= be->lastcode && start < end)
+  if (pc != NULL)
     dc = LLVMCreateDisasmCPUFeatures(triple, cpu, features, be, 0, NULL, helpername);
   fprintf(stderr, ";; ---- mvm JIT: machine code of %s ----\n", name);
   if (dc == NULL) fprintf(stderr, ";; (no disassembler for this target)\n");
@@ -479,6 +490,7 @@ static void dumpcode(Backend *be, const char *name, const uint8_t *start) {
       size_t n = LLVMDisasmInstruction(dc, (uint8_t *)pc, (uint64_t)(end - pc),
                                        (uint64_t)(uintptr_t)pc, line, sizeof line);
       if (n == 0) { fprintf(stderr, "%12lx:\t(not an instruction)\n", (unsigned long)(uintptr_t)pc); break; }
+      if (pc == entry) fprintf(stderr, ";; %s (entry)\n", name);
       fprintf(stderr, "%12lx:%s\n", (unsigned long)(uintptr_t)pc, line);
       pc += n;
     }
@@ -692,10 +704,9 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
   }
   if (J->dump) dumpcode(be, name, (const uint8_t *)(uintptr_t)addr);
   if (be->perf) {
-    const uint8_t *a = (const uint8_t *)(uintptr_t)addr;
     size_t size = 0;
-    if (be->lastcode != NULL && a >= be->lastcode && a < be->lastcode + be->lastcodesize)
-      size = be->lastcodesize - (size_t)(a - be->lastcode);
+    const uint8_t *a = codesection(be, (const uint8_t *)(uintptr_t)addr, &size);
+    if (a == NULL) a = (const uint8_t *)(uintptr_t)addr;
     perfmap_add(a, size, p);
   }
   *entry = (void *)(uintptr_t)addr;

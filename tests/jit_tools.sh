@@ -8,6 +8,8 @@
 #   - gdb (if installed) names compiled frames in a backtrace
 #   - MVM_JIT_DUMP=1 prints the IR before and after the statepoint
 #     rewriting and the machine code, helper calls named
+#   - the machine code of a function with direct self calls includes its
+#     body, in front of the entry point
 #   - addresses reach code generation behind freezes (llvmjit.c unhoist,
 #     MVM_JIT_HOIST=1 turns it off), in IR that passes the verifier
 #     (MVM_JIT_VERIFY=1): a statepoint's immediates stay constants
@@ -68,6 +70,15 @@ nm=$(grep -c '^;; ---- mvm JIT: machine code of mvmf_[0-9]*_'$NAME'_lua_[0-9]* -
 grep -q 'gc "statepoint-example"' "$TMP/err4" || fail "no statepoint function in the IR dump"
 grep -Eq '^ *[0-9a-f]+:'$'\t''ret' "$TMP/err4" || fail "no return instruction in the machine code"
 grep -Eq 'call.*mvmrt_|mvmrt_[a-z]+, %' "$TMP/err4" || fail "no runtime helper named in the machine code"
+# 4b. a function with direct self calls has its preserve_none body in
+#     front of the entry: the dump shows the whole section, the entry marked
+MVM_JIT_DUMP=1 "$MVM" -j eager jit_selfcall.lua >"$TMP/out4" 2>"$TMP/err4" </dev/null
+cmp -s "$TMP/out4" jit_selfcall.expected || fail "jit_selfcall: output differs with MVM_JIT_DUMP"
+nbody=$(awk '/^;; ---- mvm JIT: machine code of/ { n = 0; next }
+             /^ *[0-9a-f]+:\t/ { n++ }
+             /^;; mvmf_.* \(entry\)$/ { if (n > 20) b++ }
+             END { print b + 0 }' "$TMP/err4")
+[ "$nbody" -ge 1 ] || fail "no self-call body dumped in front of its entry"
 # 5. unhoisted addresses: verified IR, the same output, freezes in the IR
 #    code generation gets (and none with MVM_JIT_HOIST=1)
 for s in $NAME jit_spec_resume; do
