@@ -145,7 +145,7 @@ typedef struct Gen {
   int selfcc;                 /* g->fn has JIT_CALLCONV, behind a C wrapper (selfconv) */
   LLVMBasicBlockRef trapret, resumefail;   /* shared cold blocks (one per function) */
   unsigned tbaa_kind;
-  LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card, tb_hint, tb_field, tb_value;
+  LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card, tb_hint, tb_field, tb_value, tb_upval;
 } Gen;
 
 /* ---------------------------------------------------------------------
@@ -1178,12 +1178,18 @@ static void reload_base(Gen *g) {
 **   Inside "heap", two disjoint children: "object field" (fixed fields of
 ** objects: the tt byte, a table's flags, lsizenode, node, asize, array,
 ** metatable, lenhint) and "heap value" (the words of table node arrays
-** and array parts, keys and values, and the cells gcwrite stores into,
-** upvalues' included), so the store of a field's value does not make the
-** next access to the table load its type, node array and mask again.
-** Sound because no compiled code accesses a location under both (a node
-** array, an array part or an upvalue cell is never an object's fixed
-** fields); what is still tagged "heap" aliases both.  Memory changes its
+** and array parts, keys and values, the cells gcwrite stores into), so
+** the store of a field's value does not make the next access to the table
+** load its type, node array and mask again.  A third child, "upvalue
+** cell", is the value an upvalue holds (UpVal.v points at it: the UpVal's
+** own word when closed, an enclosing frame's stack slot when open), so
+** table stores do not make the next GETUPVAL load it again; the chain to
+** it (LClosure.upvals[i], UpVal.v) is "object field" (upvalchain).
+** Sound because no compiled code accesses a location under two of them
+** (a node array, an array part or an upvalue cell is never an object's
+** fixed fields; an open upvalue's slot belongs to an enclosing frame,
+** which this code does not store into); what is still tagged "heap"
+** aliases all three.  Memory changes its
 ** use only inside calls (collections, rehashes), which clobber all. */
 static LLVMMetadataRef tbaa_type(Gen *g, LLVMMetadataRef parent, const char *name) {
   LLVMMetadataRef ops[3];
@@ -1210,6 +1216,7 @@ static void tbaa_init(Gen *g) {
   g->tb_heap = tbaa_tag(g, heap);
   g->tb_field = tbaa_node(g, heap, "object field");
   g->tb_value = tbaa_node(g, heap, "heap value");
+  g->tb_upval = tbaa_node(g, heap, "upvalue cell");
   g->tb_frame = tbaa_node(g, root, "callinfo");
   g->tb_card = tbaa_node(g, root, "card");
   g->tb_hint = tbaa_node(g, root, "slot hint");
@@ -1824,7 +1831,8 @@ static LLVMBasicBlockRef newbb(Gen *g, const char *nm) {
 ** word, or a register the types know to hold a number: storesnum), and
 ** skipped at run time when it is not a reference (docs/decisions/0014).
 ** The ptrtoints here test the value's kind and compute card indices,
-** never references. */
+** never references.  The store's tbaa tag is 'tag' ("heap value", or
+** "upvalue cell" for SETUPVAL). */
 static int regty(Gen *g, int pc, int r);
 /* The value the instruction being emitted stores into a heap object (RK(C)
 ** of the SET* table instructions, R[A] of SETUPVAL: gcwrite's 'v') is
@@ -1843,11 +1851,12 @@ static int storesnum(Gen *g) {
   }
   return (regty(g, g->curpc, r) & ~TY_NUM) == 0;
 }
-static void gcwrite(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slot) {
+static void gcwritetb(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slot,
+                      LLVMValueRef tag) {
   LLVMValueRef hv, hbase, hsize, cards, off, off2, in1, in2, idx, cp;
   LLVMBasicBlockRef tryobj, mark, done;
   GCHeapView *h = (GCHeapView *)(void *)g->J->g->gc;
-  tb(g, LLVMBuildStore(B_, v, slot), g->tb_value);
+  tb(g, LLVMBuildStore(B_, v, slot), tag);
   if (LLVMIsConstant(v)) return;   /* cword(): integers, floats, nil, booleans */
   if (storesnum(g)) return;        /* a number, known statically */
   tryobj = newbb(g, "cardobj"); mark = newbb(g, "cardmark"); done = newbb(g, "carddone");
@@ -1883,6 +1892,9 @@ static void gcwrite(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slot)
   tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 1, 0), cp), g->tb_card);
   LLVMBuildBr(B_, done);
   LLVMPositionBuilderAtEnd(B_, done);
+}
+static void gcwrite(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slot) {
+  gcwritetb(g, v, obj, slot, g->tb_value);
 }
 
 /* branch to 'yes' if word 'b' is a reference to an object of type 'tt',
@@ -2564,16 +2576,27 @@ static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
              keyconst != NULL ? keyconst : sext48(g, bits(g, keyv)));
 }
 
-/* the table value of upvalue 'idx' (GETTABUP/SETTABUP: _ENV) */
+/* The cell of upvalue 'idx' of closure 'cl' (UpVal.v), through UpVal
+** 'uv' (set for SETUPVAL's barrier).  No call in between: the derived
+** pointers never cross a safepoint.  Both loads are "object field":
+** LClosure.upvals never changes after creation, and UpVal.v only when
+** the upvalue closes, inside a call (tbaa_init). */
+static LLVMValueRef upvalchain(Gen *g, LLVMValueRef cl, int idx, LLVMValueRef *uv) {
+  LLVMValueRef u = ofield(g, g->p1, cl, offsetof(LClosure, upvals) + sizeof(UpVal *) * idx, "uv");
+  if (uv != NULL) *uv = u;
+  return ofield(g, g->p0, u, offsetof(UpVal, v), "");
+}
+/* the running function's closure: the word below its base (base[-1] is
+** ci->func), a stack load from the base in SSA rather than one through
+** ci->func: the stores into the frame's registers and CallInfo between
+** two GETUPVALs then do not make the second load it again */
+static LLVMValueRef selfclosure(Gen *g) {
+  return tb(g, LLVMBuildLoad2(B_, g->p1, regptr(g, -1), "cl"), g->tb_stack);
+}
+/* the value of upvalue 'idx' (GETUPVAL; GETTABUP/SETTABUP: _ENV) */
 static LLVMValueRef upvalue(Gen *g, int idx) {
-  LLVMValueRef func = tb(g, LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, func)), ""), g->tb_frame);
-  LLVMValueRef cl = tb(g, LLVMBuildLoad2(B_, g->p1, func, "cl"), g->tb_stack);
-  LLVMValueRef off = ci64(g, offsetof(LClosure, upvals) + sizeof(UpVal *) * idx);
-  LLVMValueRef uv = hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, cl, &off, 1, ""), "uv");
-  LLVMValueRef vp;
-  off = ci64(g, offsetof(UpVal, v));
-  vp = hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, uv, &off, 1, ""), "");
-  return hload(g, g->p1, vp, "upv");
+  return tb(g, LLVMBuildLoad2(B_, g->p1, upvalchain(g, selfclosure(g), idx, NULL), "upv"),
+            g->tb_upval);
 }
 
 /* the slot t[key] resolved by the leaf mvmrt_strindex (the object, its
@@ -3968,9 +3991,7 @@ static LLVMValueRef leafeq(Gen *g, Leaf *lf, LLVMValueRef vx, LLVMValueRef vy) {
 
 /* the value of the callee's upvalue 'idx' */
 static LLVMValueRef leafupval(Gen *g, Leaf *lf, int idx) {
-  LLVMValueRef uv = hload(g, g->p1, byteptr(g, lf->cl, offsetof(LClosure, upvals) + sizeof(UpVal *) * idx), "uv");
-  LLVMValueRef vp = hload(g, g->p0, byteptr(g, uv, offsetof(UpVal, v)), "");
-  return hload(g, g->p1, vp, "upv");
+  return tb(g, LLVMBuildLoad2(B_, g->p1, upvalchain(g, lf->cl, idx, NULL), "upv"), g->tb_upval);
 }
 
 /* the end of a table read: the value at 'slot' when it is not nil; nil
@@ -4679,24 +4700,14 @@ static void emit(Gen *g, int pc) {
       br(g, pc + (op == OP_LOADK ? 1 : 2));
       break;
     }
-    case OP_GETUPVAL: case OP_SETUPVAL: {
-      /* closure = *ci->func; uv = closure->upvals[B]; *uv->v.  No call in
-      ** between: the derived pointers never cross a safepoint. */
-      LLVMValueRef func = tb(g, LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, func)), ""), g->tb_frame);
-      LLVMValueRef cl = tb(g, LLVMBuildLoad2(B_, g->p1, func, "cl"), g->tb_stack);
-      LLVMValueRef idx = ci64(g, offsetof(LClosure, upvals) + sizeof(UpVal *) * GETARG_B(i));
-      LLVMValueRef uvp = LLVMBuildGEP2(B_, g->i8, cl, &idx, 1, "");
-      LLVMValueRef uv = hload(g, g->p1, uvp, "uv");
-      LLVMValueRef vidx = ci64(g, offsetof(UpVal, v));
-      LLVMValueRef vp = hload(g, g->p0, LLVMBuildGEP2(B_, g->i8, uv, &vidx, 1, ""), "");
-      if (op == OP_GETUPVAL) {
-        setreg(g, a, hload(g, g->p1, vp, ""));
-        loaddone(g, pc);
-      }
-      else {   /* open: a stack slot, marking the upvalue's card is harmless */
-        gcwrite(g, getreg(g, a), uv, vp);
-        br(g, pc + 1);
-      }
+    case OP_GETUPVAL:
+      setreg(g, a, upvalue(g, GETARG_B(i)));
+      loaddone(g, pc);
+      break;
+    case OP_SETUPVAL: {   /* open: a stack slot, marking the upvalue's card is harmless */
+      LLVMValueRef uv, vp = upvalchain(g, selfclosure(g), GETARG_B(i), &uv);
+      gcwritetb(g, getreg(g, a), uv, vp, g->tb_upval);
+      br(g, pc + 1);
       break;
     }
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
