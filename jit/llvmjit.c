@@ -18,7 +18,9 @@
 ** simplifycfg, gvn), then place-safepoints and rewrite-statepoints-for-gc,
 ** then globaldce (the unused poll body), then unhoist (addresses behind
 ** freezes); code generation at "Less"
-** without the machine scheduler (init_target; docs/decisions/0016).
+** without the machine scheduler (init_target; docs/decisions/0016), for the
+** host CPU without AVX-512 (noavx512).  The compile thread warms LLVM up
+** with a small module when it starts the session (warmup).
 ** MVM_JIT_DUMP=1 prints the IR before and after the statepoint rewriting,
 ** and the machine code as linked (LLVM's disassembler, helper calls named).
 **
