@@ -18,7 +18,9 @@
 ** simplifycfg, gvn), then place-safepoints and rewrite-statepoints-for-gc,
 ** then globaldce (the unused poll body), then unhoist (addresses behind
 ** freezes); code generation at "Less"
-** without the machine scheduler (init_target; docs/decisions/0016).
+** without the machine scheduler (init_target; docs/decisions/0016), for the
+** host CPU without AVX-512 (noavx512).  The compile thread warms LLVM up
+** with a small module when it starts the session (warmup).
 ** MVM_JIT_DUMP=1 prints the IR before and after the statepoint rewriting,
 ** and the machine code as linked (LLVM's disassembler, helper calls named).
 **
@@ -45,6 +47,7 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/Disassembler.h>
 #include <llvm-c/Error.h>
+#include <llvm-c/IRReader.h>
 #include <llvm-c/ExecutionEngine.h>
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
@@ -343,6 +346,21 @@ static void init_target(void) {
   if (argc > 1) LLVMParseCommandLineOptions(argc, argv, NULL);
 }
 
+static void warmup(Backend *be);
+
+/* The host's features with AVX-512 off ("+avx512..." and "+evex512" made
+** "-"), in place.  Nothing compiled uses vectors (no vectorizers,
+** "noimplicitfloat"), but with AVX-512 the register allocator and
+** instruction selection work over 32 vector and 8 mask registers more:
+** 4-5% of code generation (llc on a dumped function).  MVM_JIT_AVX512=1
+** keeps them. */
+static void noavx512(char *features) {
+  char *f;
+  for (f = features; f != NULL && *f != '\0'; f = strchr(f, ','), f = f ? f + 1 : NULL)
+    if (*f == '+' && (strncmp(f + 1, "avx512", 6) == 0 || strncmp(f + 1, "evex512", 7) == 0))
+      *f = '-';
+}
+
 static void *newstate(JitState *J, const MvmJitHost *host, const char **err) {
   Backend *be;
   LLVMOrcLLJITBuilderRef jb;
@@ -383,6 +401,10 @@ static void *newstate(JitState *J, const MvmJitHost *host, const char **err) {
   }
   cpu = LLVMGetHostCPUName();
   features = LLVMGetHostCPUFeatures();
+  if (!env_flag("MVM_JIT_AVX512", 0)) noavx512(features);
+  if (J->stats > 2)
+    fprintf(stderr, "mvm: JIT: target CPU %s, AVX-512 %s\n", cpu,
+            strstr(features, "+avx512f") != NULL ? "used" : "unused");
   be->tm = LLVMCreateTargetMachine(target, triple, cpu, features, LLVMCodeGenLevelDefault,
                                    LLVMRelocDefault, LLVMCodeModelJITDefault);
   {
@@ -426,6 +448,11 @@ static void *newstate(JitState *J, const MvmJitHost *host, const char **err) {
     return NULL;
   }
   be->tsctx = LLVMOrcCreateNewThreadSafeContext();
+  /* on the compile thread: LLVM's one-time work now, not in the first
+  ** compile the program waits for (warmup) */
+  if (J->hasthread && pthread_equal(pthread_self(), J->thread) &&
+      env_flag("MVM_JIT_WARMUP", 1))
+    warmup(be);
   return be;
 }
 
@@ -605,6 +632,84 @@ static int verified(Backend *be, LLVMModuleRef m, const char *what, const char *
   LLVMDisposeModule(m);
   *why = be->err;
   return 0;
+}
+
+/* A module in the form llvmgen makes (a gc function, the poll, a helper
+** call with a reference live across it, a loop, doubles, a switch), put
+** through the same passes and code generation as a compile, then dropped.
+** The first compile of a session cost ~60 M instructions (~10 ms) more
+** than later ones of its size: LLVM's lazily built state (subtargets of
+** both target machines, pass registries, instruction selection and
+** register-class tables, the object layer's first use).  Done when the
+** compile thread starts the session, while the program still interprets
+** (LLVM is prefetched when code gets warm), the first real compile
+** arrives that much sooner.  MVM_JIT_WARMUP=0 turns it off. */
+static const char warmup_ir[] =
+  "define void @gc.safepoint_poll() {\n"
+  "entry:\n"
+  "  %f = load volatile i32, ptr inttoptr (i64 4294967296 to ptr), align 4\n"
+  "  %z = icmp eq i32 %f, 0\n"
+  "  br i1 %z, label %done, label %slow\n"
+  "slow:\n"
+  "  call void @mvmrt_poll(ptr inttoptr (i64 4294967304 to ptr))\n"
+  "  br label %done\n"
+  "done:\n"
+  "  ret void\n"
+  "}\n"
+  "declare void @mvmrt_poll(ptr)\n"
+  "define i32 @mvm_warmup(ptr %L, ptr %ci, ptr %d) #0 gc \"statepoint-example\" {\n"
+  "entry:\n"
+  "  %base = load ptr, ptr %ci, align 8\n"
+  "  %v = load ptr addrspace(1), ptr %base, align 8\n"
+  "  call void @mvmrt_poll(ptr %L)\n"
+  "  store ptr addrspace(1) %v, ptr %d, align 8\n"
+  "  ret i32 0\n"
+  "}\n"
+  "attributes #0 = { noimplicitfloat \"frame-pointer\"=\"all\" }\n";
+
+static void warmup(Backend *be) {
+  double t0 = phase_clock(be->J);
+  LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(be->tsctx);
+  LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
+      warmup_ir, sizeof warmup_ir - 1, "mvm_warmup");
+  LLVMModuleRef m = NULL;
+  LLVMOrcResourceTrackerRef rt;
+  LLVMOrcThreadSafeModuleRef tsm;
+  LLVMOrcExecutorAddress addr = 0;
+  LLVMErrorRef e;
+  char *msg = NULL;
+  LLVMValueRef poll;
+  if (LLVMParseIRInContext(ctx, buf, &m, &msg)) {   /* (takes the buffer) */
+    LLVMDisposeMessage(msg);
+    return;
+  }
+  LLVMSetTarget(m, LLVMOrcLLJITGetTripleString(be->jit));
+  LLVMSetDataLayout(m, LLVMOrcLLJITGetDataLayoutStr(be->jit));
+  if ((e = runpasses(be, m, JIT_PIPELINE)) != NULL ||
+      (e = runpasses(be, m, "function(place-safepoints),rewrite-statepoints-for-gc")) != NULL) {
+    LLVMConsumeError(e);
+    LLVMDisposeModule(m);
+    return;
+  }
+  poll = LLVMGetNamedFunction(m, "gc.safepoint_poll");
+  if (poll != NULL) LLVMSetLinkage(poll, LLVMPrivateLinkage);
+  if ((e = runpasses(be, m, "globaldce")) != NULL) {
+    LLVMConsumeError(e);
+    LLVMDisposeModule(m);
+    return;
+  }
+  unhoist(m);
+  rt = LLVMOrcJITDylibCreateResourceTracker(LLVMOrcLLJITGetMainJITDylib(be->jit));
+  tsm = LLVMOrcCreateNewThreadSafeModule(m, be->tsctx);   /* takes the module */
+  if ((e = LLVMOrcLLJITAddLLVMIRModuleWithRT(be->jit, rt, tsm)) != NULL)
+    LLVMOrcDisposeThreadSafeModule(tsm);
+  else e = LLVMOrcLLJITLookup(be->jit, &addr, "mvm_warmup");   /* compiles and links it */
+  if (e != NULL) LLVMConsumeError(e);
+  if ((e = LLVMOrcResourceTrackerRemove(rt)) != NULL) LLVMConsumeError(e);
+  LLVMOrcReleaseResourceTracker(rt);
+  if (be->J->stats > 2)
+    fprintf(stderr, "mvm: JIT: warm-up compile %s, %.3f %s\n", addr ? "done" : "failed",
+            (phase_clock(be->J) - t0) * 1e3, be->J->stats > 3 ? "M instructions" : "ms CPU");
 }
 
 static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,

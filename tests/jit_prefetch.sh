@@ -6,7 +6,9 @@
 # MVM_JIT_STATS=2; MVM_JIT_PREFETCH=0 turns it off; a warm function whose
 # calls go to C library functions (which the threshold would decline)
 # does not load LLVM; nor does a synchronous compile mode
-# (MVM_JIT_BACKGROUND=0).
+# (MVM_JIT_BACKGROUND=0).  The compile thread puts a small module through
+# LLVM when it starts the session (llvmjit.c warmup; MVM_JIT_STATS=3
+# says so), not a synchronous compile mode; MVM_JIT_WARMUP=0 turns it off.
 #   jit_prefetch.sh MVM
 set -u
 MVM=$1
@@ -39,5 +41,25 @@ out=$("$MVM" -j on "$TMP/library.lua" 2>&1 </dev/null) || fail "library: status"
 lacks 'is warm' "library: prefetched"
 out=$("$MVM" -j off "$TMP/warm.lua" 2>&1 </dev/null) || fail "off: status" "$out"
 lacks 'is warm\|loading LLVM' "off: LLVM loaded"
+cat >"$TMP/hot.lua" <<'LUA'
+local function f(x) return x + 1 end
+local s = 0
+for _ = 1, 3000000 do s = f(s) end
+print(s)
+LUA
+out=$(MVM_JIT_STATS=3 "$MVM" -j on "$TMP/hot.lua" 2>&1 </dev/null) || fail "warm-up: status" "$out"
+has '^3000000$' "warm-up: output"
+if printf '%s\n' "$out" | grep -q '^mvm: JIT: [1-9][0-9]* compiled'; then
+  has '^mvm: JIT: warm-up compile done' "warm-up: not done before the first compile"
+else
+  echo "(nothing compiled in time: warm-up not checked)"
+fi
+out=$(MVM_JIT_WARMUP=0 MVM_JIT_STATS=3 "$MVM" -j on "$TMP/hot.lua" 2>&1 </dev/null) || fail "warm-up 0: status" "$out"
+has '^3000000$' "warm-up 0: output"
+lacks 'warm-up' "warm-up 0: warmed up"
+out=$(MVM_JIT_BACKGROUND=0 MVM_JIT_STATS=3 "$MVM" -j on "$TMP/hot.lua" 2>&1 </dev/null) || fail "warm-up sync: status" "$out"
+lacks 'warm-up' "warm-up sync: warmed up"
+out=$(MVM_JIT_STATS=3 "$MVM" -j eager "$TMP/hot.lua" 2>&1 </dev/null) || fail "warm-up eager: status" "$out"
+lacks 'warm-up' "warm-up eager: warmed up"
 [ $FAIL = 0 ] && echo "ok"
 exit $FAIL

@@ -13,6 +13,8 @@
 #   - addresses reach code generation behind freezes (llvmjit.c unhoist,
 #     MVM_JIT_HOIST=1 turns it off), in IR that passes the verifier
 #     (MVM_JIT_VERIFY=1): a statepoint's immediates stay constants
+#   - code generation leaves AVX-512 out (MVM_JIT_STATS=3 says so);
+#     MVM_JIT_AVX512=1 uses it where the CPU has it, same output
 set -u
 MVM=$1
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -91,6 +93,16 @@ for s in $NAME jit_spec_resume; do
   cmp -s "$TMP/out4" $s.expected || fail "$s: output differs with MVM_JIT_HOIST"
   grep -q "= freeze i64 " "$TMP/err4" && fail "$s: freezes with MVM_JIT_HOIST=1"
 done
+# 6. AVX-512 left out of code generation unless MVM_JIT_AVX512=1 (and the
+#    CPU has it); the output is the same either way
+MVM_JIT_STATS=3 "$MVM" -j eager $NAME.lua >"$TMP/out6" 2>"$TMP/err6" </dev/null
+cmp -s "$TMP/out6" $NAME.expected || fail "output differs (AVX-512 unused)"
+grep -q "^mvm: JIT: target CPU [^ ]*, AVX-512 unused$" "$TMP/err6" || fail "AVX-512 not reported unused"
+want=unused
+grep -qw avx512f /proc/cpuinfo 2>/dev/null && want=used
+MVM_JIT_AVX512=1 MVM_JIT_STATS=3 "$MVM" -j eager $NAME.lua >"$TMP/out6" 2>"$TMP/err6" </dev/null
+cmp -s "$TMP/out6" $NAME.expected || fail "output differs with MVM_JIT_AVX512=1"
+grep -q "^mvm: JIT: target CPU [^ ]*, AVX-512 $want$" "$TMP/err6" || fail "MVM_JIT_AVX512=1: AVX-512 not $want"
 
 [ $FAIL = 0 ] && echo "ok"
 exit $FAIL
