@@ -643,6 +643,31 @@ static const Value *mvmrt_rawget(Table *t, Value key) {
   return isabstkey(s) ? &rt_nil : s;
 }
 
+/* the slot of string 'key' (its word) in the collision chain after its
+** main position 'mp', which compiled code probed already (GETTABLE with a
+** key in a register, llvmgen.c strprobe): pointer compares only (strings
+** are interned), an absent key's as a nil; a leaf */
+static const Value *mvmrt_strnext(const Node *mp, uint64_t key) {
+  const Node *n = mp;
+  while (n->next != 0) {
+    n += n->next;
+    if (n->key == key) return &n->val;
+  }
+  return &rt_nil;
+}
+
+/* the slot of integer 'key' (an immediate, past the array part) in 't''s
+** hash part that a store may write inline (llvmgen.c settab_int): the
+** key's node when it holds a value, or a nil with no '__newindex' that
+** could apply; else NULL, and the helper stores (new keys, metamethods) */
+static const Value *mvmrt_intset(Table *t, int64_t key) {
+  const Value *s = tab_getint(t, key);
+  const Table *mt = t->metatable;
+  if (isabstkey(s)) return NULL;
+  if (v_isnil(*s) && mt != NULL && !(mt->extra & (1u << TM_NEWINDEX))) return NULL;
+  return s;
+}
+
 /* the rest of the collision chain after node 'n' of 't', whose key is not
 ** 'k'; the index of the node found is remembered in '*hint', the site's
 ** slot-prediction hint (llvmgen.c, newhint), when 'hint' is not NULL */
@@ -858,6 +883,8 @@ static const JitHelper helpers[] = {
   {"mvmrt_strindex", (void *)mvmrt_strindex},
   {"mvmrt_strlook", (void *)mvmrt_strlook},
   {"mvmrt_rawget", (void *)mvmrt_rawget},
+  {"mvmrt_strnext", (void *)mvmrt_strnext},
+  {"mvmrt_intset", (void *)mvmrt_intset},
   {"mvmrt_strself", (void *)mvmrt_strself},
   {"mvmrt_strmethod", (void *)mvmrt_strmethod},
 };
