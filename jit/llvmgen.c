@@ -2181,6 +2181,47 @@ static void tabwant(Gen *g, RegSet *want) {
 ** do, and no key left (a value set to nil keeps its node).  When the read
 ** found it by a walk (the slot may be an '__index' table's), the store
 ** probes as usual. */
+/* Dynamic keys (Session 8): a SETTABLE `t[k] = v` storing a number or a
+** non-nil constant after a level-0 read `x = t[k]` of the same table and
+** key registers (knuc's `t[w] = (t[w] or 0) + 1`), when every
+** instruction in between runs no Lua code, calls nothing and writes
+** neither register (the samefields set, less SETFIELD, plus arithmetic,
+** which in compiled code completes inline or exits, its MMBIN, TEST and
+** forward jumps), and nothing jumps into the range from outside: the
+** store overwrites the slot the read found with a value (value over
+** value: no rehash, no length hint, no barrier for a number).  Returns
+** the read's pc, or -1. */
+static int samekey(Gen *g, int s) {
+  Instruction si = g->p->code[s];
+  int a = GETARG_A(si), b = GETARG_B(si), n = g->p->sizecode, q, p, j, sc[2];
+  if (GETARG_k(si) ? v_isnil(g->p->k[GETARG_C(si)]) : (regty(g, s, GETARG_C(si)) & ~TY_NUM) != 0)
+    return -1;
+  for (q = s - 1; q >= 0 && s - q <= 32; q--) {
+    Instruction i = g->p->code[q];
+    if (GET_OPCODE(i) == OP_GETTABLE && GETARG_B(i) == a && GETARG_C(i) == b) break;
+  }
+  if (q < 0 || s - q > 32 || GETARG_A(g->p->code[q]) == a || GETARG_A(g->p->code[q]) == b)
+    return -1;
+  for (p = q + 1; p <= s; p++) {
+    Instruction i = g->p->code[p];
+    OpCode op = GET_OPCODE(i);
+    RegSet use, def;
+    if (g->entry[p]) return -1;
+    if (p == s) break;
+    if (!((tabkeeps(g, p) && op != OP_SETFIELD) || arithop(op) || op == OP_MMBIN ||
+          op == OP_MMBINI || op == OP_MMBINK || op == OP_TEST || (op == OP_JMP && GETARG_sJ(i) >= 0)))
+      return -1;
+    usedef(g, p, &use, &def);
+    if (rs_has(&def, a) || rs_has(&def, b)) return -1;
+  }
+  for (p = 0; p < n; p++) {   /* no way into (q, s] but from [q, s) */
+    if (p >= q && p < s) continue;
+    succs(g, p, sc);
+    for (j = 0; j < 2; j++)
+      if (sc[j] > q && sc[j] <= s) return -1;
+  }
+  return q;
+}
 static void samefields(Gen *g) {
   int n = g->p->sizecode, pc, q, j, sc[2];
   char *foreign = (char *)calloc((size_t)n + 1, 1);   /* reached but from the instruction before */
@@ -2203,6 +2244,7 @@ static void samefields(Gen *g) {
   for (pc = 0; pc < n; pc++) {
     Instruction si = g->p->code[pc];
     int a = GETARG_A(si);
+    if (GET_OPCODE(si) == OP_SETTABLE) { g->rwsrc[pc] = samekey(g, pc); continue; }
     if (GET_OPCODE(si) != OP_SETFIELD || tabreg(g, pc) < 0) continue;
     for (q = pc - 1; q >= 0 && pc - q <= 32 && !foreign[q + 1] && !g->entry[q + 1]; q--) {
       Instruction i = g->p->code[q];
@@ -2477,6 +2519,7 @@ static void strprobe(Gen *g, LLVMValueRef t, LLVMValueRef keyv, LLVMValueRef kb,
   LLVMBuildBr(B_, found);
 }
 
+static int wantslot(Gen *g, int pc);
 /* GETI / GETTABLE: the array part and the key's main position inline for
 ** an integer key, the main position inline and the leaf mvmrt_strnext for
 ** a string, one leaf call (mvmrt_rawget) for any other key or an integer
@@ -2520,8 +2563,23 @@ static void gettab_int(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
   v = hload(g, g->p1, slot, "");
   LLVMBuildCondBr(B_, isnil(g, v), nil, hit);
   LLVMPositionBuilderAtEnd(B_, nil);
-  notm(g, t, TM_INDEX, hit, slow);
-  LLVMPositionBuilderAtEnd(B_, hit);
+  if (spec && g->rslot != NULL && wantslot(g, pc)) {
+    /* samekey: the slot when it holds a value (always one of t's own:
+    ** mvmrt_rawget walks no '__index'), else NULL */
+    LLVMBasicBlockRef nilhit = newbb(g, "getnilhit"), pf[2];
+    LLVMValueRef ps[2];
+    notm(g, t, TM_INDEX, nilhit, slow);
+    LLVMPositionBuilderAtEnd(B_, nilhit);
+    LLVMBuildBr(B_, hit);
+    LLVMPositionBuilderAtEnd(B_, hit);
+    ps[0] = slot; ps[1] = LLVMConstNull(g->p0); pf[0] = found; pf[1] = nilhit;
+    g->rslot[pc] = LLVMBuildPhi(B_, g->p0, "rslot");
+    LLVMAddIncoming(g->rslot[pc], ps, pf, 2);
+  }
+  else {
+    notm(g, t, TM_INDEX, hit, slow);
+    LLVMPositionBuilderAtEnd(B_, hit);
+  }
   setreg(g, a, v);
   loaddone(g, pc);
   if (!spec) {
@@ -2647,6 +2705,17 @@ static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
   LLVMValueRef key = keyconst, slot, args[2], dummy, xslot[2];
   LLVMTypeRef params[2], ty;
   int nx = 0;
+  if (g->rwsrc != NULL && g->rwsrc[pc] >= 0 && g->rslot[g->rwsrc[pc]] != NULL) {
+    /* samekey: the slot the read found */
+    LLVMBasicBlockRef reuse = newbb(g, "setreuse"), probe = newbb(g, "setprobe");
+    LLVMValueRef sl = g->rslot[g->rwsrc[pc]];
+    LLVMBuildCondBr(B_, LLVMBuildIsNotNull(B_, sl, ""), reuse, probe);
+    LLVMPositionBuilderAtEnd(B_, reuse);
+    if (keyconst == NULL) clearextra(g, t);   /* the key may be "__index" */
+    gcwrite(g, val, t, sl);
+    br(g, pc + 1);
+    LLVMPositionBuilderAtEnd(B_, probe);
+  }
   istable(g, t, bits(g, t), newbb(g, "tab"), slow);
   if (key == NULL) {
     LLVMBasicBlockRef ik = newbb(g, "intkey"), nk = newbb(g, "notint");
