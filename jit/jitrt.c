@@ -656,18 +656,6 @@ static const Value *mvmrt_strnext(const Node *mp, uint64_t key) {
   return &rt_nil;
 }
 
-/* the slot of integer 'key' (an immediate, past the array part) in 't''s
-** hash part that a store may write inline (llvmgen.c settab_int): the
-** key's node when it holds a value, or a nil with no '__newindex' that
-** could apply; else NULL, and the helper stores (new keys, metamethods) */
-static const Value *mvmrt_intset(Table *t, int64_t key) {
-  const Value *s = tab_getint(t, key);
-  const Table *mt = t->metatable;
-  if (isabstkey(s)) return NULL;
-  if (v_isnil(*s) && mt != NULL && !(mt->extra & (1u << TM_NEWINDEX))) return NULL;
-  return s;
-}
-
 /* the rest of the collision chain after node 'n' of 't', whose key is not
 ** 'k'; the index of the node found is remembered in '*hint', the site's
 ** slot-prediction hint (llvmgen.c, newhint), when 'hint' is not NULL */
@@ -884,7 +872,6 @@ static const JitHelper helpers[] = {
   {"mvmrt_strlook", (void *)mvmrt_strlook},
   {"mvmrt_rawget", (void *)mvmrt_rawget},
   {"mvmrt_strnext", (void *)mvmrt_strnext},
-  {"mvmrt_intset", (void *)mvmrt_intset},
   {"mvmrt_strself", (void *)mvmrt_strself},
   {"mvmrt_strmethod", (void *)mvmrt_strmethod},
 };

@@ -2324,12 +2324,13 @@ static void slowpath(Gen *g, int pc, const char *helper) {
 ** 't': the array part, else the key's main position in the hash part
 ** (tab_hashint; keys such as 0 or negative ones, fannkuch's perm[0]); a
 ** collision chain or a miss branches to 'slow' (the helper).  Writes
-** ('poskey' not NULL) look only keys < 1 up there: a positive key past
-** the array part, mostly an append, which misses (sieve's
-** initialisation), branches to 'poskey' (settab_int: a leaf finds an
-** existing key's node). */
+** ('write') look only keys < 1 up there: a positive key past the array
+** part is mostly an append, which misses (sieve's initialisation).
+** (Session 8: probing positive keys too, behind a test for appends,
+** measured +5-7% on sieve -- the hot loop's registers -- for -1% on
+** queens; a leaf call there spilled in the hot loop too.) */
 static LLVMValueRef intslot2(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasicBlockRef slow,
-                             LLVMBasicBlockRef poskey) {
+                             int write) {
   LLVMBasicBlockRef hash = newbb(g, "inthash"), found = newbb(g, "intfound"), arr;
   LLVMValueRef aslot, off, lsz, m, node, k, vp, phi, vals[2];
   LLVMBasicBlockRef from[2];
@@ -2337,9 +2338,9 @@ static LLVMValueRef intslot2(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasic
   arr = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, found);
   LLVMPositionBuilderAtEnd(B_, hash);
-  if (poskey != NULL) {
+  if (write) {
     LLVMBasicBlockRef nonpos = newbb(g, "intnonpos");
-    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntSLT, key, ci64(g, 1), ""), nonpos, poskey);
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntSLT, key, ci64(g, 1), ""), nonpos, slow);
     LLVMPositionBuilderAtEnd(B_, nonpos);
     hash = nonpos;
   }
@@ -2367,7 +2368,7 @@ static LLVMValueRef intslot2(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasic
 /* array slot of integer key 'keyconst' (a constant) or 'keyv' (a register
 ** that must hold an immediate integer) in table 't', else branch to 'slow' */
 static LLVMValueRef intslot(Gen *g, LLVMValueRef t, LLVMValueRef keyv,
-                            LLVMValueRef keyconst, LLVMBasicBlockRef slow, LLVMBasicBlockRef poskey) {
+                            LLVMValueRef keyconst, LLVMBasicBlockRef slow, int write) {
   LLVMValueRef key = keyconst;
   istable(g, t, bits(g, t), newbb(g, "tab"), slow);
   if (key == NULL) {
@@ -2377,7 +2378,7 @@ static LLVMValueRef intslot(Gen *g, LLVMValueRef t, LLVMValueRef keyv,
     LLVMPositionBuilderAtEnd(B_, ik);
     key = sext48(g, kb);
   }
-  return intslot2(g, t, key, slow, poskey);
+  return intslot2(g, t, key, slow, write);
 }
 
 /* branch to 'yes' when table 't' has no metamethod 'tm' that an access
@@ -2547,7 +2548,7 @@ static void gettab_int(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
     key = sext48(g, kb);
   }
   else kw = mkint(g, key);
-  vals[n] = intslot2(g, t, key, walk, NULL);
+  vals[n] = intslot2(g, t, key, walk, 0);
   from[n++] = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, found);
   LLVMPositionBuilderAtEnd(B_, walk);
@@ -2692,18 +2693,13 @@ static void setstrkey(Gen *g, LLVMValueRef t, LLVMValueRef keyv, LLVMValueRef kb
   LLVMBuildBr(B_, hit);
 }
 
-/* SETI / SETTABLE: an integer key's existing slot inline (set_finish); a
-** positive key past the array part of a table with a hash part, the node
-** the read-only leaf mvmrt_intset finds (an existing key: no rehash, no
-** length hint, which covers the array part only, and no 'extra' byte to
-** clear: set_finish); a string key setstrkey; the rest the helper.  One
-** store with its barrier for all (set_finish's hit block). */
+/* SETI / SETTABLE: an integer key's existing slot inline (intslot2,
+** set_finish); a string key setstrkey; the rest the helper.  One store
+** with its barrier for both (set_finish's hit block). */
 static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
                        LLVMValueRef keyconst, LLVMValueRef val, const char *helper) {
-  LLVMBasicBlockRef slow = newbb(g, "setslow"), poskey = newbb(g, "setposkey");
-  LLVMBasicBlockRef hit = newbb(g, "sethit"), hashed = newbb(g, "sethashed"), xfrom[2];
-  LLVMValueRef key = keyconst, slot, args[2], dummy, xslot[2];
-  LLVMTypeRef params[2], ty;
+  LLVMBasicBlockRef slow = newbb(g, "setslow"), hit = newbb(g, "sethit"), xfrom[1];
+  LLVMValueRef key = keyconst, slot, xslot[1];
   int nx = 0;
   if (g->rwsrc != NULL && g->rwsrc[pc] >= 0 && g->rslot[g->rwsrc[pc]] != NULL) {
     /* samekey: the slot the read found */
@@ -2727,24 +2723,7 @@ static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
     LLVMPositionBuilderAtEnd(B_, ik);
     key = sext48(g, kb);
   }
-  slot = intslot2(g, t, key, slow, poskey);
-  {   /* positive keys past the array part (emitted before set_finish
-      ** leaves the builder at the slow block).  Without a hash part (an
-      ** array's appends: rehashes move every positive key into the array
-      ** part) the helper at once, without the leaf call. */
-    LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
-    LLVMPositionBuilderAtEnd(B_, poskey);
-    dummy = ofield(g, g->i8, t, offsetof(Table, isdummy), "isdummy");
-    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, dummy, LLVMConstInt(g->i8, 0, 0), ""), slow, hashed);
-    LLVMPositionBuilderAtEnd(B_, hashed);
-    params[0] = g->p1; params[1] = g->i64;
-    ty = LLVMFunctionType(g->p0, params, 2, 0);   /* (Table *, int64_t) */
-    args[0] = t; args[1] = key;
-    xslot[nx] = LLVMBuildCall2(B_, ty, readonlyfn(g, getfn(g, "mvmrt_intset", ty, 1)), args, 2, "");
-    xfrom[nx] = hashed;
-    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, xslot[nx++], LLVMConstNull(g->p0), ""), slow, hit);
-    LLVMPositionBuilderAtEnd(B_, cur);
-  }
+  slot = intslot2(g, t, key, slow, 1);
   set_finish(g, pc, t, slot, val, slow, helper, key, hit, nx, xslot, xfrom);
 }
 
@@ -4232,7 +4211,7 @@ static LLVMValueRef leafgetstr(Gen *g, Leaf *lf, LLVMValueRef t, TString *key) {
 ** integer or the real call); a key not in its one place: the real call */
 static LLVMValueRef leafgetint(Gen *g, Leaf *lf, LLVMValueRef t, LLVMValueRef keyv,
                                LLVMValueRef keyconst) {
-  LLVMValueRef slot = intslot(g, t, keyv, keyconst, lf->gen, NULL);
+  LLVMValueRef slot = intslot(g, t, keyv, keyconst, lf->gen, 0);
   return leafgetend(g, lf, t, slot, newbb(g, "leaf.miss"));
 }
 
