@@ -2170,17 +2170,6 @@ static void tabwant(Gen *g, RegSet *want) {
     }
   } while (changed);
 }
-/* Stores into the slot a read found.  A string-key store `t.k = v` after
-** a level-0 read `x = t.k` of the same table register and key, with only
-** instructions that change no table's keys and cannot collect in between
-** (moves, constants, arithmetic on numbers, level-0 reads) and no other
-** way into them (jumps, entry points; an arithmetic's skip over its dead
-** MMBIN is one), stores into the node the read's inline probes found (a
-** node of the table holding the key with a value then): the node array
-** moves or changes only in a rehash or a collection, which only calls
-** do, and no key left (a value set to nil keeps its node).  When the read
-** found it by a walk (the slot may be an '__index' table's), the store
-** probes as usual. */
 /* Dynamic keys (Session 8): a SETTABLE `t[k] = v` storing a number or a
 ** non-nil constant after a level-0 read `x = t[k]` of the same table and
 ** key registers (knuc's `t[w] = (t[w] or 0) + 1`), when every
@@ -2194,7 +2183,8 @@ static void tabwant(Gen *g, RegSet *want) {
 static int samekey(Gen *g, int s) {
   Instruction si = g->p->code[s];
   int a = GETARG_A(si), b = GETARG_B(si), n = g->p->sizecode, q, p, j, sc[2];
-  if (GETARG_k(si) ? v_isnil(g->p->k[GETARG_C(si)]) : (regty(g, s, GETARG_C(si)) & ~TY_NUM) != 0)
+  if (GETARG_k(si) ? v_isnil(g->p->k[GETARG_C(si)])
+                    : (regty(g, s, GETARG_C(si)) & ~TY_NUM) != 0 || regty(g, s, GETARG_C(si)) == TY_NONE)
     return -1;
   for (q = s - 1; q >= 0 && s - q <= 32; q--) {
     Instruction i = g->p->code[q];
@@ -2222,6 +2212,17 @@ static int samekey(Gen *g, int s) {
   }
   return q;
 }
+/* Stores into the slot a read found.  A string-key store `t.k = v` after
+** a level-0 read `x = t.k` of the same table register and key, with only
+** instructions that change no table's keys and cannot collect in between
+** (moves, constants, arithmetic on numbers, level-0 reads) and no other
+** way into them (jumps, entry points; an arithmetic's skip over its dead
+** MMBIN is one), stores into the node the read's inline probes found (a
+** node of the table holding the key with a value then): the node array
+** moves or changes only in a rehash or a collection, which only calls
+** do, and no key left (a value set to nil keeps its node).  When the read
+** found it by a walk (the slot may be an '__index' table's), the store
+** probes as usual. */
 static void samefields(Gen *g) {
   int n = g->p->sizecode, pc, q, j, sc[2];
   char *foreign = (char *)calloc((size_t)n + 1, 1);   /* reached but from the instruction before */
@@ -2402,8 +2403,7 @@ static void notm(Gen *g, LLVMValueRef t, int tm, LLVMBasicBlockRef yes, LLVMBasi
 ** part's free slots); else the helper.  'key' (i64): that key, for the
 ** length hint (lenkeep: only where the store turns a nil into a value or
 ** a value into a nil).  'nx' other slots (xslot, from blocks xfrom:
-** settab_int's string and positive keys) join the store at its block
-** 'hit'. */
+** settab_int's string keys) join the store at its block 'hit'. */
 static void lenkeep(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMValueRef val, int overvalue);
 static void sethit(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
                    LLVMBasicBlockRef slow, const char *helper);
