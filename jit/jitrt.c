@@ -643,6 +643,19 @@ static const Value *mvmrt_rawget(Table *t, Value key) {
   return isabstkey(s) ? &rt_nil : s;
 }
 
+/* the slot of string 'key' (its word) in the collision chain after its
+** main position 'mp', which compiled code probed already (GETTABLE with a
+** key in a register, llvmgen.c strprobe): pointer compares only (strings
+** are interned), an absent key's as a nil; a leaf */
+static const Value *mvmrt_strnext(const Node *mp, uint64_t key) {
+  const Node *n = mp;
+  while (n->next != 0) {
+    n += n->next;
+    if (n->key == key) return &n->val;
+  }
+  return &rt_nil;
+}
+
 /* the rest of the collision chain after node 'n' of 't', whose key is not
 ** 'k'; the index of the node found is remembered in '*hint', the site's
 ** slot-prediction hint (llvmgen.c, newhint), when 'hint' is not NULL */
@@ -858,6 +871,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_strindex", (void *)mvmrt_strindex},
   {"mvmrt_strlook", (void *)mvmrt_strlook},
   {"mvmrt_rawget", (void *)mvmrt_rawget},
+  {"mvmrt_strnext", (void *)mvmrt_strnext},
   {"mvmrt_strself", (void *)mvmrt_strself},
   {"mvmrt_strmethod", (void *)mvmrt_strmethod},
 };

@@ -2008,6 +2008,13 @@ static LLVMValueRef nodehas(Gen *g, LLVMValueRef n, TString *key) {
   return LLVMBuildICmp(B_, LLVMIntEQ, k, ci64(g, v_ref(key)), "");
 }
 
+/* does node 'n' hold the key whose word is 'kb' (i64)? */
+static LLVMValueRef nodekeyis(Gen *g, LLVMValueRef n, LLVMValueRef kb) {
+  LLVMValueRef off = ci64(g, offsetof(Node, key));
+  LLVMValueRef k = vload(g, g->i64, LLVMBuildGEP2(B_, g->i8, n, &off, 1, ""), "nkey");
+  return LLVMBuildICmp(B_, LLVMIntEQ, k, kb, "");
+}
+
 /* the address of node 'n''s value */
 static LLVMValueRef nodeval(Gen *g, LLVMValueRef n) {
   LLVMValueRef off = ci64(g, offsetof(Node, val));
@@ -2175,6 +2182,48 @@ static void tabwant(Gen *g, RegSet *want) {
     }
   } while (changed);
 }
+/* Dynamic keys (Session 8): a SETTABLE `t[k] = v` storing a number or a
+** non-nil constant after a level-0 read `x = t[k]` of the same table and
+** key registers (knuc's `t[w] = (t[w] or 0) + 1`), when every
+** instruction in between runs no Lua code, calls nothing and writes
+** neither register (the samefields set, less SETFIELD, plus arithmetic,
+** which in compiled code completes inline or exits, its MMBIN, TEST and
+** forward jumps), and nothing jumps into the range from outside: the
+** store overwrites the slot the read found with a value (value over
+** value: no rehash, no length hint, no barrier for a number).  Returns
+** the read's pc, or -1. */
+static int samekey(Gen *g, int s) {
+  Instruction si = g->p->code[s];
+  int a = GETARG_A(si), b = GETARG_B(si), n = g->p->sizecode, q, p, j, sc[2];
+  if (GETARG_k(si) ? v_isnil(g->p->k[GETARG_C(si)])
+                    : (regty(g, s, GETARG_C(si)) & ~TY_NUM) != 0 || regty(g, s, GETARG_C(si)) == TY_NONE)
+    return -1;
+  for (q = s - 1; q >= 0 && s - q <= 32; q--) {
+    Instruction i = g->p->code[q];
+    if (GET_OPCODE(i) == OP_GETTABLE && GETARG_B(i) == a && GETARG_C(i) == b) break;
+  }
+  if (q < 0 || s - q > 32 || GETARG_A(g->p->code[q]) == a || GETARG_A(g->p->code[q]) == b)
+    return -1;
+  for (p = q + 1; p <= s; p++) {
+    Instruction i = g->p->code[p];
+    OpCode op = GET_OPCODE(i);
+    RegSet use, def;
+    if (g->entry[p]) return -1;
+    if (p == s) break;
+    if (!((tabkeeps(g, p) && op != OP_SETFIELD) || arithop(op) || op == OP_MMBIN ||
+          op == OP_MMBINI || op == OP_MMBINK || op == OP_TEST || (op == OP_JMP && GETARG_sJ(i) >= 0)))
+      return -1;
+    usedef(g, p, &use, &def);
+    if (rs_has(&def, a) || rs_has(&def, b)) return -1;
+  }
+  for (p = 0; p < n; p++) {   /* no way into (q, s] but from [q, s) */
+    if (p >= q && p < s) continue;
+    succs(g, p, sc);
+    for (j = 0; j < 2; j++)
+      if (sc[j] > q && sc[j] <= s) return -1;
+  }
+  return q;
+}
 /* Stores into the slot a read found.  A string-key store `t.k = v` after
 ** a level-0 read `x = t.k` of the same table register and key, with only
 ** instructions that change no table's keys and cannot collect in between
@@ -2208,6 +2257,7 @@ static void samefields(Gen *g) {
   for (pc = 0; pc < n; pc++) {
     Instruction si = g->p->code[pc];
     int a = GETARG_A(si);
+    if (GET_OPCODE(si) == OP_SETTABLE) { g->rwsrc[pc] = samekey(g, pc); continue; }
     if (GET_OPCODE(si) != OP_SETFIELD || tabreg(g, pc) < 0) continue;
     for (q = pc - 1; q >= 0 && pc - q <= 32 && !foreign[q + 1] && !g->entry[q + 1]; q--) {
       Instruction i = g->p->code[q];
@@ -2288,7 +2338,10 @@ static void slowpath(Gen *g, int pc, const char *helper) {
 ** (tab_hashint; keys such as 0 or negative ones, fannkuch's perm[0]); a
 ** collision chain or a miss branches to 'slow' (the helper).  Writes
 ** ('write') look only keys < 1 up there: a positive key past the array
-** part is mostly an append, which misses (sieve's initialisation). */
+** part is mostly an append, which misses (sieve's initialisation).
+** (Session 8: probing positive keys too, behind a test for appends,
+** measured +5-7% on sieve -- the hot loop's registers -- for -1% on
+** queens; a leaf call there spilled in the hot loop too.) */
 static LLVMValueRef intslot2(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasicBlockRef slow,
                              int write) {
   LLVMBasicBlockRef hash = newbb(g, "inthash"), found = newbb(g, "intfound"), arr;
@@ -2354,28 +2407,6 @@ static void notm(Gen *g, LLVMValueRef t, int tm, LLVMBasicBlockRef yes, LLVMBasi
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, ex, LLVMConstInt(g->i8, 0, 0), ""), yes, no);
 }
 
-/* read: R[a] := *slot when it is not nil, else the helper; 'intt' (the
-** table, for integer keys, else NULL): a nil in an integer key's slot is
-** the result too when no __index can apply (sparse arrays, loops reading
-** up to the first nil).  An integer key's slot is its only place. */
-static void get_finish(Gen *g, int pc, int a, LLVMValueRef slot, LLVMBasicBlockRef slow,
-                       const char *helper, LLVMValueRef intt) {
-  LLVMBasicBlockRef hit = newbb(g, "gethit");
-  LLVMValueRef v = vload(g, g->p1, slot, "");
-  if (intt != NULL) {
-    LLVMBasicBlockRef nil = newbb(g, "getnil");
-    LLVMBuildCondBr(B_, isnil(g, v), nil, hit);
-    LLVMPositionBuilderAtEnd(B_, nil);
-    notm(g, intt, TM_INDEX, hit, slow);
-  }
-  else LLVMBuildCondBr(B_, isnil(g, v), slow, hit);
-  LLVMPositionBuilderAtEnd(B_, hit);
-  setreg(g, a, v);
-  loaddone(g, pc);
-  LLVMPositionBuilderAtEnd(B_, slow);
-  slowpath(g, pc, helper);
-}
-
 /* write (integer keys: intslot2): *slot := val when the slot holds a
 ** non-nil value, as tab_setslot does (the barrier; the absence cache
 ** stays: metamethods are named by strings, which an integer key never
@@ -2383,25 +2414,36 @@ static void get_finish(Gen *g, int pc, int a, LLVMValueRef slot, LLVMBasicBlockR
 ** does (an integer key's slot is its only place: appends into the array
 ** part's free slots); else the helper.  'key' (i64): that key, for the
 ** length hint (lenkeep: only where the store turns a nil into a value or
-** a value into a nil) */
+** a value into a nil).  'nx' other slots (xslot, from blocks xfrom:
+** settab_int's string keys) join the store at its block 'hit'. */
 static void lenkeep(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMValueRef val, int overvalue);
 static void sethit(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
                    LLVMBasicBlockRef slow, const char *helper);
 static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMValueRef val,
-                       LLVMBasicBlockRef slow, const char *helper, LLVMValueRef key) {
-  LLVMBasicBlockRef hit = newbb(g, "sethit"), nil = newbb(g, "setnil");
-  LLVMBasicBlockRef live = newbb(g, "setlive"), fill = newbb(g, "setfill");
-  LLVMValueRef old = vload(g, g->p1, slot, "");
+                       LLVMBasicBlockRef slow, const char *helper, LLVMValueRef key,
+                       LLVMBasicBlockRef hit, int nx, LLVMValueRef *xslot, LLVMBasicBlockRef *xfrom) {
+  LLVMBasicBlockRef nil = newbb(g, "setnil");
+  LLVMBasicBlockRef live = newbb(g, "setlive"), fill = newbb(g, "setfill"), from[2];
+  LLVMValueRef old = vload(g, g->p1, slot, ""), vals[2], phi;
   LLVMBuildCondBr(B_, isnil(g, old), nil, live);
   LLVMPositionBuilderAtEnd(B_, nil);
   notm(g, t, TM_NEWINDEX, fill, slow);
   LLVMPositionBuilderAtEnd(B_, fill);
   lenkeep(g, t, key, val, 0);
+  from[0] = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, hit);
   LLVMPositionBuilderAtEnd(B_, live);
   lenkeep(g, t, key, val, 1);
+  from[1] = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, hit);
   LLVMPositionBuilderAtEnd(B_, hit);
+  if (nx > 0) {
+    vals[0] = vals[1] = slot;
+    phi = LLVMBuildPhi(B_, g->p0, "slot");
+    LLVMAddIncoming(phi, vals, from, 2);
+    LLVMAddIncoming(phi, xslot, xfrom, (unsigned)nx);
+    slot = phi;
+  }
   sethit(g, pc, t, slot, val, slow, helper);
 }
 
@@ -2450,55 +2492,113 @@ static LLVMValueRef readonlyfn(Gen *g, LLVMValueRef f) {
   return f;
 }
 
-/* GETI / GETTABLE at the lowest speculation level (tabspec): the array
-** part and the key's main position inline, any other key (chains, absent
-** keys, strings, floats: the leaf mvmrt_rawget) in one leaf call; a nil
-** with no '__index' that could apply is the result.  Exits: not a table,
-** a nil where '__index' may apply. */
-static void gettab_spec(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
-                        LLVMValueRef keyconst) {
-  LLVMBasicBlockRef walk = newbb(g, "getwalk"), hit = newbb(g, "gethit");
-  LLVMBasicBlockRef nil = newbb(g, "getnil"), found = newbb(g, "getfound"), from[2];
-  LLVMValueRef key = keyconst, kw = keyv, vals[2], args[2], slot, v;
+/* may the key register of GETTABLE/SETTABLE 'pc' hold a string?  Not
+** when the types know it holds a number (`g[(y - 2) % H + 1]` with H an
+** upvalue): no string path to emit (life: 1% of its instructions went
+** to compiling them) */
+static int maystrkey(Gen *g, int pc) {
+  Instruction i = g->p->code[pc];
+  int r = GET_OPCODE(i) == OP_GETTABLE ? GETARG_C(i) : GETARG_B(i);
+  return (regty(g, pc, r) & ~TY_NUM) != 0;
+}
+
+/* A string key in a register (word 'kb' of 'keyv'): its main position in
+** 't' probed inline (hash & mask, a pointer compare: strings are
+** interned), a hit with a value to 'found'; otherwise the leaf
+** mvmrt_strnext walks the rest of the chain (an absent key's slot holds
+** nil); its result to 'found' too.  Adds the two incoming slots to
+** vals/from at '*n'.  Other keys (not strings) branch to 'other'. */
+static void strprobe(Gen *g, LLVMValueRef t, LLVMValueRef keyv, LLVMValueRef kb,
+                     LLVMBasicBlockRef other, LLVMBasicBlockRef found, LLVMValueRef *vals,
+                     LLVMBasicBlockRef *from, int *n) {
+  LLVMBasicBlockRef chain = newbb(g, "strchain");
+  LLVMValueRef h, mask, node, mp, v, args[2];
   LLVMTypeRef params[2], ty;
-  tabtest(g, pc, t, newbb(g, "tab"), specexit(g, pc));
+  isvalreftt(g, keyv, kb, MVM_TSTRING, newbb(g, "strkey"), other);
+  h = ofield(g, g->i32, keyv, offsetof(GCObject, hash), "khash");
+  node = nodearray(g, t, &mask);
+  mp = nodeat(g, node, LLVMBuildAnd(B_, LLVMBuildZExt(B_, h, g->i64, ""), mask, ""), "strpos");
+  vals[*n] = nodeval(g, mp);
+  v = vload(g, g->p1, vals[*n], "");
+  from[(*n)++] = LLVMGetInsertBlock(B_);
+  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, nodekeyis(g, mp, kb), LLVMBuildNot(B_, isnil(g, v), ""), ""),
+                  found, chain);
+  LLVMPositionBuilderAtEnd(B_, chain);
+  params[0] = g->p0; params[1] = g->i64;
+  ty = LLVMFunctionType(g->p0, params, 2, 0);   /* (const Node *, Value) */
+  args[0] = mp; args[1] = kb;
+  vals[*n] = LLVMBuildCall2(B_, ty, readonlyfn(g, getfn(g, "mvmrt_strnext", ty, 1)), args, 2, "");
+  from[(*n)++] = LLVMGetInsertBlock(B_);
+  LLVMBuildBr(B_, found);
+}
+
+static int wantslot(Gen *g, int pc);
+/* GETI / GETTABLE: the array part and the key's main position inline for
+** an integer key, the main position inline and the leaf mvmrt_strnext for
+** a string, one leaf call (mvmrt_rawget) for any other key or an integer
+** in a collision chain; a nil with no '__index' that could apply is the
+** result (whatever the key: no metatable, or its absence bit).  The
+** rest: at the lowest speculation level (tabspec) an exit (not a table,
+** a nil where '__index' may apply), else the instruction's helper. */
+static void gettab_int(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
+                       LLVMValueRef keyconst, const char *helper) {
+  int spec = tabspec(g, pc), n = 0;
+  LLVMBasicBlockRef slow = spec ? specexit(g, pc) : newbb(g, "getslow");
+  LLVMBasicBlockRef walk = newbb(g, "getwalk"), hit = newbb(g, "gethit");
+  LLVMBasicBlockRef nil = newbb(g, "getnil"), found = newbb(g, "getfound"), from[4];
+  LLVMValueRef key = keyconst, kw = keyv, vals[4], args[2], slot, v;
+  LLVMTypeRef params[2], ty;
+  tabtest(g, pc, t, newbb(g, "tab"), slow);
   if (key == NULL) {
-    LLVMBasicBlockRef ik = newbb(g, "intkey");
+    LLVMBasicBlockRef ik = newbb(g, "intkey"), nk = newbb(g, "notint");
     LLVMValueRef kb = bits(g, keyv);
-    LLVMBuildCondBr(B_, isint(g, kb), ik, walk);
+    LLVMBuildCondBr(B_, isint(g, kb), ik, nk);
+    LLVMPositionBuilderAtEnd(B_, nk);
+    if (maystrkey(g, pc)) strprobe(g, t, keyv, kb, walk, found, vals, from, &n);
+    else LLVMBuildBr(B_, walk);
     LLVMPositionBuilderAtEnd(B_, ik);
     key = sext48(g, kb);
   }
   else kw = mkint(g, key);
-  vals[0] = intslot2(g, t, key, walk, 0);
-  from[0] = LLVMGetInsertBlock(B_);
+  vals[n] = intslot2(g, t, key, walk, 0);
+  from[n++] = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, found);
   LLVMPositionBuilderAtEnd(B_, walk);
   params[0] = params[1] = g->p1;
   ty = LLVMFunctionType(g->p0, params, 2, 0);   /* (Table *, Value) */
   args[0] = t; args[1] = kw;
-  vals[1] = LLVMBuildCall2(B_, ty, readonlyfn(g, getfn(g, "mvmrt_rawget", ty, 1)), args, 2, "");
-  from[1] = LLVMGetInsertBlock(B_);
+  vals[n] = LLVMBuildCall2(B_, ty, readonlyfn(g, getfn(g, "mvmrt_rawget", ty, 1)), args, 2, "");
+  from[n++] = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, found);
   LLVMPositionBuilderAtEnd(B_, found);
   slot = LLVMBuildPhi(B_, g->p0, "slot");
-  LLVMAddIncoming(slot, vals, from, 2);
+  LLVMAddIncoming(slot, vals, from, (unsigned)n);
   v = hload(g, g->p1, slot, "");
   LLVMBuildCondBr(B_, isnil(g, v), nil, hit);
   LLVMPositionBuilderAtEnd(B_, nil);
-  notm(g, t, TM_INDEX, hit, specexit(g, pc));
-  LLVMPositionBuilderAtEnd(B_, hit);
+  if (spec && g->rslot != NULL && wantslot(g, pc)) {
+    /* samekey: the slot when it holds a value (always one of t's own:
+    ** mvmrt_rawget walks no '__index'), else NULL */
+    LLVMBasicBlockRef nilhit = newbb(g, "getnilhit"), pf[2];
+    LLVMValueRef ps[2];
+    notm(g, t, TM_INDEX, nilhit, slow);
+    LLVMPositionBuilderAtEnd(B_, nilhit);
+    LLVMBuildBr(B_, hit);
+    LLVMPositionBuilderAtEnd(B_, hit);
+    ps[0] = slot; ps[1] = LLVMConstNull(g->p0); pf[0] = found; pf[1] = nilhit;
+    g->rslot[pc] = LLVMBuildPhi(B_, g->p0, "rslot");
+    LLVMAddIncoming(g->rslot[pc], ps, pf, 2);
+  }
+  else {
+    notm(g, t, TM_INDEX, hit, slow);
+    LLVMPositionBuilderAtEnd(B_, hit);
+  }
   setreg(g, a, v);
   loaddone(g, pc);
-}
-
-/* GETI / GETTABLE: the array part inline */
-static void gettab_int(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
-                       LLVMValueRef keyconst, const char *helper) {
-  LLVMBasicBlockRef slow;
-  if (tabspec(g, pc)) { gettab_spec(g, pc, a, t, keyv, keyconst); return; }
-  slow = newbb(g, "getslow");
-  get_finish(g, pc, a, intslot(g, t, keyv, keyconst, slow, 0), slow, helper, t);
+  if (!spec) {
+    LLVMPositionBuilderAtEnd(B_, slow);
+    helper_only(g, pc, helper);
+  }
 }
 
 /* The length hint's upkeep (table.h tab_lenset) for the store of 'val'
@@ -2566,14 +2666,77 @@ static void lenop(Gen *g, int pc, int a, LLVMValueRef t) {
   br(g, pc + 1);
 }
 
-/* SETI / SETTABLE: an integer key's existing slot inline */
+/* SETTABLE with a string key in a register (word 'kb' of 'keyv'): the
+** key's main position probed inline, a hit when it holds the key with a
+** value; else the read-only leaf mvmrt_strset (chain, a nil with no
+** '__newindex'), NULL to 'slow' (new keys, metamethods).  The store
+** clears the table's 'extra' byte as tab_setslot does (the key may be a
+** metamethod's name, "__index" included), then joins set_finish's at
+** 'hit' (the slot and its block at xslot/xfrom[*nx]).  Other keys:
+** 'slow'. */
+static void setstrkey(Gen *g, LLVMValueRef t, LLVMValueRef keyv, LLVMValueRef kb,
+                      LLVMBasicBlockRef slow, LLVMBasicBlockRef hit, LLVMValueRef *xslot,
+                      LLVMBasicBlockRef *xfrom, int *nx) {
+  LLVMBasicBlockRef found = newbb(g, "strsetfound"), miss = newbb(g, "strsetmiss");
+  LLVMBasicBlockRef from[2];
+  LLVMValueRef h, mask, node, mp, old, cp, args[2], vals[2], slot;
+  isvalreftt(g, keyv, kb, MVM_TSTRING, newbb(g, "strkey"), slow);
+  h = ofield(g, g->i32, keyv, offsetof(GCObject, hash), "khash");
+  node = nodearray(g, t, &mask);
+  mp = nodeat(g, node, LLVMBuildAnd(B_, LLVMBuildZExt(B_, h, g->i64, ""), mask, ""), "strpos");
+  vals[0] = nodeval(g, mp);
+  old = vload(g, g->p1, vals[0], "");
+  from[0] = LLVMGetInsertBlock(B_);
+  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, nodekeyis(g, mp, kb), LLVMBuildNot(B_, isnil(g, old), ""), ""),
+                  found, miss);
+  LLVMPositionBuilderAtEnd(B_, miss);
+  /* (strings never move: the key as a raw pointer) */
+  args[0] = t; args[1] = LLVMBuildIntToPtr(B_, kb, g->p0, "");
+  cp = LLVMBuildCall2(B_, g->ty_chain, readonlyfn(g, getfn(g, "mvmrt_strset", g->ty_chain, 1)), args, 2, "");
+  vals[1] = cp;
+  from[1] = LLVMGetInsertBlock(B_);
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, found);
+  LLVMPositionBuilderAtEnd(B_, found);
+  slot = LLVMBuildPhi(B_, g->p0, "slot");
+  LLVMAddIncoming(slot, vals, from, 2);
+  clearextra(g, t);
+  xslot[*nx] = slot;
+  xfrom[(*nx)++] = LLVMGetInsertBlock(B_);
+  LLVMBuildBr(B_, hit);
+}
+
+/* SETI / SETTABLE: an integer key's existing slot inline (intslot2,
+** set_finish); a string key setstrkey; the rest the helper.  One store
+** with its barrier for both (set_finish's hit block). */
 static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
                        LLVMValueRef keyconst, LLVMValueRef val, const char *helper) {
-  LLVMBasicBlockRef slow = newbb(g, "setslow");
-  LLVMValueRef slot = intslot(g, t, keyv, keyconst, slow, 1);
-  /* (on this path keyv holds an immediate integer: intslot tested it) */
-  set_finish(g, pc, t, slot, val, slow, helper,
-             keyconst != NULL ? keyconst : sext48(g, bits(g, keyv)));
+  LLVMBasicBlockRef slow = newbb(g, "setslow"), hit = newbb(g, "sethit"), xfrom[1];
+  LLVMValueRef key = keyconst, slot, xslot[1];
+  int nx = 0;
+  if (g->rwsrc != NULL && g->rwsrc[pc] >= 0 && g->rslot[g->rwsrc[pc]] != NULL) {
+    /* samekey: the slot the read found */
+    LLVMBasicBlockRef reuse = newbb(g, "setreuse"), probe = newbb(g, "setprobe");
+    LLVMValueRef sl = g->rslot[g->rwsrc[pc]];
+    LLVMBuildCondBr(B_, LLVMBuildIsNotNull(B_, sl, ""), reuse, probe);
+    LLVMPositionBuilderAtEnd(B_, reuse);
+    if (keyconst == NULL) clearextra(g, t);   /* the key may be "__index" */
+    gcwrite(g, val, t, sl);
+    br(g, pc + 1);
+    LLVMPositionBuilderAtEnd(B_, probe);
+  }
+  istable(g, t, bits(g, t), newbb(g, "tab"), slow);
+  if (key == NULL) {
+    LLVMBasicBlockRef ik = newbb(g, "intkey"), nk = newbb(g, "notint");
+    LLVMValueRef kb = bits(g, keyv);
+    LLVMBuildCondBr(B_, isint(g, kb), ik, nk);
+    LLVMPositionBuilderAtEnd(B_, nk);
+    if (maystrkey(g, pc)) setstrkey(g, t, keyv, kb, slow, hit, xslot, xfrom, &nx);
+    else LLVMBuildBr(B_, slow);
+    LLVMPositionBuilderAtEnd(B_, ik);
+    key = sext48(g, kb);
+  }
+  slot = intslot2(g, t, key, slow, 1);
+  set_finish(g, pc, t, slot, val, slow, helper, key, hit, nx, xslot, xfrom);
 }
 
 /* The cell of upvalue 'idx' of closure 'cl' (UpVal.v), through UpVal
