@@ -1126,6 +1126,15 @@ static void numonly(Gen *g) {
       if (t != TY_NONE && t != TY_INT && rs_has(&need, r))
         notint.w[r >> 6] |= (uint64_t)1 << (r & 63);
     }
+    /* TFORCALL copies the iterator, its state and the control value into
+    ** R[A+4..A+6] for the call, words the types never see (they are dead
+    ** before and consumed by the call): a raw integer register there
+    ** would decode them (setreg) and the flush box them again, so that
+    ** pairs' first control, nil, reached 'next' as the integer 2 when
+    ** R[A+6] was a finished for loop's register */
+    if (GET_OPCODE(g->p->code[pc]) == OP_TFORCALL)
+      for (r = GETARG_A(g->p->code[pc]) + 4; r < GETARG_A(g->p->code[pc]) + 7 && r < g->nregs; r++)
+        notint.w[r >> 6] |= (uint64_t)1 << (r & 63);
   }
   for (r = 0; r < 4; r++)
     g->rawint.w[r] = fr.w[r] & ~notint.w[r] & ~g->memres.w[r];
