@@ -3488,11 +3488,13 @@ static void inlinecall(Gen *g, int a, int b, int nres, int self, LLVMBasicBlockR
 ** call's code (ccallinline) off other sites: the code tests the value. */
 static int ccallhint(Gen *g, int pc, int a) {
   static const char *const names[] = {
-    "abs", "assert", "byte", "ceil", "char", "codepoint", "concat", "find", "floor",
-    "fmod", "format", "getmetatable", "gmatch", "gsub", "insert", "len", "lower",
-    "match", "max", "min", "modf", "move", "next", "offset", "pack", "rawequal",
-    "rawget", "rawlen", "rawset", "remove", "rep", "reverse", "select", "setmetatable",
-    "sqrt", "sub", "tointeger", "tonumber", "tostring", "type", "unpack", "upper"};
+    "abs", "assert", "byte", "ceil", "char", "codepoint", "concat", "error", "find",
+    "floor", "fmod", "format", "getinfo", "getmetatable", "gmatch", "gsub", "insert",
+    "len", "lower", "match", "max", "min", "modf", "move", "next", "offset", "pack",
+    "pcall", "print", "rawequal", "rawget", "rawlen", "rawset", "remove", "rep",
+    "resume", "reverse", "select", "sethook", "setmetatable", "sort", "sqrt", "sub",
+    "tointeger", "tonumber", "tostring", "traceback", "type", "unpack", "upper",
+    "wrap", "xpcall", "yield"};
   const Proto *p = g->p;
   const char *nm = NULL;
   size_t j;
