@@ -4612,8 +4612,10 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
     LLVMBasicBlockRef slow = newbb(g, "slowcall");
     inlinecall(g, a, b, nres, selfhint(g, pc, a), cdone, slow);
     LLVMPositionBuilderAtEnd(B_, slow);
-    /* (not at builtin sites: their inline code is the fast path) */
-    if ((nres == 0 || nres == 1) && fastbuiltin(g, pc) < 0 && ccallhint(g, pc, a)) {
+    /* (not at builtin sites: their inline code is the fast path; not in
+    ** a main chunk outside its loops: code that runs once) */
+    if ((nres == 0 || nres == 1) && fastbuiltin(g, pc) < 0 && ccallhint(g, pc, a) &&
+        (g->p->linedefined != 0 || inloop(g, pc))) {
       slow = newbb(g, "slowcall");
       ccallinline(g, a, b, nres, cdone, slow);
       LLVMPositionBuilderAtEnd(B_, slow);
