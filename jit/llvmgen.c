@@ -4592,6 +4592,22 @@ static void inlineleaf(Gen *g, int cpc, int a, int b, int nres, const Proto *P,
   LLVMPositionBuilderAtEnd(B_, lf->gen);
 }
 
+/* TFORCALL (emitcall of R[a] = the iterator's copy, registers flushed):
+** the step of next or of ipairs' iterator without a call (the leaf
+** mvmrt_tforstep, as the interpreter's TFORCALL); 1: the results are in
+** their stack slots -> 'done' (reloads); else the call follows */
+static void tforstep(Gen *g, int a, int nres, LLVMBasicBlockRef done) {
+  LLVMBasicBlockRef call = newbb(g, "tforcall");
+  LLVMTypeRef params[4], ty;
+  LLVMValueRef args[4], r;
+  params[0] = params[1] = g->p0; params[2] = params[3] = g->i32;
+  ty = LLVMFunctionType(g->i32, params, 4, 0);
+  args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, a); args[3] = ci32(g, nres);
+  r = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_tforstep", ty, 1), args, 4, "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, r, ci32(g, 0), ""), done, call);
+  LLVMPositionBuilderAtEnd(B_, call);
+}
+
 static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   LLVMValueRef args[5], r;
   LLVMBasicBlockRef luacall = newbb(g, "luacall");
@@ -4608,6 +4624,7 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
     ldone = newbb(g, "leafdone");
     inlineleaf(g, pc, a, b, nres, leaf, ldone, 0);
   }
+  if (GET_OPCODE(g->p->code[pc]) == OP_TFORCALL) tforstep(g, a, nres, cdone);
   if (b != 0) {
     LLVMBasicBlockRef slow = newbb(g, "slowcall");
     inlinecall(g, a, b, nres, selfhint(g, pc, a), cdone, slow);

@@ -138,3 +138,37 @@ local function churn(n)
   return keep.name, #out, out[1], out[n]
 end
 for _ = 1, 3 do print(churn(200)) end
+
+-- TFORCALL's steps of next and ipairs without a call, and the cases
+-- that must call: ipairs over a proxy with '__index', keys cleared while
+-- traversing, '__pairs', an iterator of another kind, hooks
+local function loops(t, proxy)
+  local ks, s = 0, 0
+  for k, v in pairs(t) do ks = ks + 1; s = s + v; if v % 3 == 0 then t[k] = nil end end
+  for i, v in ipairs(proxy) do s = s + i * v end
+  for i in ipairs({10, 20, nil, 40}) do s = s + i end
+  for w in ("a bb ccc"):gmatch("%a+") do s = s + #w end
+  return ks, s
+end
+for round = 1, 3 do
+  local t = {}
+  for i = 1, 30 do t["k" .. i] = i; t[i] = i end
+  local proxy = setmetatable({}, {__index = function(_, i) if i <= 4 then return i * 10 end end})
+  print(round, loops(t, proxy))
+  local n = 0
+  for k in next, t do n = n + 1 end
+  print(n, pcall(next, t, "nokey"))
+end
+local mp = setmetatable({}, {__pairs = function(t) return function(_, k) if (k or 0) < 3 then return (k or 0) + 1, "p" end end, t, nil end})
+for _ = 1, 2 do local c = 0 for k, v in pairs(mp) do c = c + k end print(c) end
+local function hookedloop()
+  local n, calls = 0, 0
+  for i, v in ipairs({1, 2, 3, 4, 5, 6}) do
+    n = n + v
+    if i == 3 then debug.sethook(function() calls = calls + 1 end, "c") end
+  end
+  debug.sethook()
+  return n, calls > 0
+end
+print(hookedloop())
+print(hookedloop())
