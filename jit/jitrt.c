@@ -456,7 +456,11 @@ RT_HELPER int mvmrt_tailcall(lua_State *L, CallInfo *ci, int pc) {
   rt_interrupted(L);
   if (GETARG_k(i))
     func_closeupval(L, base);   /* no tbc variables can be pending */
-  if ((n = do_pretailcall(L, ci, ra, b, delta)) < 0)
+  /* a C callee: its lean call (rt_leanccall: precall_C's frame and
+  ** results, LUA_MULTRET), as do_pretailcall would call it */
+  if (rt_leanccall(L, ci, ra, LUA_MULTRET) == 0)
+    n = (int)(L->top - ci->next->func);   /* (the stack may have moved) */
+  else if ((n = do_pretailcall(L, ci, ra, b, delta)) < 0)
     return 1;
   ((JitState *)G(L)->jit)->curL = L;
   ci->func -= delta;            /* C callee already ran */

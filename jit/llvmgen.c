@@ -4597,9 +4597,17 @@ static void inlineleaf(Gen *g, int cpc, int a, int b, int nres, const Proto *P,
 ** mvmrt_tforstep, as the interpreter's TFORCALL); 1: the results are in
 ** their stack slots -> 'done' (reloads); else the call follows */
 static void tforstep(Gen *g, int a, int nres, LLVMBasicBlockRef done) {
-  LLVMBasicBlockRef call = newbb(g, "tforcall");
+  LLVMBasicBlockRef call = newbb(g, "tforcall"), step = newbb(g, "tforstep");
   LLVMTypeRef params[4], ty;
-  LLVMValueRef args[4], r;
+  LLVMValueRef args[4], r, fv;
+  /* the helper only for a light C function (generators, gmatch: C or
+  ** Lua closures, straight to the call) */
+  fv = tb(g, LLVMBuildLoad2(B_, g->p1, byteptr(g, LLVMBuildLoad2(B_, g->p0, g->basevar, "base"),
+                                                (size_t)a * sizeof(Value)), "iter"), g->tb_stack);
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildAnd(B_, LLVMBuildPtrToInt(B_, fv, g->i64, ""),
+                                                                ci64(g, MVM_TAGMASK), ""),
+                                    ci64(g, MVM_TAG_LCF), ""), step, call);
+  LLVMPositionBuilderAtEnd(B_, step);
   params[0] = params[1] = g->p0; params[2] = params[3] = g->i32;
   ty = LLVMFunctionType(g->i32, params, 4, 0);
   args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, a); args[3] = ci32(g, nres);

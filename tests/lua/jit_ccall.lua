@@ -172,3 +172,14 @@ local function hookedloop()
 end
 print(hookedloop())
 print(hookedloop())
+
+-- tail calls of C functions from compiled code (mvmrt_tailcall's lean C
+-- path): results of any count, an error raised inside with file:line
+local function tsub(s, i) return s:sub(i, i + 1) end
+local function tmulti(...) return select(2, ...) end
+local function tbad(s) return s:rep("x") end
+for _ = 1, 3 do
+  local acc = {}
+  for i = 1, 5 do acc[#acc + 1] = tsub("abcdefg", i) .. select("#", tmulti(1, 2, 3, i)) end
+  print(table.concat(acc, " "), tmulti(1, 2, 3), pcall(tbad, "ab"))
+end
