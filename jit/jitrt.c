@@ -234,6 +234,83 @@ static inline int rt_leancall(lua_State *L, CallInfo *ci, Value *func, int nresu
   return 0;
 }
 
+/* The common case of mvmrt_precall for a C callee, without do_precall,
+** precall_C and do_poscall: the interpreter's inline C call (vm.c
+** OP_CALL): stack room for LUA_MINSTACK, a spare CallInfo, no hooks
+** before or after, no pending interrupt.  The C function sees exactly
+** precall_C's frame (CIST_C, u.c.k NULL, top + LUA_MINSTACK), so errors,
+** yields (lua_yieldk always throws from a C frame), continuations and
+** callbacks into Lua behave as on the general path.  Returns -1 if the
+** general path must do the call, else 0 (done, results in place). */
+static inline int rt_leanccall(lua_State *L, CallInfo *ci, Value *func, int nresults) {
+  lua_CFunction f;
+  CallInfo *nci = ci->next;
+  int n, wanted;
+  if (v_islcf(*func)) f = v_lcf(*func);
+  else if (v_isCclosure(*func)) f = v_ccl(*func)->f;
+  else return -1;
+  if (nci == NULL || L->stack_last - L->top <= LUA_MINSTACK || L->hookmask || G(L)->interrupt)
+    return -1;
+  L->ci = nci;
+  nci->func = func;
+  nci->nresults = (short)nresults;
+  nci->callstatus = CIST_C;
+  nci->top = L->top + LUA_MINSTACK;
+  nci->u.c.k = NULL;
+  n = (*f)(L);
+  wanted = nci->nresults;   /* (lua_toclose may have marked it) */
+  if (wanted == LUA_MULTRET) wanted = n;
+  if (l_likely(wanted >= 0 && !L->hookmask)) {
+    Value *res = nci->func;   /* (the stack may have moved) */
+    Value *first = L->top - n;
+    int j;
+    for (j = 0; j < wanted && j < n; j++) res[j] = first[j];
+    for (; j < wanted; j++) res[j] = MVM_NIL;
+    L->top = res + wanted;
+    L->ci = ci;
+  }
+  else do_poscall(L, nci, n);
+  return 0;
+}
+
+/* TFORCALL's step of next or of ipairs' iterator (G->nextaux,
+** G->ipairsaux) without a call, as the interpreter's TFORCALL does (vm.c
+** tfor_next, tfor_ipairs): R[a] .. R[a+2] of frame 'ci' hold the
+** iterator, the state and the control, copied for the call; returns 1
+** when their 'wanted' results are in place from R[a] (L->top after
+** them, as do_poscall leaves it), 0 when the call must be made (another
+** iterator, a table with a metatable for ipairs, a key whose place needs
+** a lookup, hooks).  A leaf: nothing allocates or raises (no anchor). */
+static int mvmrt_tforstep(lua_State *L, CallInfo *ci, int a, int wanted) {
+  Value *res = rt_base(ci) + a, key, val;
+  lua_CFunction f;
+  int j = 1, r;
+  if (!v_islcf(res[0]) || L->hookmask || !v_istable(res[1])) return 0;
+  f = v_lcf(res[0]);
+  if (f == G(L)->ipairsaux) {
+    const Value *slot;
+    int64_t n;
+    if (!v_isimmint(res[2]) || v_tab(res[1])->metatable != NULL) return 0;
+    n = v_getimmint(res[2]);
+    if (n >= MVM_IMM_MAX) return 0;
+    slot = tab_getimm(v_tab(res[1]), n + 1);
+    r = !(isabstkey(slot) || v_isnil(*slot));
+    key = v_immint(n + 1);
+    val = r ? *slot : MVM_NIL;
+  }
+  else if (f == G(L)->nextaux) {
+    key = res[2];
+    r = tab_nextquick(L, v_tab(res[1]), &key, &val);
+    if (r < 0) return 0;
+  }
+  else return 0;
+  res[0] = r ? key : MVM_NIL;   /* the loop ends at a nil first result */
+  if (r && wanted >= 2) res[j++] = val;
+  for (; j < wanted; j++) res[j] = MVM_NIL;
+  L->top = res + wanted;
+  return 1;
+}
+
 /* Start the call R[a](R[a+1] .. R[a+b-1]) (b == 0: the arguments end at
 ** L->top) with 'nresults' results (LUA_MULTRET: up to L->top),
 ** as the interpreter's OP_CALL does.  Returns 0 when the call is complete
@@ -251,6 +328,7 @@ RT_HELPER int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresul
   Value *func = ci->func + 1 + a;
   CallInfo *nci;
   if (b != 0) L->top = func + b;   /* else the arguments end at L->top */
+  if (rt_leanccall(L, ci, func, nresults) == 0) goto done;
   switch (rt_leancall(L, ci, func, nresults)) {
     case 0: goto done;
     case 1: return 1;
@@ -291,6 +369,17 @@ RT_HELPER int mvmrt_finishcall(lua_State *L, CallInfo *ci, int r) {
   rt_finishnested(L, nci, r);
   ((JitState *)G(L)->jit)->curL = L;   /* as mvmrt_precall (the caller does not) */
   return 0;
+}
+
+/* The inline C call of compiled code (llvmgen.c ccallinline) found the
+** results' count marked (lua_toclose) or hooks on after the C function
+** returned 'n' results: do_poscall finishes the call.  Returns what
+** mvmrt_precall returns after a C callee (0, or 2: hooks on). */
+RT_HELPER int mvmrt_cpostcall(lua_State *L, CallInfo *ci, int n) {
+  JIT_ANCHOR(L, ci);
+  do_poscall(L, ci->next, n);
+  ((JitState *)G(L)->jit)->curL = L;
+  return L->hookmask ? 2 : 0;
 }
 
 /* return R[a] .. R[a+n-1] from frame 'ci' */
@@ -367,7 +456,11 @@ RT_HELPER int mvmrt_tailcall(lua_State *L, CallInfo *ci, int pc) {
   rt_interrupted(L);
   if (GETARG_k(i))
     func_closeupval(L, base);   /* no tbc variables can be pending */
-  if ((n = do_pretailcall(L, ci, ra, b, delta)) < 0)
+  /* a C callee: its lean call (rt_leanccall: precall_C's frame and
+  ** results, LUA_MULTRET), as do_pretailcall would call it */
+  if (rt_leanccall(L, ci, ra, LUA_MULTRET) == 0)
+    n = (int)(L->top - ci->next->func);   /* (the stack may have moved) */
+  else if ((n = do_pretailcall(L, ci, ra, b, delta)) < 0)
     return 1;
   ((JitState *)G(L)->jit)->curL = L;
   ci->func -= delta;            /* C callee already ran */
@@ -820,13 +913,31 @@ static const Value *mvmrt_strself(Table *t, TString *key, JitMethodCache *mc, Ji
 ** metatable '*smt' (G->mt[LUA_TSTRING]) when its '__index' is a table, as
 ** vm_finishget does (meta_gettmbyobj: no absence cache for basic types);
 ** else NULL, for the helper (no metatable: the error; an '__index'
-** function or non-table) */
-static const Value *mvmrt_strmethod(Table *const *smt, TString *key, TString *ename) {
-  const Value *tm;
-  if (*smt == NULL) return NULL;
-  tm = tab_getstr(*smt, ename);
+** function or non-table).  The site's method cache 'mc' (its first
+** entry, for the metatable '*smt') holds the method's slot in the
+** '__index' table, valid by jit.h's rules: the fill marks the metatable
+** and the '__index' table TAB_WATCHED (a new key in either, a store to
+** "__index" or a resize clears a bit and counts), and a replaced string
+** metatable fails the metatable test.  A hit is a few loads and compares
+** instead of two hashed lookups (knuc's s:sub). */
+static const Value *mvmrt_strmethod(Table *const *smt, TString *key, JitMethodCache *mc,
+                                    JitState *J) {
+  const Value *tm, *s;
+  Table *mt = *smt, *idx;
+  if (rt_mchit(&mc->e[0], mt, J) && !rt_empty(mc->e[0].slot)) return mc->e[0].slot;
+  if (mt == NULL) return NULL;
+  tm = tab_getstr(mt, J->g->tmname[TM_INDEX]);
   if (rt_empty(tm) || !v_istable(*tm)) return NULL;
-  return mvmrt_strindex(v_tab(*tm), key, ename, NULL, NULL);
+  idx = v_tab(*tm);
+  s = tab_getstr(idx, key);
+  if (rt_empty(s))   /* further '__index' levels: not cached */
+    return mvmrt_strindex(idx, key, J->g->tmname[TM_INDEX], NULL, NULL);
+  mt->extra |= TAB_WATCHED;
+  idx->extra |= TAB_WATCHED;
+  mc->e[0].mt = mt;
+  mc->e[0].slot = s;
+  mc->e[0].stamp = *J->gcepoch + *J->watchepoch + 1;
+  return s;
 }
 
 static int mvmrt_raweq(Value a, Value b) {
@@ -836,6 +947,8 @@ static int mvmrt_raweq(Value a, Value b) {
 static const JitHelper helpers[] = {
   {"mvmrt_precall", (void *)mvmrt_precall},
   {"mvmrt_finishcall", (void *)mvmrt_finishcall},
+  {"mvmrt_tforstep", (void *)mvmrt_tforstep},
+  {"mvmrt_cpostcall", (void *)mvmrt_cpostcall},
   {"mvmrt_return", (void *)mvmrt_return},
   {"mvmrt_tailcall", (void *)mvmrt_tailcall},
   {"mvmrt_poll", (void *)mvmrt_poll},

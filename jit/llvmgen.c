@@ -2787,7 +2787,8 @@ static LLVMValueRef strindex(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef 
     cp = LLVMBuildCall2(B_, g->ty_index, getfn(g, "mvmrt_strindex", g->ty_index, 1), args, 5, "");
   else {   /* a string's method: the string metatable is G->mt[LUA_TSTRING] */
     args[0] = craw(g, &g->J->g->mt[LUA_TSTRING]);
-    cp = LLVMBuildCall2(B_, g->ty_smeth, getfn(g, "mvmrt_strmethod", g->ty_smeth, 1), args, 3, "");
+    args[2] = newmcache(g); args[3] = craw(g, g->J);   /* the site's cache (jitrt.c) */
+    cp = LLVMBuildCall2(B_, g->ty_smeth, getfn(g, "mvmrt_strmethod", g->ty_smeth, 1), args, 4, "");
   }
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
   LLVMPositionBuilderAtEnd(B_, walked);
@@ -3670,6 +3671,131 @@ static void inlinecall(Gen *g, int a, int b, int nres, int self, LLVMBasicBlockR
   hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
   LLVMSetVolatile(hook, 1);
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), done, hooked);
+  LLVMPositionBuilderAtEnd(B_, hooked);
+  LLVMBuildRet(B_, ci32(g, JIT_EXITED));   /* savedpc is pc + 1 */
+}
+
+/* Is the callee of the CALL at 'pc' probably a library C function?  The
+** last instruction before it that writes R[a] loads a field, a method
+** or an upvalue whose name is one of the standard library's functions
+** (s:sub(...), string.byte(...), table.insert(...), type(x), a local
+** alias `local sub = string.sub`).  A hint only, to keep the inline C
+** call's code (ccallinline) off other sites: the code tests the value. */
+static int ccallhint(Gen *g, int pc, int a) {
+  static const char *const names[] = {
+    "abs", "assert", "byte", "ceil", "char", "codepoint", "concat", "error", "find",
+    "floor", "fmod", "format", "getinfo", "getmetatable", "gmatch", "gsub", "insert",
+    "len", "lower", "match", "max", "min", "modf", "move", "next", "offset", "pack",
+    "pcall", "print", "rawequal", "rawget", "rawlen", "rawset", "remove", "rep",
+    "resume", "reverse", "select", "sethook", "setmetatable", "sort", "sqrt", "sub",
+    "tointeger", "tonumber", "tostring", "traceback", "type", "unpack", "upper",
+    "wrap", "xpcall", "yield"};
+  const Proto *p = g->p;
+  const char *nm = NULL;
+  size_t j;
+  int i;
+  for (i = pc - 1; i >= 0 && i >= pc - 8; i--) {
+    Instruction in = p->code[i];
+    OpCode op = GET_OPCODE(in);
+    RegSet d;
+    maydef(g, i, &d);
+    if (a >= g->nregs || !rs_has(&d, a)) continue;
+    if (op == OP_GETFIELD || op == OP_GETTABUP || (op == OP_SELF && GETARG_k(in))) {
+      Value k = p->k[GETARG_C(in)];
+      if (v_isstring(k)) nm = getstr(v_str(k));
+    }
+    else if (op == OP_GETUPVAL && GETARG_B(in) < p->sizeupvalues && p->upvalues[GETARG_B(in)].name)
+      nm = getstr(p->upvalues[GETARG_B(in)].name);
+    break;
+  }
+  if (nm != NULL)
+    for (j = 0; j < sizeof names / sizeof names[0]; j++)
+      if (strcmp(nm, names[j]) == 0) return 1;
+  return 0;
+}
+
+/* The interpreter's inline C call (vm.c OP_CALL; jitrt.c rt_leanccall)
+** for a light C function at a ccallhint site with 0 or 1 results (B !=
+** 0): room for LUA_MINSTACK, a spare CallInfo, no hooks, no pending
+** interrupt: push precall_C's frame (CIST_C, u.c.k NULL), anchor this
+** frame by the stack pointer (as pushcall) and call the function through
+** a statepoint (it may collect, error, yield by longjmp, or call back
+** into Lua).  Then, when it left the results wanted unmarked
+** (lua_toclose) and hooks off, move its result inline and pop the frame;
+** else mvmrt_cpostcall finishes (do_poscall), and hooks now on return to
+** the interpreter after the call (mvmrt_precall's 2).  J->curL is stored
+** again, as mvmrt_precall does after a C callee.  Anything else branches
+** to 'slow'; the results done, to 'done'. */
+static void ccallinline(Gen *g, int a, int b, int nres, LLVMBasicBlockRef done,
+                        LLVMBasicBlockRef slow) {
+  LLVMTypeRef flagty = LLVMIntTypeInContext(g->C, 8 * sizeof(sig_atomic_t));
+  LLVMTypeRef cfty = LLVMFunctionType(g->i32, &g->p0, 1, 0);
+  LLVMBasicBlockRef test = newbb(g, "iscfunc"), call = newbb(g, "ccall"), ret = newbb(g, "cret");
+  LLVMBasicBlockRef post = newbb(g, "cpost"), hooked = newbb(g, "chooked");
+  LLVMValueRef base, func, fv, fw, ok, nci, top, last, hook, intr, n, res, args[3], r;
+  base = LLVMBuildLoad2(B_, g->p0, g->basevar, "base");
+  func = byteptr(g, base, (size_t)a * sizeof(Value));
+  fv = tb(g, LLVMBuildLoad2(B_, g->p1, func, "callee"), g->tb_stack);
+  fw = LLVMBuildPtrToInt(B_, fv, g->i64, "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildAnd(B_, fw, ci64(g, MVM_TAGMASK), ""),
+                                    ci64(g, MVM_TAG_LCF), "islcf"), test, slow);
+  LLVMPositionBuilderAtEnd(B_, test);
+  nci = fload(g, g->p0, g->ci, offsetof(CallInfo, next), "nci");
+  top = byteptr(g, func, (size_t)b * sizeof(Value));
+  last = fload(g, g->p0, g->L, offsetof(lua_State, stack_last), "stack_last");
+  hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
+  LLVMSetVolatile(hook, 1);
+  intr = LLVMBuildLoad2(B_, flagty, craw(g, (const void *)&g->J->g->interrupt), "interrupt");
+  LLVMSetVolatile(intr, 1);
+  /* stack_last - top > LUA_MINSTACK (slots) */
+  ok = LLVMBuildICmp(B_, LLVMIntULT, LLVMBuildPtrToInt(B_, byteptr(g, top, LUA_MINSTACK * sizeof(Value)), g->i64, ""),
+                     LLVMBuildPtrToInt(B_, last, g->i64, ""), "room");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildIsNotNull(B_, nci, ""), "");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, intr, LLVMConstInt(flagty, 0, 0), ""), "");
+  LLVMBuildCondBr(B_, ok, call, slow);
+  LLVMPositionBuilderAtEnd(B_, call);
+  fstore(g, nci, g->L, offsetof(lua_State, ci));
+  fstore(g, func, nci, offsetof(CallInfo, func));
+  fstore(g, ci32(g, (int)(((uint32_t)CIST_C << 16) | (uint16_t)(short)nres)), nci,
+         offsetof(CallInfo, nresults));   /* (pushcall_layout) */
+  fstore(g, byteptr(g, top, LUA_MINSTACK * sizeof(Value)), nci, offsetof(CallInfo, top));
+  fstore(g, LLVMConstNull(g->p0), nci, offsetof(CallInfo, u.c.k));
+  fstore(g, top, g->L, offsetof(lua_State, top));
+  {   /* this frame's anchor, as pushcall's */
+    unsigned id = LLVMLookupIntrinsicID("llvm.stacksave", 14);
+    LLVMValueRef sp = LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, &g->p0, 1),
+                                     LLVMGetIntrinsicDeclaration(g->M, id, &g->p0, 1), NULL, 0, "sp");
+    fstore(g, sp, g->ci, offsetof(CallInfo, u.l.jitsp));
+  }
+  args[0] = g->L;
+  n = LLVMBuildCall2(B_, cfty, LLVMBuildIntToPtr(B_, LLVMBuildAnd(B_, fw, ci64(g, MVM_PAYLOAD), ""), g->p0, "cfunc"),
+                     args, 1, "nret");
+  tb(g, LLVMBuildStore(B_, g->L, craw(g, &g->J->curL)), g->tb_frame);
+  hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
+  LLVMSetVolatile(hook, 1);
+  ok = LLVMBuildICmp(B_, LLVMIntEQ, fload(g, LLVMInt16TypeInContext(g->C), nci, offsetof(CallInfo, nresults), "wanted"),
+                     LLVMConstInt(LLVMInt16TypeInContext(g->C), (unsigned long long)(uint16_t)(short)nres, 0), "");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
+  LLVMBuildCondBr(B_, ok, ret, post);
+  LLVMPositionBuilderAtEnd(B_, ret);
+  res = fload(g, g->p0, nci, offsetof(CallInfo, func), "res");   /* (the stack may have moved) */
+  if (nres == 1) {
+    LLVMValueRef ltop = fload(g, g->p0, g->L, offsetof(lua_State, top), "ltop");
+    LLVMValueRef neg = LLVMBuildNeg(B_, LLVMBuildSExt(B_, n, g->i64, ""), "");
+    LLVMValueRef v = tb(g, LLVMBuildLoad2(B_, g->p1, LLVMBuildGEP2(B_, g->i64, ltop, &neg, 1, ""), "cres"),
+                        g->tb_stack);
+    v = LLVMBuildSelect(B_, LLVMBuildICmp(B_, LLVMIntSGT, n, ci32(g, 0), ""), v, cword(g, MVM_NIL), "");
+    tb(g, LLVMBuildStore(B_, v, res), g->tb_stack);
+    res = byteptr(g, res, sizeof(Value));
+  }
+  fstore(g, res, g->L, offsetof(lua_State, top));
+  fstore(g, g->ci, g->L, offsetof(lua_State, ci));
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, post);
+  args[0] = g->L; args[1] = g->ci; args[2] = n;
+  r = LLVMBuildCall2(B_, g->ty_opi, getfn(g, "mvmrt_cpostcall", g->ty_opi, 0), args, 3, "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, r, ci32(g, 0), ""), done, hooked);
   LLVMPositionBuilderAtEnd(B_, hooked);
   LLVMBuildRet(B_, ci32(g, JIT_EXITED));   /* savedpc is pc + 1 */
 }
@@ -4659,6 +4785,30 @@ static void inlineleaf(Gen *g, int cpc, int a, int b, int nres, const Proto *P,
   LLVMPositionBuilderAtEnd(B_, lf->gen);
 }
 
+/* TFORCALL (emitcall of R[a] = the iterator's copy, registers flushed):
+** the step of next or of ipairs' iterator without a call (the leaf
+** mvmrt_tforstep, as the interpreter's TFORCALL); 1: the results are in
+** their stack slots -> 'done' (reloads); else the call follows */
+static void tforstep(Gen *g, int a, int nres, LLVMBasicBlockRef done) {
+  LLVMBasicBlockRef call = newbb(g, "tforcall"), step = newbb(g, "tforstep");
+  LLVMTypeRef params[4], ty;
+  LLVMValueRef args[4], r, fv;
+  /* the helper only for a light C function (generators, gmatch: C or
+  ** Lua closures, straight to the call) */
+  fv = tb(g, LLVMBuildLoad2(B_, g->p1, byteptr(g, LLVMBuildLoad2(B_, g->p0, g->basevar, "base"),
+                                                (size_t)a * sizeof(Value)), "iter"), g->tb_stack);
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildAnd(B_, LLVMBuildPtrToInt(B_, fv, g->i64, ""),
+                                                                ci64(g, MVM_TAGMASK), ""),
+                                    ci64(g, MVM_TAG_LCF), ""), step, call);
+  LLVMPositionBuilderAtEnd(B_, step);
+  params[0] = params[1] = g->p0; params[2] = params[3] = g->i32;
+  ty = LLVMFunctionType(g->i32, params, 4, 0);
+  args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, a); args[3] = ci32(g, nres);
+  r = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_tforstep", ty, 1), args, 4, "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, r, ci32(g, 0), ""), done, call);
+  LLVMPositionBuilderAtEnd(B_, call);
+}
+
 static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   LLVMValueRef args[5], r;
   LLVMBasicBlockRef luacall = newbb(g, "luacall");
@@ -4675,10 +4825,19 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
     ldone = newbb(g, "leafdone");
     inlineleaf(g, pc, a, b, nres, leaf, ldone, 0);
   }
+  if (GET_OPCODE(g->p->code[pc]) == OP_TFORCALL) tforstep(g, a, nres, cdone);
   if (b != 0) {
     LLVMBasicBlockRef slow = newbb(g, "slowcall");
     inlinecall(g, a, b, nres, selfhint(g, pc, a), cdone, slow);
     LLVMPositionBuilderAtEnd(B_, slow);
+    /* (not at builtin sites: their inline code is the fast path; not in
+    ** a main chunk outside its loops: code that runs once) */
+    if ((nres == 0 || nres == 1) && fastbuiltin(g, pc) < 0 && ccallhint(g, pc, a) &&
+        (g->p->linedefined != 0 || inloop(g, pc))) {
+      slow = newbb(g, "slowcall");
+      ccallinline(g, a, b, nres, cdone, slow);
+      LLVMPositionBuilderAtEnd(B_, slow);
+    }
   }
   args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, a);
   args[3] = ci32(g, b); args[4] = ci32(g, nres);
@@ -5488,8 +5647,8 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
       LLVMTypeRef tsk[5];   /* (Table *, TString *, TString *, Node *, uint32_t *) -> Value * */
       tsk[0] = g->p1; tsk[1] = tsk[2] = tsk[3] = tsk[4] = g->p0;
       g->ty_index = LLVMFunctionType(g->p0, tsk, 5, 0);
-      tsk[0] = g->p0;   /* (Table **, TString *, TString *) -> Value * */
-      g->ty_smeth = LLVMFunctionType(g->p0, tsk, 3, 0);
+      tsk[0] = g->p0;   /* (Table **, TString *, JitMethodCache *, JitState *) -> Value * */
+      g->ty_smeth = LLVMFunctionType(g->p0, tsk, 4, 0);
     }
   }
   build_poll(g);
