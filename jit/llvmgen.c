@@ -111,6 +111,7 @@ typedef struct Gen {
   const JitInline *inl;   /* CALL sites with a predicted leaf callee (inlineleaf) */
   int ninl;
   char *entry;       /* entry[pc]: compiled code can be entered at pc (entrypoints()) */
+  char *reach;       /* reach[pc]: compiled code can get to pc (reachable()); else no code */
   /* registers: regvar[r] is the alloca holding register r (promoted to SSA
   ** by sroa), NULL for a register that stays in the VM stack (captured by
   ** a closure: an open upvalue points at its stack slot) */
@@ -1658,9 +1659,12 @@ static LLVMBasicBlockRef exitblock(Gen *g, int pc) {
 
 /* count a failed speculative guard in Proto.jitexits (jit_run reads it) */
 static void countexit(Gen *g) {
-  LLVMValueRef cp = craw(g, &g->p->jitexits);
-  LLVMValueRef n = tb(g, LLVMBuildLoad2(B_, g->i32, cp, "nexits"), g->tb_heap);
-  tb(g, LLVMBuildStore(B_, LLVMBuildAdd(B_, n, LLVMConstInt(g->i32, 1, 0), ""), cp), g->tb_heap);
+  /* one IR instruction instead of a load, an add and a store (one
+  ** address constant, less for code generation); its lock prefix costs
+  ** only a failed speculation, which then leaves to the interpreter */
+  LLVMValueRef rmw = LLVMBuildAtomicRMW(B_, LLVMAtomicRMWBinOpAdd, craw(g, &g->p->jitexits),
+                                        LLVMConstInt(g->i32, 1, 0), LLVMAtomicOrderingMonotonic, 0);
+  tb(g, rmw, g->tb_heap);
 }
 
 /* block that counts a failed speculation, then leaves at 'pc' */
@@ -5495,7 +5499,7 @@ static void fltvars(Gen *g) {
 static void freegen(Gen *g) {
   free(g->bb); free(g->exits); free(g->hdr); free(g->hdrsave); free(g->regvar); free(g->fvar); free(g->slotout);
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean); free(g->win);
-  free(g->entry); free(g->spec); free(g->pspec); free(g->specexits);
+  free(g->entry); free(g->reach); free(g->spec); free(g->pspec); free(g->specexits);
   free(g->split); free(g->loopvar); free(g->homevar); free(g->tabin); free(g->tabadd); free(g->rwsrc); free(g->rslot);
 }
 
@@ -5507,6 +5511,41 @@ static void freegen(Gen *g) {
 ** no code is made for the rest. */
 static int inregion(Gen *g, int pc) {
   return pc >= g->rlo && pc <= g->rhi;
+}
+
+/* The instructions compiled code can get to: from its entry points in
+** the region along the bytecode's edges (succs), except the MMBIN* after
+** an arithmetic instruction, which compiled code never runs (arith/bitop
+** go on after it or exit at the arithmetic).  The others (the RETURN0
+** after a final return, a JMP after a return, the MMBIN*s, EXTRAARGs)
+** get no code: LLVM would only delete it, with the exits it makes.  No
+** block of an unreached pc may have a branch to it (llvmgen_module
+** checks, and gives up the compile if one does). */
+static void reachable(Gen *g) {
+  const Proto *p = g->p;
+  int *stack = (int *)malloc(sizeof(int) * (size_t)p->sizecode);
+  int sp = 0, pc, k, s[2];
+  if (stack == NULL) return;
+  g->reach = (char *)calloc((size_t)p->sizecode, 1);
+  if (g->reach == NULL) { free(stack); return; }
+  for (pc = 0; pc < p->sizecode; pc++)
+    if (g->entry[pc] && inregion(g, pc)) { g->reach[pc] = 1; stack[sp++] = pc; }
+  while (sp > 0) {
+    OpCode op;
+    pc = stack[--sp];
+    op = GET_OPCODE(p->code[pc]);
+    succs(g, pc, s);
+    if (op >= OP_ADDI && op <= OP_SHR && s[0] >= 0) {
+      OpCode mm = GET_OPCODE(p->code[s[0]]);
+      if (mm == OP_MMBIN || mm == OP_MMBINI || mm == OP_MMBINK) s[0] = -1;
+    }
+    for (k = 0; k < 2; k++)
+      if (s[k] >= 0 && inregion(g, s[k]) && !g->reach[s[k]]) {
+        g->reach[s[k]] = 1;
+        stack[sp++] = s[k];
+      }
+  }
+  free(stack);
 }
 
 /* The blocks of the instructions outside the region: one the region's
@@ -5532,6 +5571,19 @@ static void regionexits(Gen *g) {
 /* after the optimisation pipeline: every register alloca (a gc pointer in
 ** memory the stack maps do not describe) must have been promoted to SSA;
 ** if one remains, the function stays interpreted */
+/* delete the blocks of the unreached pcs in the region; 0 if one has a
+** branch to it */
+static int deadpcs(Gen *g) {
+  int pc;
+  if (g->reach == NULL) return 1;
+  for (pc = 0; pc < g->p->sizecode; pc++) {
+    if (!inregion(g, pc) || g->reach[pc]) continue;
+    if (LLVMGetFirstUse(LLVMBasicBlockAsValue(g->bb[pc])) != NULL) return 0;
+    LLVMDeleteBasicBlock(g->bb[pc]);
+  }
+  return 1;
+}
+
 int llvmgen_check_promoted(LLVMModuleRef m) {
   LLVMValueRef f, ins;
   LLVMBasicBlockRef b;
@@ -5753,8 +5805,9 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     LLVMBuildRet(g->B, ci32(g, JIT_EXITED));
   }
   jmploops(g);
+  reachable(g);
   for (pc = 0; pc < p->sizecode; pc++) {
-    if (!inregion(g, pc)) continue;
+    if (!inregion(g, pc) || (g->reach != NULL && !g->reach[pc])) continue;
     LLVMPositionBuilderAtEnd(g->B, g->bb[pc]);
     g->curpc = pc;
     g->inbody = 1;
@@ -5763,6 +5816,13 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     emit(g, pc);
   }
   regionexits(g);
+  if (!deadpcs(g)) {   /* (a bug in reachable(): the function stays interpreted) */
+    freegen(g);
+    LLVMDisposeBuilder(g->B);
+    LLVMDisposeModule(g->M);
+    *status = JIT_ERROR; *why = "a branch to an unreachable instruction";
+    return NULL;
+  }
   if (g->selfcc) selfwrapper(g, name);
   freegen(g);
   LLVMDisposeBuilder(g->B);

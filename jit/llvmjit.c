@@ -620,6 +620,21 @@ typedef struct Unit {
 
 /* Does module 'm' pass LLVM's verifier?  If not, it is disposed of (and
 ** dumped with MVM_JIT_DUMP) and '*why' says what, after 'what'. */
+/* MVM_JIT_STATS=3: the module's size in IR instructions and blocks (the
+** size of what code generation works on is most of a compile's cost) */
+static void irsize(LLVMModuleRef m, unsigned *ninst, unsigned *nblock) {
+  LLVMValueRef f;
+  LLVMBasicBlockRef bb;
+  LLVMValueRef i;
+  *ninst = *nblock = 0;
+  for (f = LLVMGetFirstFunction(m); f != NULL; f = LLVMGetNextFunction(f))
+    for (bb = LLVMGetFirstBasicBlock(f); bb != NULL; bb = LLVMGetNextBasicBlock(bb)) {
+      (*nblock)++;
+      for (i = LLVMGetFirstInstruction(bb); i != NULL; i = LLVMGetNextInstruction(i))
+        (*ninst)++;
+    }
+}
+
 static int verified(Backend *be, LLVMModuleRef m, const char *what, const char **why) {
   char *msg = NULL;
   if (!LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
@@ -727,6 +742,7 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
   char name[96];
   const char *ft;
   int status, failtest;
+  unsigned irn[3] = {0, 0, 0}, irb[3] = {0, 0, 0};
   Unit *u;
   funcname(name, sizeof name, be->nextid++, p);
   double t0 = phase_clock(J), t1 = 0, t2 = 0, t2b = 0, t3 = 0;
@@ -735,6 +751,7 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
   m = llvmgen_module(ctx, J, L, p, lo, hi, inl, ninl, name, be->host->opnames, &status, why);
   t1 = phase_clock(J);
   if (m == NULL) return status;
+  if (J->stats > 2) { irsize(m, &irn[0], &irb[0]); t1 = phase_clock(J); }
   if (J->compiling == p) jit_setinllvm(J, 1);   /* (on the compile thread) */
   LLVMSetTarget(m, LLVMOrcLLJITGetTripleString(be->jit));
   LLVMSetDataLayout(m, LLVMOrcLLJITGetDataLayoutStr(be->jit));
@@ -749,6 +766,7 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
     if (failtest) pl = "mvm-no-such-pass";   /* test knob: a real LLVM error */
     if ((e = runpasses(be, m, pl ? pl : JIT_PIPELINE)) != NULL) goto llvmerror;
   }
+  if (J->stats > 2) irsize(m, &irn[1], &irb[1]);
   t2 = phase_clock(J);
   if (J->dump) dump("before statepoint rewriting", m);
   if (!llvmgen_check_promoted(m)) {   /* never code with unmapped references */
@@ -770,6 +788,7 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
   /* MVM_JIT_VERIFY=1 (tests): the IR code generation gets is checked too */
   if (be->verify && !verified(be, m, "invalid IR after statepoint rewriting", why))
     return JIT_ERROR;
+  if (J->stats > 2) irsize(m, &irn[2], &irb[2]);
   t2b = phase_clock(J);
   rt = LLVMOrcJITDylibCreateResourceTracker(LLVMOrcLLJITGetMainJITDylib(be->jit));
   tsm = LLVMOrcCreateNewThreadSafeModule(m, be->tsctx);   /* takes the module */
@@ -794,6 +813,9 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
             "code generation and linking %.3f %s\n",
             (t1 - t0) * 1e3, (t2 - t1) * 1e3, (t2b - t2) * 1e3, (t3 - t2b) * 1e3,
             J->stats > 3 ? "M instructions" : "ms CPU");
+  if (J->stats > 2)   /* IR instructions/blocks: generated, optimised, to code generation */
+    fprintf(stderr, "mvm: JIT IR: %s %u/%u generated, %u/%u optimised, %u/%u to code generation\n",
+            name, irn[0], irb[0], irn[1], irb[1], irn[2], irb[2]);
   u = (Unit *)malloc(sizeof *u);
   if (u == NULL) {
     e = LLVMOrcResourceTrackerRemove(rt);

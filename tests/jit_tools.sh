@@ -103,6 +103,14 @@ grep -qw avx512f /proc/cpuinfo 2>/dev/null && want=used
 MVM_JIT_AVX512=1 MVM_JIT_STATS=3 "$MVM" -j eager $NAME.lua >"$TMP/out6" 2>"$TMP/err6" </dev/null
 cmp -s "$TMP/out6" $NAME.expected || fail "output differs with MVM_JIT_AVX512=1"
 grep -q "^mvm: JIT: target CPU [^ ]*, AVX-512 $want$" "$TMP/err6" || fail "MVM_JIT_AVX512=1: AVX-512 not $want"
+# 7. instructions compiled code cannot reach get no code (llvmgen.c
+#    reachable()): no compile is given up for a branch to one, the output
+#    is the same; MVM_JIT_STATS=3 prints each compile's IR size
+MVM_JIT_STATS=3 MVM_JIT_BACKGROUND=0 "$MVM" -j eager jit_deadcode.lua >"$TMP/out7" 2>"$TMP/err7" </dev/null
+cmp -s "$TMP/out7" jit_deadcode.expected || fail "jit_deadcode: output differs"
+grep -q " 0 failed," "$TMP/err7" || { fail "jit_deadcode: a compile failed"; grep -m3 "unreachable\|failed" "$TMP/err7"; }
+grep -q "^mvm: JIT IR: mvmf_[^ ]* [0-9]*/[0-9]* generated, [0-9]*/[0-9]* optimised, [0-9]*/[0-9]* to code generation$" "$TMP/err7" ||
+  fail "no IR size line with MVM_JIT_STATS=3"
 
 [ $FAIL = 0 ] && echo "ok"
 exit $FAIL
