@@ -826,8 +826,8 @@ static inline Value imm_word(int64_t s) {
 #define l_iadd_imm(a,b,s)   imm_add(a, b, s)
 #define l_isub_imm(a,b,s)   imm_sub(a, b, s)
 #define l_imul_imm(a,b,s)   imm_mul(a, b, s)
-#define l_imod_imm(a,b,s)   imm_mod(a, b, s)
-#define l_iidiv_imm(a,b,s)  imm_idiv(a, b, s)
+#define l_imod_imm(a,b,s)   imm_mod(&dmc, a, b, s)
+#define l_iidiv_imm(a,b,s)  imm_idiv(&dmc, a, b, s)
 
 /* % and // of two immediates: the result always fits an immediate
 ** (|r| < |b|, |q| <= |a|) except for // -1 of the least one; a 0 or -1
@@ -845,17 +845,39 @@ static inline int64_t floor_div(int64_t a, int64_t b) {
 }
 #define divisor_ok(b)  ((uint64_t)(b) + 1u > 1u)   /* b not in {-1, 0} */
 
-static inline int imm_mod(Value a, Value b, int64_t *s) {
-  int64_t y = v_getimmint(b);
+/* The last pair of immediates divided by // or %, with both results
+** (shifted, as imm_op's s).  One hardware division yields quotient and
+** remainder; programs that want both write 'x // b' and 'x % b' (digits,
+** limbs, row/column), and the second of the pair then costs two compares
+** instead of a division (a 64-bit divide is 15-45 cycles and not
+** pipelined).  Keyed by the operand words only: immediates are plain
+** values, so an entry never goes stale (no invalidation on calls, GC or
+** coroutine switches; word 0 is never a value, so the empty cache never
+** matches). */
+typedef struct DivModCache { Value a, b; int64_t q, r; } DivModCache;
+
+static inline int imm_divmod(DivModCache *c, Value a, Value b) {
+  int64_t x, y, q, r;
+  if (a == c->a && b == c->b) return 0;
+  y = v_getimmint(b);
   if (l_unlikely(!divisor_ok(y))) return 1;
-  *s = (int64_t)((uint64_t)floor_mod(v_getimmint(a), y) << 16);
+  x = v_getimmint(a);
+  q = x / y; r = x % y;
+  if (r != 0 && (r ^ y) < 0) { r += y; q--; }   /* floor: see floor_div */
+  c->a = a; c->b = b;
+  c->q = (int64_t)((uint64_t)q << 16); c->r = (int64_t)((uint64_t)r << 16);
   return 0;
 }
 
-static inline int imm_idiv(Value a, Value b, int64_t *s) {
-  int64_t y = v_getimmint(b);
-  if (l_unlikely(!divisor_ok(y))) return 1;
-  *s = (int64_t)((uint64_t)floor_div(v_getimmint(a), y) << 16);
+static inline int imm_mod(DivModCache *c, Value a, Value b, int64_t *s) {
+  if (l_unlikely(imm_divmod(c, a, b))) return 1;
+  *s = c->r;
+  return 0;
+}
+
+static inline int imm_idiv(DivModCache *c, Value a, Value b, int64_t *s) {
+  if (l_unlikely(imm_divmod(c, a, b))) return 1;
+  *s = c->q;
   return 0;
 }
 
@@ -866,6 +888,23 @@ static inline int64_t int_mod(lua_State *L, int64_t a, int64_t b) {
 
 static inline int64_t int_idiv(lua_State *L, int64_t a, int64_t b) {
   return l_likely(divisor_ok(b)) ? floor_div(a, b) : vm_idiv(L, a, b);
+}
+
+/* Registers, constants and upvalues always hold a Lua value, never the
+** internal word 0 (value.h; the collector clears dead stack slots to nil),
+** so the interpreter's reference test on them drops v_isref's != 0 test. */
+static inline int reg_istable(Value v) {
+  return (v & 0xFFFF000000000007ULL) == 0 && v_gc(v)->tt == MVM_TTABLE;
+}
+
+/* The array index (key - 1) of a key word, as an unsigned number that is
+** below any array size unless the key is an immediate integer >= 1: the
+** word minus the word of 1 is n - 1 for an immediate n >= 1, at least
+** 2^47 for a negative or zero immediate (payload bit 47 set, or the
+** borrow from 0), and wraps past 2^48 for every other word (all below the
+** integer tag).  One subtraction for v_isimmint, decoding and the - 1. */
+static inline uint64_t arr_index(Value kv) {
+  return kv - (MVM_TAG_INT | 1u);
 }
 
 #define RA(i)     (base + GETARG_A(i))
@@ -1132,6 +1171,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
   const Instruction *pc;
   uint8_t *fb;
   int trap;
+  DivModCache dmc = {0, 0, 0, 0};
 #if MVM_USE_JUMPTABLE
   static const void *const disptab[NUM_OPCODES] = {
 #define MVM_OPLABEL(name, mode, a, t, it, ot, mm) &&L_OP_##name,
@@ -1268,7 +1308,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         const Value *upv = cl->upvals[GETARG_B(i)]->v;
         Value *key = k + GETARG_C(i);
         const Value *slot = NULL;
-        if (v_istable(*upv)) {
+        if (reg_istable(*upv)) {
           slot = tab_getstr(v_tab(*upv), v_str(*key));
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
         }
@@ -1279,17 +1319,15 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value *rb = base + GETARG_B(i);
         Value *rc = base + GETARG_C(i);
         const Value *slot = NULL;
-        if (v_istable(*rb)) {
+        if (reg_istable(*rb)) {
           Table *t = v_tab(*rb);
           Value kv = *rc;
-          if (v_isimmint(kv)) {   /* an integer key in the array part */
-            uint64_t n1 = (uint64_t)v_getimmint(kv) - 1u;
-            if (l_likely(n1 < (uint64_t)t->asize)) {
-              Value v = t->array[n1];
-              if (l_likely(!v_isnil(v) || t->metatable == NULL)) {
-                base[GETARG_A(i)] = v;
-                vmbreak;
-              }
+          uint64_t n1 = arr_index(kv);
+          if (l_likely(n1 < (uint64_t)t->asize)) {   /* an integer key in the array part */
+            Value v = t->array[n1];
+            if (l_likely(!v_isnil(v) || t->metatable == NULL)) {
+              base[GETARG_A(i)] = v;
+              vmbreak;
             }
           }
           slot = rawget_any(t, kv);
@@ -1303,7 +1341,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value *rb = base + GETARG_B(i);
         int c = GETARG_C(i);
         const Value *slot = NULL;
-        if (v_istable(*rb)) {
+        if (reg_istable(*rb)) {
           slot = rawget_int(v_tab(*rb), c);
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
           if (v_tab(*rb)->metatable == NULL) { base[GETARG_A(i)] = MVM_NIL; vmbreak; }  /* raw miss */
@@ -1318,7 +1356,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value *rb = base + GETARG_B(i);
         Value *key = k + GETARG_C(i);
         const Value *slot = NULL;
-        if (v_istable(*rb)) {
+        if (reg_istable(*rb)) {
           const Value *s2;
           slot = tab_getstr(v_tab(*rb), v_str(*key));
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
@@ -1336,7 +1374,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value *key = k + GETARG_B(i);
         Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
         const Value *slot = NULL;
-        if (v_istable(*upv)) {
+        if (reg_istable(*upv)) {
           Table *t = v_tab(*upv);
           slot = tab_getstr(t, v_str(*key));
           if (!isempty(slot)) { tab_setstrslot(L, t, slot, *rc); vmbreak; }
@@ -1349,11 +1387,11 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value *rb = base + GETARG_B(i);
         Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
         const Value *slot = NULL;
-        if (v_istable(*ra)) {
+        if (reg_istable(*ra)) {
           Table *t = v_tab(*ra);
           Value kv = *rb;
-          if (v_isimmint(kv)) {
-            uint64_t n1 = (uint64_t)v_getimmint(kv) - 1u;
+          uint64_t n1 = arr_index(kv);
+          {
             if (l_likely(n1 < (uint64_t)t->asize)) {
               Value *s = &t->array[n1];
               /* over a value: only a nil moves the length hint */
@@ -1388,7 +1426,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         int b = GETARG_B(i);
         Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
         const Value *slot = NULL;
-        if (v_istable(*ra)) {
+        if (reg_istable(*ra)) {
           Table *t = v_tab(*ra);
           if (l_likely((unsigned)b - 1u < t->asize)) {
             Value *s = &t->array[b - 1];
@@ -1420,7 +1458,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value *key = k + GETARG_B(i);
         Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
         const Value *slot = NULL;
-        if (v_istable(*ra)) {
+        if (reg_istable(*ra)) {
           Table *t = v_tab(*ra);
           slot = tab_getstr(t, v_str(*key));
           if (!isempty(slot)) { tab_setstrslot(L, t, slot, *rc); vmbreak; }
@@ -1446,7 +1484,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value obj = *rb;
         const Value *slot = NULL;
         base[GETARG_A(i) + 1] = obj;
-        if (v_istable(obj)) {
+        if (reg_istable(obj)) {
           const Value *s2;
           slot = tab_getstr(v_tab(obj), v_str(*rc));
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
@@ -1585,7 +1623,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value rb = base[GETARG_B(i)];
         /* a table without a metatable: tab_getn neither allocates nor
         ** raises errors */
-        if (v_istable(rb) && v_tab(rb)->metatable == NULL) {
+        if (reg_istable(rb) && v_tab(rb)->metatable == NULL) {
           lua_Unsigned n = tab_getn(v_tab(rb));
           if (l_likely(n <= (lua_Unsigned)MVM_IMM_MAX)) {
             *RA(i) = v_immint((int64_t)n);
