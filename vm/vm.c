@@ -826,8 +826,8 @@ static inline Value imm_word(int64_t s) {
 #define l_iadd_imm(a,b,s)   imm_add(a, b, s)
 #define l_isub_imm(a,b,s)   imm_sub(a, b, s)
 #define l_imul_imm(a,b,s)   imm_mul(a, b, s)
-#define l_imod_imm(a,b,s)   imm_mod(&dmc, a, b, s)
-#define l_iidiv_imm(a,b,s)  imm_idiv(&dmc, a, b, s)
+#define l_imod_imm(a,b,s)   imm_mod(&L->divmod, a, b, s)
+#define l_iidiv_imm(a,b,s)  imm_idiv(&L->divmod, a, b, s)
 
 /* % and // of two immediates: the result always fits an immediate
 ** (|r| < |b|, |q| <= |a|) except for // -1 of the least one; a 0 or -1
@@ -850,11 +850,11 @@ static inline int64_t floor_div(int64_t a, int64_t b) {
 ** remainder; programs that want both write 'x // b' and 'x % b' (digits,
 ** limbs, row/column), and the second of the pair then costs two compares
 ** instead of a division (a 64-bit divide is 15-45 cycles and not
-** pipelined).  Keyed by the operand words only: immediates are plain
+** pipelined).  Per thread (lua_State.divmod).  Keyed by the operand words only: immediates are plain
 ** values, so an entry never goes stale (no invalidation on calls, GC or
 ** coroutine switches; word 0 is never a value, so the empty cache never
 ** matches). */
-typedef struct DivModCache { Value a, b; int64_t q, r; } DivModCache;
+typedef struct DivModCache DivModCache;
 
 static inline int imm_divmod(DivModCache *c, Value a, Value b) {
   int64_t x, y, q, r;
@@ -906,6 +906,11 @@ static inline int reg_istable(Value v) {
 static inline uint64_t arr_index(Value kv) {
   return kv - (MVM_TAG_INT | 1u);
 }
+
+/* both words immediate integers: the tag 0xFFFF is all ones, so it
+** survives the AND of two words exactly when both carry it (one test and
+** one branch instead of two) */
+static inline int both_imm(Value a, Value b) { return v_isimmint(a & b); }
 
 #define RA(i)     (base + GETARG_A(i))
 #define savepc()  (ci->u.l.savedpc = pc)
@@ -1051,7 +1056,7 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
     Value v1 = *(p1), v2 = *(p2); \
     double d1_, d2_; \
     FEEDBACK(v1, v2); \
-    if (v_isimmint(v1) && v_isimmint(v2)) { \
+    if (both_imm(v1, v2)) { \
       int64_t s_; \
       Value *ra_ = base + GETARG_A(i);   /* (before the operation: its jo) */ \
       pc++; \
@@ -1089,7 +1094,7 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
 #define op_bitwise_aux(v1, v2, op) { \
     int64_t i1_, i2_; \
     FEEDBACK(v1, v2); \
-    if (v_isimmint(v1) && v_isimmint(v2)) { \
+    if (both_imm(v1, v2)) { \
       pc++; setint_ra(i, op(v_getimmint(v1), v_getimmint(v2))); \
     } \
     else if (vm_tointegerns(v1, &i1_, F2Ieq) && vm_tointegerns(v2, &i2_, F2Ieq)) { \
@@ -1117,7 +1122,7 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
     Value va_ = *ra, vb_ = base[GETARG_B(i)]; \
     int cond_; \
     FEEDBACK(va_, vb_); \
-    if (v_isimmint(va_) && v_isimmint(vb_)) \
+    if (both_imm(va_, vb_)) \
       cond_ = (v_getimmint(va_) iop v_getimmint(vb_)); \
     else if (v_isnumber(va_) && v_isnumber(vb_)) \
       cond_ = nop(va_, vb_); \
@@ -1171,7 +1176,6 @@ void vm_execute(lua_State *L, CallInfo *ci) {
   const Instruction *pc;
   uint8_t *fb;
   int trap;
-  DivModCache dmc = {0, 0, 0, 0};
 #if MVM_USE_JUMPTABLE
   static const void *const disptab[NUM_OPCODES] = {
 #define MVM_OPLABEL(name, mode, a, t, it, ot, mm) &&L_OP_##name,
