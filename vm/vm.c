@@ -1056,7 +1056,7 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
     Value v1 = *(p1), v2 = *(p2); \
     double d1_, d2_; \
     FEEDBACK(v1, v2); \
-    if (both_imm(v1, v2)) { \
+    if (v_isimmint(v1) && v_isimmint(v2)) { \
       int64_t s_; \
       Value *ra_ = base + GETARG_A(i);   /* (before the operation: its jo) */ \
       pc++; \
@@ -1122,7 +1122,7 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
     Value va_ = *ra, vb_ = base[GETARG_B(i)]; \
     int cond_; \
     FEEDBACK(va_, vb_); \
-    if (both_imm(va_, vb_)) \
+    if (v_isimmint(va_) && v_isimmint(vb_)) \
       cond_ = (v_getimmint(va_) iop v_getimmint(vb_)); \
     else if (v_isnumber(va_) && v_isnumber(vb_)) \
       cond_ = nop(va_, vb_); \
