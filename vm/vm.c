@@ -893,8 +893,16 @@ static inline int64_t int_idiv(lua_State *L, int64_t a, int64_t b) {
 /* Registers, constants and upvalues always hold a Lua value, never the
 ** internal word 0 (value.h; the collector clears dead stack slots to nil),
 ** so the interpreter's reference test on them drops v_isref's != 0 test. */
+static inline int reg_isref(Value v) { return (v & 0xFFFF000000000007ULL) == 0; }
 static inline int reg_istable(Value v) {
-  return (v & 0xFFFF000000000007ULL) == 0 && v_gc(v)->tt == MVM_TTABLE;
+  return reg_isref(v) && v_gc(v)->tt == MVM_TTABLE;
+}
+
+/* A value equal only to its own word: nil, a boolean or a (interned)
+** string.  Two distinct words of which one is such a value are unequal
+** without vm_equalobj: no number conversion and no __eq can apply. */
+static inline int eq_byword(Value v) {
+  return v < 8 || (reg_isref(v) && v_gc(v)->tt == MVM_TSTRING);
 }
 
 /* The array index (key - 1) of a key word, as an unsigned number that is
@@ -1627,10 +1635,17 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value rb = base[GETARG_B(i)];
         /* a table without a metatable: tab_getn neither allocates nor
         ** raises errors */
-        if (reg_istable(rb) && v_tab(rb)->metatable == NULL) {
-          lua_Unsigned n = tab_getn(v_tab(rb));
-          if (l_likely(n <= (lua_Unsigned)MVM_IMM_MAX)) {
-            *RA(i) = v_immint((int64_t)n);
+        if (reg_isref(rb)) {
+          GCObject *o = v_gc(rb);
+          if (o->tt == MVM_TTABLE && ((Table *)o)->metatable == NULL) {
+            lua_Unsigned n = tab_getn((Table *)o);
+            if (l_likely(n <= (lua_Unsigned)MVM_IMM_MAX)) {
+              *RA(i) = v_immint((int64_t)n);
+              vmbreak;
+            }
+          }
+          else if (o->tt == MVM_TSTRING) {   /* (len < MAXSTRLEN = 2^47 - 1) */
+            *RA(i) = v_immint((int64_t)((TString *)o)->len);
             vmbreak;
           }
         }
@@ -1661,6 +1676,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value *rb = base + GETARG_B(i);
         int cond;
         if (same_value(*ra, *rb)) cond = 1;
+        else if (both_imm(*ra, *rb) || eq_byword(*ra) || eq_byword(*rb)) cond = 0;
         else Protect(cond = vm_equalobj(L, ra, rb));
         docondjump(cond);
         vmbreak;
