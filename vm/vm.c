@@ -898,6 +898,13 @@ static inline int reg_istable(Value v) {
   return reg_isref(v) && v_gc(v)->tt == MVM_TTABLE;
 }
 
+/* v_isfloat as one subtraction and compare on the whole word (tags
+** 0x0002..0xFFFA); in op_arith it keeps gcc from keeping v_isfloat's tag
+** for the later mixed-type tests, which spilled it */
+static inline int word_isfloat(Value v) {
+  return v - 0x0002000000000000ULL < 0xFFF9000000000000ULL;
+}
+
 /* A value equal only to its own word: nil, a boolean or a (interned)
 ** string.  Two distinct words of which one is such a value are unequal
 ** without vm_equalobj: no number conversion and no __eq can apply. */
@@ -1064,7 +1071,7 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
     Value v1 = *(p1), v2 = *(p2); \
     double d1_, d2_; \
     FEEDBACK(v1, v2); \
-    if (v_isimmint(v1) && v_isimmint(v2)) { \
+    if (both_imm(v1, v2)) { \
       int64_t s_; \
       Value *ra_ = base + GETARG_A(i);   /* (before the operation: its jo) */ \
       pc++; \
@@ -1072,7 +1079,7 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
         setint_ra(i, iop(L, v_getimmint(v1), v_getimmint(v2))); \
       else *ra_ = imm_word(s_); \
     } \
-    else if (v_isfloat(v1) && v_isfloat(v2)) { \
+    else if (word_isfloat(v1) && word_isfloat(v2)) { \
       pc++; flt_store(fx, base + GETARG_A(i), fop(L, flt_load(p1), flt_load(p2))); \
     } \
     else if (num_imm(v1, &d1_) && num_imm(v2, &d2_)) {  /* int op float */ \
@@ -1130,8 +1137,10 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
     Value va_ = *ra, vb_ = base[GETARG_B(i)]; \
     int cond_; \
     FEEDBACK(va_, vb_); \
-    if (v_isimmint(va_) && v_isimmint(vb_)) \
+    if (both_imm(va_, vb_)) \
       cond_ = (v_getimmint(va_) iop v_getimmint(vb_)); \
+    else if (word_isfloat(va_) && word_isfloat(vb_)) \
+      cond_ = (v_getfloat(va_) iop v_getfloat(vb_)); \
     else if (v_isnumber(va_) && v_isnumber(vb_)) \
       cond_ = nop(va_, vb_); \
     else \
