@@ -856,28 +856,33 @@ static inline int64_t floor_div(int64_t a, int64_t b) {
 ** matches). */
 typedef struct DivModCache DivModCache;
 
-static inline int imm_divmod(DivModCache *c, Value a, Value b) {
-  int64_t x, y, q, r;
-  if (a == c->a && b == c->b) return 0;
-  y = v_getimmint(b);
-  if (l_unlikely(!divisor_ok(y))) return 1;
-  x = v_getimmint(a);
-  q = x / y; r = x % y;
+/* floor quotient and remainder of the immediates a, b (b not in {-1, 0}),
+** shifted */
+static inline void imm_divmod(Value a, Value b, int64_t *qs, int64_t *rs) {
+  int64_t x = v_getimmint(a), y = v_getimmint(b);
+  int64_t q = x / y, r = x % y;
   if (r != 0 && (r ^ y) < 0) { r += y; q--; }   /* floor: see floor_div */
-  c->a = a; c->b = b;
-  c->q = (int64_t)((uint64_t)q << 16); c->r = (int64_t)((uint64_t)r << 16);
-  return 0;
+  *qs = (int64_t)((uint64_t)q << 16); *rs = (int64_t)((uint64_t)r << 16);
 }
 
+/* each operation leaves the OTHER result for its partner: % caches the
+** quotient for a following //, // the remainder for a following % (three
+** stores instead of four on a miss) */
 static inline int imm_mod(DivModCache *c, Value a, Value b, int64_t *s) {
-  if (l_unlikely(imm_divmod(c, a, b))) return 1;
-  *s = c->r;
+  int64_t q;
+  if (a == c->ra && b == c->rb) { *s = c->r; return 0; }
+  if (l_unlikely(!divisor_ok(v_getimmint(b)))) return 1;
+  imm_divmod(a, b, &q, s);
+  c->qa = a; c->qb = b; c->q = q;
   return 0;
 }
 
 static inline int imm_idiv(DivModCache *c, Value a, Value b, int64_t *s) {
-  if (l_unlikely(imm_divmod(c, a, b))) return 1;
-  *s = c->q;
+  int64_t r;
+  if (a == c->qa && b == c->qb) { *s = c->q; return 0; }
+  if (l_unlikely(!divisor_ok(v_getimmint(b)))) return 1;
+  imm_divmod(a, b, s, &r);
+  c->ra = a; c->rb = b; c->r = r;
   return 0;
 }
 
