@@ -1140,12 +1140,15 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
 /* order comparisons: integers, numbers, then generic */
 #define op_order(iop, nop, other) { \
     Value va_ = *ra, vb_ = base[GETARG_B(i)]; \
+    double d1_, d2_; \
     int cond_; \
     FEEDBACK(va_, vb_); \
     if (both_imm(va_, vb_)) \
       cond_ = (v_getimmint(va_) iop v_getimmint(vb_)); \
     else if (word_isfloat(va_) && word_isfloat(vb_)) \
       cond_ = (v_getfloat(va_) iop v_getfloat(vb_)); \
+    else if (num_imm(va_, &d1_) && num_imm(vb_, &d2_))  /* (exact: |imm| < 2^47) */ \
+      cond_ = (d1_ iop d2_); \
     else if (v_isnumber(va_) && v_isnumber(vb_)) \
       cond_ = nop(va_, vb_); \
     else \
