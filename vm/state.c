@@ -67,6 +67,8 @@ void state_preinit(lua_State *L1, global_State *g) {
   L1->oldpc = 0;
   L1->nCcalls = 0;
   L1->basecalls = UINT32_MAX;
+  L1->divmod.qa = L1->divmod.ra = 0;   /* word 0: never an operand */
+  L1->divmod.qb = L1->divmod.rb = 0;
 }
 
 void state_initstack(lua_State *L1, lua_State *L) {

@@ -122,6 +122,10 @@ struct lua_State {
   ** UINT32_MAX when the thread is not running under lua_resume.  There
   ** the interpreter yields by returning (vm.c OP_CALL, mvm_yield). */
   uint32_t basecalls;
+  /* the interpreter's last % and // of immediates (vm.c imm_mod,
+  ** imm_idiv): operand words and the partner's result shifted left by 16;
+  ** plain words, never references (the collector ignores them) */
+  struct DivModCache { Value qa, qb; int64_t q; Value ra, rb; int64_t r; } divmod;
 };
 
 /* a thread object: header, extra space, then the state */

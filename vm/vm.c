@@ -826,8 +826,8 @@ static inline Value imm_word(int64_t s) {
 #define l_iadd_imm(a,b,s)   imm_add(a, b, s)
 #define l_isub_imm(a,b,s)   imm_sub(a, b, s)
 #define l_imul_imm(a,b,s)   imm_mul(a, b, s)
-#define l_imod_imm(a,b,s)   imm_mod(a, b, s)
-#define l_iidiv_imm(a,b,s)  imm_idiv(a, b, s)
+#define l_imod_imm(a,b,s)   imm_mod(&L->divmod, a, b, s)
+#define l_iidiv_imm(a,b,s)  imm_idiv(&L->divmod, a, b, s)
 
 /* % and // of two immediates: the result always fits an immediate
 ** (|r| < |b|, |q| <= |a|) except for // -1 of the least one; a 0 or -1
@@ -845,17 +845,44 @@ static inline int64_t floor_div(int64_t a, int64_t b) {
 }
 #define divisor_ok(b)  ((uint64_t)(b) + 1u > 1u)   /* b not in {-1, 0} */
 
-static inline int imm_mod(Value a, Value b, int64_t *s) {
-  int64_t y = v_getimmint(b);
-  if (l_unlikely(!divisor_ok(y))) return 1;
-  *s = (int64_t)((uint64_t)floor_mod(v_getimmint(a), y) << 16);
+/* The last pair of immediates divided by // or %, with both results
+** (shifted, as imm_op's s).  One hardware division yields quotient and
+** remainder; programs that want both write 'x // b' and 'x % b' (digits,
+** limbs, row/column), and the second of the pair then costs two compares
+** instead of a division (a 64-bit divide is 15-45 cycles and not
+** pipelined).  Per thread (lua_State.divmod).  Keyed by the operand words only: immediates are plain
+** values, so an entry never goes stale (no invalidation on calls, GC or
+** coroutine switches; word 0 is never a value, so the empty cache never
+** matches). */
+typedef struct DivModCache DivModCache;
+
+/* floor quotient and remainder of the immediates a, b (b not in {-1, 0}),
+** shifted */
+static inline void imm_divmod(Value a, Value b, int64_t *qs, int64_t *rs) {
+  int64_t x = v_getimmint(a), y = v_getimmint(b);
+  int64_t q = x / y, r = x % y;
+  if (r != 0 && (r ^ y) < 0) { r += y; q--; }   /* floor: see floor_div */
+  *qs = (int64_t)((uint64_t)q << 16); *rs = (int64_t)((uint64_t)r << 16);
+}
+
+/* each operation leaves the OTHER result for its partner: % caches the
+** quotient for a following //, // the remainder for a following % (three
+** stores instead of four on a miss) */
+static inline int imm_mod(DivModCache *c, Value a, Value b, int64_t *s) {
+  int64_t q;
+  if (a == c->ra && b == c->rb) { *s = c->r; return 0; }
+  if (l_unlikely(!divisor_ok(v_getimmint(b)))) return 1;
+  imm_divmod(a, b, &q, s);
+  c->qa = a; c->qb = b; c->q = q;
   return 0;
 }
 
-static inline int imm_idiv(Value a, Value b, int64_t *s) {
-  int64_t y = v_getimmint(b);
-  if (l_unlikely(!divisor_ok(y))) return 1;
-  *s = (int64_t)((uint64_t)floor_div(v_getimmint(a), y) << 16);
+static inline int imm_idiv(DivModCache *c, Value a, Value b, int64_t *s) {
+  int64_t r;
+  if (a == c->qa && b == c->qb) { *s = c->q; return 0; }
+  if (l_unlikely(!divisor_ok(v_getimmint(b)))) return 1;
+  imm_divmod(a, b, s, &r);
+  c->ra = a; c->rb = b; c->r = r;
   return 0;
 }
 
@@ -867,6 +894,43 @@ static inline int64_t int_mod(lua_State *L, int64_t a, int64_t b) {
 static inline int64_t int_idiv(lua_State *L, int64_t a, int64_t b) {
   return l_likely(divisor_ok(b)) ? floor_div(a, b) : vm_idiv(L, a, b);
 }
+
+/* Registers, constants and upvalues always hold a Lua value, never the
+** internal word 0 (value.h; the collector clears dead stack slots to nil),
+** so the interpreter's reference test on them drops v_isref's != 0 test. */
+static inline int reg_isref(Value v) { return (v & 0xFFFF000000000007ULL) == 0; }
+static inline int reg_istable(Value v) {
+  return reg_isref(v) && v_gc(v)->tt == MVM_TTABLE;
+}
+
+/* v_isfloat as one subtraction and compare on the whole word (tags
+** 0x0002..0xFFFA); in op_arith it keeps gcc from keeping v_isfloat's tag
+** for the later mixed-type tests, which spilled it */
+static inline int word_isfloat(Value v) {
+  return v - 0x0002000000000000ULL < 0xFFF9000000000000ULL;
+}
+
+/* A value equal only to its own word: nil, a boolean or a (interned)
+** string.  Two distinct words of which one is such a value are unequal
+** without vm_equalobj: no number conversion and no __eq can apply. */
+static inline int eq_byword(Value v) {
+  return v < 8 || (reg_isref(v) && v_gc(v)->tt == MVM_TSTRING);
+}
+
+/* The array index (key - 1) of a key word, as an unsigned number that is
+** below any array size unless the key is an immediate integer >= 1: the
+** word minus the word of 1 is n - 1 for an immediate n >= 1, at least
+** 2^47 for a negative or zero immediate (payload bit 47 set, or the
+** borrow from 0), and wraps past 2^48 for every other word (all below the
+** integer tag).  One subtraction for v_isimmint, decoding and the - 1. */
+static inline uint64_t arr_index(Value kv) {
+  return kv - (MVM_TAG_INT | 1u);
+}
+
+/* both words immediate integers: the tag 0xFFFF is all ones, so it
+** survives the AND of two words exactly when both carry it (one test and
+** one branch instead of two) */
+static inline int both_imm(Value a, Value b) { return v_isimmint(a & b); }
 
 #define RA(i)     (base + GETARG_A(i))
 #define savepc()  (ci->u.l.savedpc = pc)
@@ -1012,7 +1076,7 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
     Value v1 = *(p1), v2 = *(p2); \
     double d1_, d2_; \
     FEEDBACK(v1, v2); \
-    if (v_isimmint(v1) && v_isimmint(v2)) { \
+    if (both_imm(v1, v2)) { \
       int64_t s_; \
       Value *ra_ = base + GETARG_A(i);   /* (before the operation: its jo) */ \
       pc++; \
@@ -1020,7 +1084,7 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
         setint_ra(i, iop(L, v_getimmint(v1), v_getimmint(v2))); \
       else *ra_ = imm_word(s_); \
     } \
-    else if (v_isfloat(v1) && v_isfloat(v2)) { \
+    else if (word_isfloat(v1) && word_isfloat(v2)) { \
       pc++; flt_store(fx, base + GETARG_A(i), fop(L, flt_load(p1), flt_load(p2))); \
     } \
     else if (num_imm(v1, &d1_) && num_imm(v2, &d2_)) {  /* int op float */ \
@@ -1050,7 +1114,7 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
 #define op_bitwise_aux(v1, v2, op) { \
     int64_t i1_, i2_; \
     FEEDBACK(v1, v2); \
-    if (v_isimmint(v1) && v_isimmint(v2)) { \
+    if (both_imm(v1, v2)) { \
       pc++; setint_ra(i, op(v_getimmint(v1), v_getimmint(v2))); \
     } \
     else if (vm_tointegerns(v1, &i1_, F2Ieq) && vm_tointegerns(v2, &i2_, F2Ieq)) { \
@@ -1076,10 +1140,15 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
 /* order comparisons: integers, numbers, then generic */
 #define op_order(iop, nop, other) { \
     Value va_ = *ra, vb_ = base[GETARG_B(i)]; \
+    double d1_, d2_; \
     int cond_; \
     FEEDBACK(va_, vb_); \
-    if (v_isimmint(va_) && v_isimmint(vb_)) \
+    if (both_imm(va_, vb_)) \
       cond_ = (v_getimmint(va_) iop v_getimmint(vb_)); \
+    else if (word_isfloat(va_) && word_isfloat(vb_)) \
+      cond_ = (v_getfloat(va_) iop v_getfloat(vb_)); \
+    else if (num_imm(va_, &d1_) && num_imm(vb_, &d2_))  /* (exact: |imm| < 2^47) */ \
+      cond_ = (d1_ iop d2_); \
     else if (v_isnumber(va_) && v_isnumber(vb_)) \
       cond_ = nop(va_, vb_); \
     else \
@@ -1268,7 +1337,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         const Value *upv = cl->upvals[GETARG_B(i)]->v;
         Value *key = k + GETARG_C(i);
         const Value *slot = NULL;
-        if (v_istable(*upv)) {
+        if (reg_istable(*upv)) {
           slot = tab_getstr(v_tab(*upv), v_str(*key));
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
         }
@@ -1279,17 +1348,15 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value *rb = base + GETARG_B(i);
         Value *rc = base + GETARG_C(i);
         const Value *slot = NULL;
-        if (v_istable(*rb)) {
+        if (reg_istable(*rb)) {
           Table *t = v_tab(*rb);
           Value kv = *rc;
-          if (v_isimmint(kv)) {   /* an integer key in the array part */
-            uint64_t n1 = (uint64_t)v_getimmint(kv) - 1u;
-            if (l_likely(n1 < (uint64_t)t->asize)) {
-              Value v = t->array[n1];
-              if (l_likely(!v_isnil(v) || t->metatable == NULL)) {
-                base[GETARG_A(i)] = v;
-                vmbreak;
-              }
+          uint64_t n1 = arr_index(kv);
+          if (l_likely(n1 < (uint64_t)t->asize)) {   /* an integer key in the array part */
+            Value v = t->array[n1];
+            if (l_likely(!v_isnil(v) || t->metatable == NULL)) {
+              base[GETARG_A(i)] = v;
+              vmbreak;
             }
           }
           slot = rawget_any(t, kv);
@@ -1303,7 +1370,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value *rb = base + GETARG_B(i);
         int c = GETARG_C(i);
         const Value *slot = NULL;
-        if (v_istable(*rb)) {
+        if (reg_istable(*rb)) {
           slot = rawget_int(v_tab(*rb), c);
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
           if (v_tab(*rb)->metatable == NULL) { base[GETARG_A(i)] = MVM_NIL; vmbreak; }  /* raw miss */
@@ -1318,7 +1385,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value *rb = base + GETARG_B(i);
         Value *key = k + GETARG_C(i);
         const Value *slot = NULL;
-        if (v_istable(*rb)) {
+        if (reg_istable(*rb)) {
           const Value *s2;
           slot = tab_getstr(v_tab(*rb), v_str(*key));
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
@@ -1336,7 +1403,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value *key = k + GETARG_B(i);
         Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
         const Value *slot = NULL;
-        if (v_istable(*upv)) {
+        if (reg_istable(*upv)) {
           Table *t = v_tab(*upv);
           slot = tab_getstr(t, v_str(*key));
           if (!isempty(slot)) { tab_setstrslot(L, t, slot, *rc); vmbreak; }
@@ -1349,11 +1416,11 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value *rb = base + GETARG_B(i);
         Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
         const Value *slot = NULL;
-        if (v_istable(*ra)) {
+        if (reg_istable(*ra)) {
           Table *t = v_tab(*ra);
           Value kv = *rb;
-          if (v_isimmint(kv)) {
-            uint64_t n1 = (uint64_t)v_getimmint(kv) - 1u;
+          uint64_t n1 = arr_index(kv);
+          {
             if (l_likely(n1 < (uint64_t)t->asize)) {
               Value *s = &t->array[n1];
               /* over a value: only a nil moves the length hint */
@@ -1388,7 +1455,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         int b = GETARG_B(i);
         Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
         const Value *slot = NULL;
-        if (v_istable(*ra)) {
+        if (reg_istable(*ra)) {
           Table *t = v_tab(*ra);
           if (l_likely((unsigned)b - 1u < t->asize)) {
             Value *s = &t->array[b - 1];
@@ -1420,7 +1487,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value *key = k + GETARG_B(i);
         Value *rc = GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i);
         const Value *slot = NULL;
-        if (v_istable(*ra)) {
+        if (reg_istable(*ra)) {
           Table *t = v_tab(*ra);
           slot = tab_getstr(t, v_str(*key));
           if (!isempty(slot)) { tab_setstrslot(L, t, slot, *rc); vmbreak; }
@@ -1446,7 +1513,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value obj = *rb;
         const Value *slot = NULL;
         base[GETARG_A(i) + 1] = obj;
-        if (v_istable(obj)) {
+        if (reg_istable(obj)) {
           const Value *s2;
           slot = tab_getstr(v_tab(obj), v_str(*rc));
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
@@ -1585,10 +1652,17 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value rb = base[GETARG_B(i)];
         /* a table without a metatable: tab_getn neither allocates nor
         ** raises errors */
-        if (v_istable(rb) && v_tab(rb)->metatable == NULL) {
-          lua_Unsigned n = tab_getn(v_tab(rb));
-          if (l_likely(n <= (lua_Unsigned)MVM_IMM_MAX)) {
-            *RA(i) = v_immint((int64_t)n);
+        if (reg_isref(rb)) {
+          GCObject *o = v_gc(rb);
+          if (o->tt == MVM_TTABLE && ((Table *)o)->metatable == NULL) {
+            lua_Unsigned n = tab_getn((Table *)o);
+            if (l_likely(n <= (lua_Unsigned)MVM_IMM_MAX)) {
+              *RA(i) = v_immint((int64_t)n);
+              vmbreak;
+            }
+          }
+          else if (o->tt == MVM_TSTRING) {   /* (len < MAXSTRLEN = 2^47 - 1) */
+            *RA(i) = v_immint((int64_t)((TString *)o)->len);
             vmbreak;
           }
         }
@@ -1619,6 +1693,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value *rb = base + GETARG_B(i);
         int cond;
         if (same_value(*ra, *rb)) cond = 1;
+        else if (both_imm(*ra, *rb) || eq_byword(*ra) || eq_byword(*rb)) cond = 0;
         else Protect(cond = vm_equalobj(L, ra, rb));
         docondjump(cond);
         vmbreak;
