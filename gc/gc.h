@@ -184,6 +184,9 @@ static inline void gc_poproots(lua_State *L, int n) { G(L)->nroots -= n; }
 /* ---- collection control ---- */
 LUAI_FUNC void gc_init(lua_State *L);           /* called by lua_newstate */
 LUAI_FUNC void gc_freeall(lua_State *L);        /* called by lua_close */
+/* every pending finalizer run, nothing freed: mvm_closeforexit, whose
+** process ends right after (its memory goes with it) */
+LUAI_FUNC void gc_finalizeall(lua_State *L);
 LUAI_FUNC void gc_checkslow(lua_State *L);
 /* collect if a major is due, run pending finalizers (a safe point) */
 static inline void gc_check(lua_State *L) {

@@ -785,15 +785,21 @@ void gc_resetnursery(GCState *gs) {
 
 /* ---------------- shutdown ---------------- */
 
+void gc_finalizeall(lua_State *L) {
+  global_State *g = G(L);
+  if (GCS(g) == NULL) return;
+  /* every object still registered for finalization gets its __gc now */
+  gc_separatefinobj(g, 1);
+  gc_runfinalizers(L);
+  GCS(g)->closing = 1;
+}
+
 void gc_freeall(lua_State *L) {
   global_State *g = G(L);
   GCState *gs = GCS(g);
   lua_State *th;
   if (gs == NULL) return;
-  /* every object still registered for finalization gets its __gc now */
-  gc_separatefinobj(g, 1);
-  gc_runfinalizers(L);
-  gs->closing = 1;
+  gc_finalizeall(L);
   gs->promoteall = 1;
   gc_collectminor(L);     /* everything in the old space: one walk frees all */
   gs->collecting = 1;     /* no collection from here on */

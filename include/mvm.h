@@ -166,7 +166,10 @@ LUA_API void (mvm_jitflush) (lua_State *L);
 ** lua_close(L) for a host that ends the process right after it: a compile
 ** in progress in the background (LLVM takes tens of milliseconds for one)
 ** is left running instead of waited for.  Everything lua_close does for
-** the program still happens (pending to-be-closed variables, finalizers).
+** the program still happens (pending to-be-closed variables, finalizers),
+** but the heap's memory is not given back piece by piece: the end of the
+** process frees it (so the allocator passed to lua_newstate does not see
+** those frees; L must not be used afterwards).
 ** Returns 1 when a compile was left running: the host must then end the
 ** process with _exit() (after fflush(NULL)), not exit() or a return from
 ** main, since LLVM's static destructors must not run under that compile;

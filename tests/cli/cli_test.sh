@@ -286,6 +286,22 @@ case_exit() {
   want_status 0; want_out flushed
   run "$MVM" -e 'print("done")'
   want_status 0
+  # at the end of the script (mvm_closeforexit): finalizers in order, a
+  # to-be-closed variable of the main chunk, an unclosed file flushed by
+  # its finalizer, with the JIT off and on
+  for j in off on; do
+    run "$MVM" -j $j -e 'local f = io.open("unclosed.txt", "w") f:write("kept")
+      setmetatable({}, {__gc = function() print("gc 1") end})
+      setmetatable({}, {__gc = function() print("gc 2") end})
+      local t <close> = setmetatable({}, {__close = function() print("closed") end})
+      print("end")'
+    want_status 0; want_out "end
+closed
+gc 2
+gc 1"
+    [ "$(cat unclosed.txt 2>/dev/null)" = kept ] || bad "-j $j: unclosed file not flushed at exit"
+    rm -f unclosed.txt
+  done
 }
 
 case_jit() {
