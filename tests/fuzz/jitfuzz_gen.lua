@@ -1,0 +1,124 @@
+-- jitfuzz_gen.lua SEED: prints a random Lua program (deterministic for a
+-- seed) for tests/fuzz/jitfuzz.sh, which runs it under every JIT mode and
+-- compares the output with -j off.  The programs mix what the JIT's
+-- analyses have to get right together: nested numeric loops whose
+-- registers are reused afterwards, pairs/ipairs over array and hash keys
+-- (negative, zero, strings), integer, float and bitwise arithmetic past
+-- 2^47, method calls through __index, closures writing upvalues, string
+-- building, branches.  Output only depends on the program's semantics:
+-- sums of integer keys and values (commutative, so traversal order does
+-- not matter) and counts.
+local seed = tonumber(arg[1]) or 1
+local state = seed * 2654435761 % 4294967296
+local function rnd(n)   -- 1..n (a 32-bit LCG: the same on every platform)
+  state = (state * 1103515245 + 12345) % 2147483648
+  return state % n + 1
+end
+local function pick(t) return t[rnd(#t)] end
+local out = {}
+local function emit(ind, s) out[#out + 1] = string.rep("  ", ind) .. s end
+
+local expr
+function expr(vs, d)
+  if d > 2 or rnd(10) <= 3 then
+    local c = rnd(10)
+    if c <= 5 and #vs > 0 then return pick(vs) end
+    if c <= 8 then return tostring(rnd(41) - 21) end
+    if c <= 9 then return pick({"0.5", "-1.25", "3.0", "5.62949953421312e+14"}) end
+    return pick({"70368744177664", "-140737488355328", "1125899906842624"})
+  end
+  local op = pick({"+", "-", "*", "//", "%", "&", "|", "~"})
+  local a, b = expr(vs, d + 1), expr(vs, d + 1)
+  if op == "&" or op == "|" or op == "~" then
+    return "((math.tointeger(" .. a .. ") or 0) " .. op .. " (math.tointeger(" .. b .. ") or 1))"
+  elseif op == "//" or op == "%" then
+    return "(" .. a .. " " .. op .. " ((" .. b .. ") ~= 0 and (" .. b .. ") or 3))"
+  end
+  return "(" .. a .. " " .. op .. " " .. b .. ")"
+end
+
+local nlocals = 0
+local function copy(t) local r = {} for i = 1, #t do r[i] = t[i] end return r end
+-- 'ro': inside a pairs/ipairs loop, where the tables must not change
+-- (next is undefined after a store into an absent field)
+local stmt
+function stmt(vs, d, ind, ro)
+  local k = rnd(100)
+  if d > 2 then k = rnd(40) end
+  if ro and k > 20 and k <= 40 then k = 95 end
+  if k <= 20 and #vs > 0 then
+    emit(ind, pick(vs) .. " = " .. expr(vs, 0))
+  elseif k <= 30 then
+    emit(ind, pick({"t1", "t2"}) .. "[" .. expr(vs, 0) .. "] = " .. expr(vs, 0))
+  elseif k <= 40 then
+    emit(ind, pick({"t1", "t2"}) .. "[" .. pick({'"a"', '"b"', '"k" .. (' .. expr(vs, 0) .. ')'}) ..
+         "] = " .. (#vs > 0 and pick(vs) or "1"))
+  elseif k <= 60 then
+    local i = "i" .. d
+    emit(ind, "for " .. i .. " = " .. (rnd(6) - 4) .. ", " .. (rnd(10) - 1) ..
+         pick({"", ", 1", ", 2", ", -1"}) .. " do")
+    local inner = copy(vs); inner[#inner + 1] = i
+    for _ = 1, rnd(3) do stmt(inner, d + 1, ind + 1, ro) end
+    emit(ind, "end")
+  elseif k <= 75 then
+    local kk, vv = "k" .. d, "v" .. d
+    emit(ind, "for " .. kk .. ", " .. vv .. " in " .. pick({"pairs", "ipairs"}) .. "(" ..
+         pick({"t1", "t2"}) .. ") do")
+    emit(ind + 1, "if math.type(" .. kk .. ") == \"integer\" and math.type(" .. vv ..
+         ") then acc = acc + " .. kk .. " + (math.type(" .. vv .. ") == \"integer\" and " ..
+         vv .. " or 1) else acc = acc + 1 end")
+    for _ = 1, rnd(3) - 1 do stmt(copy(vs), d + 1, ind + 1, true) end
+    emit(ind, "end")
+  elseif k <= 85 and nlocals < 60 then
+    nlocals = nlocals + 1
+    local v = "w" .. d .. "_" .. #out
+    emit(ind, "local " .. v .. " = " .. expr(vs, 0))
+    vs[#vs + 1] = v
+  elseif k <= 91 then
+    emit(ind, "if " .. expr(vs, 0) .. " < " .. expr(vs, 0) .. " then")
+    stmt(copy(vs), d + 1, ind + 1, ro)
+    emit(ind, "else")
+    stmt(copy(vs), d + 1, ind + 1, ro)
+    emit(ind, "end")
+  elseif k <= 94 then
+    emit(ind, "acc = acc + f(" .. (#vs > 0 and pick(vs) or "1") .. ")")
+  elseif k <= 96 then
+    local v = #vs > 0 and pick(vs) or "1"
+    emit(ind, "bump(" .. v .. "); acc = acc + obj:get(" .. v .. ")")
+  elseif k <= 98 then
+    local c = "c" .. d .. "_" .. #out
+    emit(ind, "local " .. c .. " = 0")
+    emit(ind, "while " .. c .. " < " .. (rnd(6) - 1) .. " do " .. c .. " = " .. c ..
+         " + 1; str = str .. tostring(" .. c .. " % 10) end")
+    emit(ind, "acc = acc + #str")
+  else
+    local g = "g" .. #out
+    emit(ind, "local " .. g .. " = function(y) acc = acc + (math.tointeger(y) or 2) return y end")
+    emit(ind, (#vs > 0 and pick(vs) or "acc") .. " = " .. g .. "(" .. (#vs > 0 and pick(vs) or "1") .. ")")
+  end
+end
+
+emit(0, "-- jitfuzz program, seed " .. seed)
+emit(0, 'local function f(x) if math.type(x) == "integer" then return x % 7 end return 1 end')
+emit(0, "local M = {} M.__index = M")
+emit(0, "function M:get(v) return (math.tointeger(v) or 0) % 5 + self.x end")
+emit(0, "local function run(n)")
+emit(1, "local acc = 0")
+emit(1, "local t1, t2 = {}, {}")
+emit(1, 'local str = ""')
+emit(1, "local obj = setmetatable({x = 1}, M)")
+emit(1, "local function bump(v) obj.x = obj.x + 1; acc = acc + 1 end")
+local vs = {"n"}
+for _ = 1, rnd(6) + 2 do stmt(vs, 0, 1) end
+emit(1, "local c = 0")
+emit(1, "for k, v in pairs(t1) do c = c + 1 end")
+emit(1, "for k, v in pairs(t2) do c = c + 1 end")
+local ret = {}
+for i = 1, math.min(#vs, 6) do ret[i] = vs[i] end
+emit(1, "return acc, c, " .. table.concat(ret, ", "))
+emit(0, "end")
+emit(0, "local r = {}")
+emit(0, "for rep = 1, 40 do local a = table.pack(pcall(run, rep % 5)) " ..
+        "for i = 1, a.n do r[#r + 1] = tostring(a[i]) end end")
+emit(0, 'print(table.concat(r, " "))')
+print(table.concat(out, "\n"))
