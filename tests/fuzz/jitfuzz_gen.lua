@@ -5,7 +5,10 @@
 -- registers are reused afterwards, pairs/ipairs over array and hash keys
 -- (negative, zero, strings), integer, float and bitwise arithmetic past
 -- 2^47, method calls through __index, closures writing upvalues, string
--- building, branches.  Output only depends on the program's semantics:
+-- building, branches; library calls in loops (string methods and
+-- functions, select, math.max, table.insert/remove: compiled code's
+-- inline C calls), string keys built at run time, varargs, generators
+-- from coroutine.wrap, __add/__lt metamethods, goto.  Output only depends on the program's semantics:
 -- sums of integer keys and values (commutative, so traversal order does
 -- not matter) and counts.
 local seed = tonumber(arg[1]) or 1
@@ -38,6 +41,7 @@ function expr(vs, d)
 end
 
 local nlocals = 0
+local extra
 local function copy(t) local r = {} for i = 1, #t do r[i] = t[i] end return r end
 -- 'ro': inside a pairs/ipairs loop, where the tables must not change
 -- (next is undefined after a store into an absent field)
@@ -45,7 +49,8 @@ local stmt
 function stmt(vs, d, ind, ro)
   local k = rnd(100)
   if d > 2 then k = rnd(40) end
-  if ro and k > 20 and k <= 40 then k = 95 end
+  if ro and k > 20 and k <= 40 then k = 93 end
+  if rnd(100) <= 12 then extra(vs, d, ind, ro) return end
   if k <= 20 and #vs > 0 then
     emit(ind, pick(vs) .. " = " .. expr(vs, 0))
   elseif k <= 30 then
@@ -80,21 +85,51 @@ function stmt(vs, d, ind, ro)
     emit(ind, "else")
     stmt(copy(vs), d + 1, ind + 1, ro)
     emit(ind, "end")
-  elseif k <= 94 then
+  elseif k <= 92 then
     emit(ind, "acc = acc + f(" .. (#vs > 0 and pick(vs) or "1") .. ")")
-  elseif k <= 96 then
+  elseif k <= 94 then
     local v = #vs > 0 and pick(vs) or "1"
     emit(ind, "bump(" .. v .. "); acc = acc + obj:get(" .. v .. ")")
-  elseif k <= 98 then
+  elseif k <= 95 then
     local c = "c" .. d .. "_" .. #out
     emit(ind, "local " .. c .. " = 0")
     emit(ind, "while " .. c .. " < " .. (rnd(6) - 1) .. " do " .. c .. " = " .. c ..
          " + 1; str = str .. tostring(" .. c .. " % 10) end")
     emit(ind, "acc = acc + #str")
-  else
+  elseif k <= 97 then
     local g = "g" .. #out
     emit(ind, "local " .. g .. " = function(y) acc = acc + (math.tointeger(y) or 2) return y end")
     emit(ind, (#vs > 0 and pick(vs) or "acc") .. " = " .. g .. "(" .. (#vs > 0 and pick(vs) or "1") .. ")")
+  else
+    extra(vs, d, ind, ro)
+  end
+end
+
+-- library calls (inline C calls and string methods in compiled code),
+-- string keys built at run time, varargs, coroutines, metamethods, goto
+function extra(vs, d, ind, ro)
+  local v = #vs > 0 and pick(vs) or "1"
+  local c = rnd(8)
+  if c == 1 then
+    emit(ind, 'acc = acc + #tostring(' .. v .. '):sub(1, 3) + (("' .. v ..
+         '"):byte(1) or 0) + #string.format("%d", math.tointeger(' .. v .. ') or 0)')
+  elseif c == 2 and not ro then
+    emit(ind, 'local key = "s" .. tostring(math.tointeger(' .. v .. ') or 0) % 4')
+    emit(ind, 'names[key] = (names[key] or 0) + 1; acc = acc + names[key]')
+  elseif c == 3 then
+    emit(ind, 'acc = acc + va(' .. v .. ', nil, ' .. expr(vs, 1) .. ') + va() + va(' .. v .. ')')
+  elseif c == 4 then
+    emit(ind, 'for y in coroutine.wrap(function() for q = 1, 3 do coroutine.yield(q + (math.tointeger(' ..
+         v .. ') or 0)) end end) do acc = acc + y end')
+  elseif c == 5 then
+    emit(ind, 'acc = acc + (V + (math.tointeger(' .. v .. ') or 1)) + ((V < ' .. v .. ') and 1 or 0)')
+  elseif c == 6 then
+    emit(ind, 'for q = 1, ' .. rnd(5) .. ' do if (math.tointeger(' .. v ..
+         ') or 0) % 2 == q % 2 then goto skip' .. d .. ' end acc = acc + q ::skip' .. d .. ':: end')
+  elseif c == 7 and not ro then
+    emit(ind, 'table.insert(list, ' .. v .. '); if #list > 5 then acc = acc + (math.tointeger(table.remove(list, 1)) or 1) end')
+  else
+    emit(ind, 'acc = acc + select("#", ' .. v .. ', ' .. v .. ') + (math.tointeger(math.max(' .. v .. ', 2)) or 3)')
   end
 end
 
@@ -108,6 +143,11 @@ emit(1, "local t1, t2 = {}, {}")
 emit(1, 'local str = ""')
 emit(1, "local obj = setmetatable({x = 1}, M)")
 emit(1, "local function bump(v) obj.x = obj.x + 1; acc = acc + 1 end")
+emit(1, "local names, list = {}, {}")
+emit(1, "local function va(...) local a = ... return select('#', ...) + (math.tointeger(a) or 0) end")
+emit(1, "local V = setmetatable({v = 3}, {__add = function(a, b) return (type(a) == 'table' and a.v or a) + " ..
+        "(type(b) == 'table' and b.v or b) end, __lt = function(a, b) " ..
+        "return (type(a) == 'table' and a.v or a) < (type(b) == 'table' and b.v or b) end})")
 local vs = {"n"}
 for _ = 1, rnd(6) + 2 do stmt(vs, 0, 1) end
 emit(1, "local c = 0")
