@@ -251,64 +251,31 @@ static inline int rt_leanccall(lua_State *L, CallInfo *ci, Value *func, int nres
   else return -1;
   if (nci == NULL || L->stack_last - L->top <= LUA_MINSTACK || L->hookmask || G(L)->interrupt)
     return -1;
-  L->ci = nci;
-  nci->func = func;
-  nci->nresults = (short)nresults;
-  nci->callstatus = CIST_C;
-  nci->top = L->top + LUA_MINSTACK;
-  nci->u.c.k = NULL;
+  vm_pushcframe(L, nci, func, nresults);
   n = (*f)(L);
   wanted = nci->nresults;   /* (lua_toclose may have marked it) */
   if (wanted == LUA_MULTRET) wanted = n;
-  if (l_likely(wanted >= 0 && !L->hookmask)) {
-    Value *res = nci->func;   /* (the stack may have moved) */
-    Value *first = L->top - n;
-    int j;
-    for (j = 0; j < wanted && j < n; j++) res[j] = first[j];
-    for (; j < wanted; j++) res[j] = MVM_NIL;
-    L->top = res + wanted;
-    L->ci = ci;
-  }
+  if (l_likely(wanted >= 0 && !L->hookmask)) vm_cretmove(L, ci, nci, n, wanted);
   else do_poscall(L, nci, n);
   return 0;
 }
 
 /* TFORCALL's step of next or of ipairs' iterator (G->nextaux,
-** G->ipairsaux) without a call, as the interpreter's TFORCALL does (vm.c
-** tfor_next, tfor_ipairs): R[a] .. R[a+2] of frame 'ci' hold the
+** G->ipairsaux) without a call, as the interpreter's TFORCALL does
+** (vmops.h vm_tfornext, vm_tforipairs): R[a] .. R[a+2] of frame 'ci' hold the
 ** iterator, the state and the control, copied for the call; returns 1
 ** when their 'wanted' results are in place from R[a] (L->top after
 ** them, as do_poscall leaves it), 0 when the call must be made (another
 ** iterator, a table with a metatable for ipairs, a key whose place needs
 ** a lookup, hooks).  A leaf: nothing allocates or raises (no anchor). */
 static int mvmrt_tforstep(lua_State *L, CallInfo *ci, int a, int wanted) {
-  Value *res = rt_base(ci) + a, key, val;
+  Value *res = rt_base(ci) + a;
   lua_CFunction f;
-  int j = 1, r;
-  if (!v_islcf(res[0]) || L->hookmask || !v_istable(res[1])) return 0;
+  if (!v_islcf(res[0]) || L->hookmask) return 0;
   f = v_lcf(res[0]);
-  if (f == G(L)->ipairsaux) {
-    const Value *slot;
-    int64_t n;
-    if (!v_isimmint(res[2]) || v_tab(res[1])->metatable != NULL) return 0;
-    n = v_getimmint(res[2]);
-    if (n >= MVM_IMM_MAX) return 0;
-    slot = tab_getimm(v_tab(res[1]), n + 1);
-    r = !(isabstkey(slot) || v_isnil(*slot));
-    key = v_immint(n + 1);
-    val = r ? *slot : MVM_NIL;
-  }
-  else if (f == G(L)->nextaux) {
-    key = res[2];
-    r = tab_nextquick(L, v_tab(res[1]), &key, &val);
-    if (r < 0) return 0;
-  }
-  else return 0;
-  res[0] = r ? key : MVM_NIL;   /* the loop ends at a nil first result */
-  if (r && wanted >= 2) res[j++] = val;
-  for (; j < wanted; j++) res[j] = MVM_NIL;
-  L->top = res + wanted;
-  return 1;
+  if (f == G(L)->ipairsaux) return vm_tforipairs(L, res, wanted);
+  if (f == G(L)->nextaux) return vm_tfornext(L, res, wanted);
+  return 0;
 }
 
 /* Start the call R[a](R[a+1] .. R[a+b-1]) (b == 0: the arguments end at

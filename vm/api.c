@@ -1050,8 +1050,8 @@ LUAI_FUNC int api_tabmove(lua_State *L, int idx, lua_Integer dst,
 ** k (2 results) or nil (1), without the API's index translations; -1,
 ** doing nothing, when the argument is not a table (the caller raises).
 ** api_setiters registers ipairs' iterator and next (stdlib/baselib.c),
-** whose steps the interpreter's TFORCALL makes inline (vm.c tfor_ipairs,
-** tfor_next).
+** whose steps the interpreter's TFORCALL makes inline (vmops.h vm_tforipairs,
+** vm_tfornext).
 ** The step of ipairs' iterator (stdlib/baselib.c) on a table without a
 ** metatable and an immediate integer control: i + 1 and t[i + 1] pushed
 ** from the raw lookup, without the API's index translations.  Returns the

@@ -627,75 +627,6 @@ static inline int tfor_ccall(lua_State *L, CallInfo *ci, Value *func) {
          ci->next != NULL && !L->hookmask;
 }
 
-/* the frame of a C function called from the interpreter's own C frame
-** (OP_CALL's and TFORCALL's inline C calls): precall_C's, without the
-** checks they made already; 'newci' is ci->next */
-static inline void push_cframe(lua_State *L, CallInfo *newci, Value *func, int nresults) {
-  L->ci = newci;
-  newci->func = func;
-  newci->nresults = (short)nresults;
-  newci->callstatus = CIST_C;
-  newci->top = L->top + LUA_MINSTACK;
-  newci->u.c.k = NULL;
-}
-
-/* ipairs' step (G(L)->ipairsaux, stdlib/baselib.c ipairs_step) on a table
-** without a metatable and an immediate control, inline: the iterator at
-** 'res' (state res[1], control res[2]) is replaced by its 'wanted'
-** results, as tfor_docall leaves them.  0 (nothing done) otherwise. */
-static inline int tfor_ipairs(lua_State *L, Value *res, int wanted) {
-  const Value *slot;
-  int64_t n;
-  int j = 1;
-  if (!v_istable(res[1]) || !v_isimmint(res[2]) || v_tab(res[1])->metatable != NULL)
-    return 0;
-  n = v_getimmint(res[2]);
-  if (n >= MVM_IMM_MAX) return 0;
-  slot = tab_getimm(v_tab(res[1]), n + 1);
-  if (isabstkey(slot) || v_isnil(*slot))
-    res[0] = MVM_NIL;   /* the step returns its nil: the loop ends */
-  else {
-    res[0] = v_immint(n + 1);
-    if (wanted >= 2) res[j++] = *slot;
-  }
-  for (; j < wanted; j++) res[j] = MVM_NIL;
-  L->top = res + wanted;
-  return 1;
-}
-
-/* next's step (G(L)->nextaux, stdlib/baselib.c base_next) on a table,
-** inline, when its key's place needs no lookup (tab_nextquick; the lookup
-** can raise "invalid key", which must come from next's C frame): as
-** tfor_ipairs.  0 (nothing done) otherwise. */
-static inline int tfor_next(lua_State *L, Value *res, int wanted) {
-  Value key, val;
-  int r, j = 1;
-  if (!v_istable(res[1])) return 0;
-  key = res[2];
-  r = tab_nextquick(L, v_tab(res[1]), &key, &val);
-  if (r < 0) return 0;
-  res[0] = r ? key : MVM_NIL;
-  if (r && wanted >= 2) res[j++] = val;
-  for (; j < wanted; j++) res[j] = MVM_NIL;
-  L->top = res + wanted;
-  return 1;
-}
-
-/* do_poscall's common case for a C function called inline (no hooks, a
-** fixed count 'wanted' of results): its n results, on the top, go to its
-** function's slot and up, nil-padded; the caller's frame 'ci' is current
-** again (always inlined: as a call it cost coroutines.lua +0.3% instructions) */
-static inline __attribute__((always_inline))
-void cret_move(lua_State *L, CallInfo *ci, CallInfo *newci, int n, int wanted) {
-  Value *res = newci->func;   /* (the stack may have moved) */
-  Value *first = L->top - n;
-  int j;
-  for (j = 0; j < wanted && j < n; j++) res[j] = first[j];
-  for (; j < wanted; j++) res[j] = MVM_NIL;
-  L->top = res + wanted;
-  L->ci = ci;
-}
-
 /* the call do_call would make (precall_C's frame, do_poscall's results),
 ** without the C-level bookkeeping of a call from C: the iterator runs on
 ** the interpreter's C frame, as a C function called by OP_CALL does */
@@ -703,11 +634,11 @@ static inline void tfor_docall(lua_State *L, CallInfo *ci, Value *func, int nres
   CallInfo *newci = ci->next;
   lua_CFunction f = v_islcf(*func) ? v_lcf(*func) : v_ccl(*func)->f;
   int n, wanted;
-  push_cframe(L, newci, func, nresults);
+  vm_pushcframe(L, newci, func, nresults);
   n = (*f)(L);
   wanted = newci->nresults;   /* (lua_toclose may have marked it) */
   if (l_likely(wanted >= 0 && !L->hookmask))
-    cret_move(L, ci, newci, n, wanted);
+    vm_cretmove(L, ci, newci, n, wanted);
   else
     do_poscall(L, newci, n);
 }
@@ -1815,7 +1746,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
                                     ci->next != NULL && !L->hookmask)) {
             int n, wanted;
             newci = ci->next;
-            push_cframe(L, newci, ra, nresults);
+            vm_pushcframe(L, newci, ra, nresults);
             if (l_unlikely(f == mvm_yield) && L->nCcalls == L->basecalls) {
               /* coroutine.yield at the coroutine's base level (nothing
               ** but this activation between here and lua_resume): leave
@@ -1839,7 +1770,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               L->ci = ci;
             }
             else if (wanted > 1 && !L->hookmask)
-              cret_move(L, ci, newci, n, wanted);
+              vm_cretmove(L, ci, newci, n, wanted);
             else
               do_poscall(L, newci, n);
             updatetrap(ci);
@@ -2014,8 +1945,8 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         ra[6] = ra[2];
         L->top = ra + 4 + 3;
         if (v_islcf(ra[4]) && !L->hookmask &&
-            ((v_lcf(ra[4]) == G(L)->ipairsaux && tfor_ipairs(L, ra + 4, GETARG_C(i))) ||
-             (v_lcf(ra[4]) == G(L)->nextaux && tfor_next(L, ra + 4, GETARG_C(i)))))
+            ((v_lcf(ra[4]) == G(L)->ipairsaux && vm_tforipairs(L, ra + 4, GETARG_C(i))) ||
+             (v_lcf(ra[4]) == G(L)->nextaux && vm_tfornext(L, ra + 4, GETARG_C(i)))))
           ;   /* (no call: no hook to report, nothing can raise) */
         else if (tfor_ccall(L, ci, ra + 4)) {
           savepc();
