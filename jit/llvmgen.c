@@ -2515,31 +2515,44 @@ static int maystrkey(Gen *g, int pc) {
   return (regty(g, pc, r) & ~TY_NUM) != 0;
 }
 
-/* A string key in a register (word 'kb' of 'keyv'): its main position in
-** 't' probed inline (hash & mask, a pointer compare: strings are
-** interned), a hit with a value to 'found'; otherwise the leaf
+/* The main position of a string key in a register (word 'kb' of 'keyv')
+** in 't', probed inline (hash & mask, a pointer compare: strings are
+** interned): a key that is not a string branches to 'notstr', a hit with
+** a value to 'found' (its value slot in *slot, from block *from); else
+** the builder is left in a new block.  Returns the main position. */
+static LLVMValueRef strmainpos(Gen *g, LLVMValueRef t, LLVMValueRef keyv, LLVMValueRef kb,
+                               LLVMBasicBlockRef notstr, LLVMBasicBlockRef found,
+                               LLVMValueRef *slot, LLVMBasicBlockRef *from) {
+  LLVMBasicBlockRef miss = newbb(g, "strmiss");
+  LLVMValueRef h, mask, node, mp, v;
+  isvalreftt(g, keyv, kb, MVM_TSTRING, newbb(g, "strkey"), notstr);
+  h = ofield(g, g->i32, keyv, offsetof(GCObject, hash), "khash");
+  node = nodearray(g, t, &mask);
+  mp = nodeat(g, node, LLVMBuildAnd(B_, LLVMBuildZExt(B_, h, g->i64, ""), mask, ""), "strpos");
+  *slot = nodeval(g, mp);
+  v = vload(g, g->p1, *slot, "");
+  *from = LLVMGetInsertBlock(B_);
+  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, nodekeyis(g, mp, kb), LLVMBuildNot(B_, isnil(g, v), ""), ""),
+                  found, miss);
+  LLVMPositionBuilderAtEnd(B_, miss);
+  return mp;
+}
+
+/* A string key in a register read (GETTABLE): its main position inline
+** (strmainpos), a hit with a value to 'found'; otherwise the leaf
 ** mvmrt_strnext walks the rest of the chain (an absent key's slot holds
 ** nil); its result to 'found' too.  Adds the two incoming slots to
 ** vals/from at '*n'.  Other keys (not strings) branch to 'other'. */
 static void strprobe(Gen *g, LLVMValueRef t, LLVMValueRef keyv, LLVMValueRef kb,
                      LLVMBasicBlockRef other, LLVMBasicBlockRef found, LLVMValueRef *vals,
                      LLVMBasicBlockRef *from, int *n) {
-  LLVMBasicBlockRef chain = newbb(g, "strchain");
-  LLVMValueRef h, mask, node, mp, v, args[2];
+  LLVMValueRef args[2];
   LLVMTypeRef params[2], ty;
-  isvalreftt(g, keyv, kb, MVM_TSTRING, newbb(g, "strkey"), other);
-  h = ofield(g, g->i32, keyv, offsetof(GCObject, hash), "khash");
-  node = nodearray(g, t, &mask);
-  mp = nodeat(g, node, LLVMBuildAnd(B_, LLVMBuildZExt(B_, h, g->i64, ""), mask, ""), "strpos");
-  vals[*n] = nodeval(g, mp);
-  v = vload(g, g->p1, vals[*n], "");
-  from[(*n)++] = LLVMGetInsertBlock(B_);
-  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, nodekeyis(g, mp, kb), LLVMBuildNot(B_, isnil(g, v), ""), ""),
-                  found, chain);
-  LLVMPositionBuilderAtEnd(B_, chain);
+  args[0] = strmainpos(g, t, keyv, kb, other, found, &vals[*n], &from[*n]);
+  (*n)++;
   params[0] = g->p0; params[1] = g->i64;
   ty = LLVMFunctionType(g->p0, params, 2, 0);   /* (const Node *, Value) */
-  args[0] = mp; args[1] = kb;
+  args[1] = kb;
   vals[*n] = LLVMBuildCall2(B_, ty, readonlyfn(g, getfn(g, "mvmrt_strnext", ty, 1)), args, 2, "");
   from[(*n)++] = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, found);
@@ -2680,8 +2693,8 @@ static void lenop(Gen *g, int pc, int a, LLVMValueRef t) {
 }
 
 /* SETTABLE with a string key in a register (word 'kb' of 'keyv'): the
-** key's main position probed inline, a hit when it holds the key with a
-** value; else the read-only leaf mvmrt_strset (chain, a nil with no
+** key's main position probed inline (strmainpos), a hit when it holds
+** the key with a value; else the read-only leaf mvmrt_strset (chain, a nil with no
 ** '__newindex'), NULL to 'slow' (new keys, metamethods).  The store
 ** clears the table's 'extra' byte as tab_setslot does (the key may be a
 ** metamethod's name, "__index" included), then joins set_finish's at
@@ -2690,19 +2703,10 @@ static void lenop(Gen *g, int pc, int a, LLVMValueRef t) {
 static void setstrkey(Gen *g, LLVMValueRef t, LLVMValueRef keyv, LLVMValueRef kb,
                       LLVMBasicBlockRef slow, LLVMBasicBlockRef hit, LLVMValueRef *xslot,
                       LLVMBasicBlockRef *xfrom, int *nx) {
-  LLVMBasicBlockRef found = newbb(g, "strsetfound"), miss = newbb(g, "strsetmiss");
+  LLVMBasicBlockRef found = newbb(g, "strsetfound");
   LLVMBasicBlockRef from[2];
-  LLVMValueRef h, mask, node, mp, old, cp, args[2], vals[2], slot;
-  isvalreftt(g, keyv, kb, MVM_TSTRING, newbb(g, "strkey"), slow);
-  h = ofield(g, g->i32, keyv, offsetof(GCObject, hash), "khash");
-  node = nodearray(g, t, &mask);
-  mp = nodeat(g, node, LLVMBuildAnd(B_, LLVMBuildZExt(B_, h, g->i64, ""), mask, ""), "strpos");
-  vals[0] = nodeval(g, mp);
-  old = vload(g, g->p1, vals[0], "");
-  from[0] = LLVMGetInsertBlock(B_);
-  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, nodekeyis(g, mp, kb), LLVMBuildNot(B_, isnil(g, old), ""), ""),
-                  found, miss);
-  LLVMPositionBuilderAtEnd(B_, miss);
+  LLVMValueRef cp, args[2], vals[2], slot;
+  strmainpos(g, t, keyv, kb, slow, found, &vals[0], &from[0]);
   /* (strings never move: the key as a raw pointer) */
   args[0] = t; args[1] = LLVMBuildIntToPtr(B_, kb, g->p0, "");
   cp = LLVMBuildCall2(B_, g->ty_chain, readonlyfn(g, getfn(g, "mvmrt_strset", g->ty_chain, 1)), args, 2, "");
