@@ -8,7 +8,9 @@
 -- building, branches; library calls in loops (string methods and
 -- functions, select, math.max, table.insert/remove: compiled code's
 -- inline C calls), string keys built at run time, varargs, generators
--- from coroutine.wrap, __add/__lt metamethods, goto.  Output only depends on the program's semantics:
+-- from coroutine.wrap, __add/__lt metamethods, goto; calls of every
+-- shape and tables behind __index/__newindex functions (calls()).
+-- Output only depends on the program's semantics:
 -- sums of integer keys and values (commutative, so traversal order does
 -- not matter) and counts.
 local seed = tonumber(arg[1]) or 1
@@ -30,18 +32,18 @@ function expr(vs, d)
     if c <= 9 then return pick({"0.5", "-1.25", "3.0", "5.62949953421312e+14"}) end
     return pick({"70368744177664", "-140737488355328", "1125899906842624"})
   end
-  local op = pick({"+", "-", "*", "//", "%", "&", "|", "~"})
+  local op = pick({"+", "-", "*", "//", "%", "&", "|", "~", "/"})
   local a, b = expr(vs, d + 1), expr(vs, d + 1)
   if op == "&" or op == "|" or op == "~" then
     return "((math.tointeger(" .. a .. ") or 0) " .. op .. " (math.tointeger(" .. b .. ") or 1))"
-  elseif op == "//" or op == "%" then
+  elseif op == "//" or op == "%" or op == "/" then
     return "(" .. a .. " " .. op .. " ((" .. b .. ") ~= 0 and (" .. b .. ") or 3))"
   end
   return "(" .. a .. " " .. op .. " " .. b .. ")"
 end
 
 local nlocals = 0
-local extra
+local extra, calls
 local function copy(t) local r = {} for i = 1, #t do r[i] = t[i] end return r end
 -- 'ro': inside a pairs/ipairs loop, where the tables must not change
 -- (next is undefined after a store into an absent field)
@@ -51,6 +53,7 @@ function stmt(vs, d, ind, ro)
   if d > 2 then k = rnd(40) end
   if ro and k > 20 and k <= 40 then k = 93 end
   if rnd(100) <= 12 then extra(vs, d, ind, ro) return end
+  if rnd(100) <= 12 then calls(vs, d, ind, ro) return end
   if k <= 20 and #vs > 0 then
     emit(ind, pick(vs) .. " = " .. expr(vs, 0))
   elseif k <= 30 then
@@ -133,10 +136,52 @@ function extra(vs, d, ind, ro)
   end
 end
 
+-- calls in every shape (multiple results cut and spread, varargs, tail
+-- and recursive calls, closures over loop variables, pcall and error,
+-- methods with several arguments) and tables behind metamethods (__index
+-- and __newindex functions, float keys that are integers)
+function calls(vs, d, ind, ro)
+  local v = #vs > 0 and pick(vs) or "1"
+  local iv = "(math.tointeger(" .. v .. ") or 1)"
+  local c = rnd(10)
+  if c == 1 then
+    local r = "r" .. #out
+    emit(ind, "local " .. r .. "a, " .. r .. "b, " .. r .. "c, " .. r .. "d = mr(" .. v .. ")")
+    emit(ind, "acc = acc + " .. r .. "b + (" .. r .. "c == nil and 1 or 0) + (" .. r .. "d == nil and 2 or 0)")
+  elseif c == 2 then
+    emit(ind, "acc = acc + select('#', mr(" .. v .. ")) + #{mr(" .. v .. ")} + sum3(mr(" .. v ..
+         ")) + sum3(" .. v .. ", mr(" .. v .. "))")
+  elseif c == 3 then
+    emit(ind, "acc = acc + rec(" .. iv .. " % 12, 0) + math.max(mr(" .. v .. "), 1)")
+  elseif c == 4 then
+    emit(ind, "do local fs = {} for q = 1, 3 do fs[q] = function() return q + " .. iv ..
+         " end end acc = acc + fs[1]() + fs[3]() end")
+  elseif c == 5 then
+    emit(ind, "do local ok, e = pcall(function() if " .. iv .. " % 3 == 0 then error(\"e\" .. " .. iv ..
+         ", 0) end return " .. iv .. " end) acc = acc + (ok and e or #e) end")
+  elseif c == 6 then
+    emit(ind, "acc = acc + obj:m3(" .. v .. ", " .. expr(vs, 1) .. ") + obj:m3(" .. v .. ")")
+  elseif c == 7 and not ro then
+    emit(ind, "P[\"q\" .. " .. iv .. " % 5] = " .. iv .. "; acc = acc + P.zz + (P[\"q\" .. " .. iv .. " % 5] or 0)")
+  elseif c == 8 and not ro then
+    emit(ind, pick({"t1", "t2"}) .. "[" .. pick({"2.0", "-1.0", "0.5", iv .. " + 0.0"}) .. "] = " .. v)
+  elseif c == 9 then
+    emit(ind, "do local seq = {" .. v .. ", " .. iv .. "} seq[#seq + 1] = " .. v ..
+         " local n2 = 0 repeat n2 = n2 + 1 if n2 > #seq then break end until seq[n2] == nil acc = acc + n2 + #seq end")
+  else
+    emit(ind, "acc = acc + va2(" .. v .. ", table.unpack({" .. v .. ", " .. iv .. ", 3}))")
+  end
+end
+
 emit(0, "-- jitfuzz program, seed " .. seed)
 emit(0, 'local function f(x) if math.type(x) == "integer" then return x % 7 end return 1 end')
 emit(0, "local M = {} M.__index = M")
 emit(0, "function M:get(v) return (math.tointeger(v) or 0) % 5 + self.x end")
+emit(0, "function M:m3(a, b, c) return (math.tointeger(a) or 1) % 7 + (b == nil and 1 or 2) + (c == nil and 3 or 4) + self.x end")
+emit(0, "local function mr(x) return x, (math.tointeger(x) or 0) % 9 + 1, nil end")
+emit(0, "local function sum3(a, b, c) return (math.tointeger(a) or 1) % 11 + (math.tointeger(b) or 2) + (c == nil and 5 or 6) end")
+emit(0, "local function rec(n, a) if n <= 0 then return a end return rec(n - 1, a + n) end")
+emit(0, "local function va2(...) local n = select('#', ...) local a, b = ... return n + (math.tointeger(b) or 0) % 13 end")
 emit(0, "local function run(n)")
 emit(1, "local acc = 0")
 emit(1, "local t1, t2 = {}, {}")
@@ -144,6 +189,8 @@ emit(1, 'local str = ""')
 emit(1, "local obj = setmetatable({x = 1}, M)")
 emit(1, "local function bump(v) obj.x = obj.x + 1; acc = acc + 1 end")
 emit(1, "local names, list = {}, {}")
+emit(1, "local P = setmetatable({}, {__index = function(t, k) return #k end, " ..
+        "__newindex = function(t, k, v) rawset(t, k, v * 2) end})")
 emit(1, "local function va(...) local a = ... return select('#', ...) + (math.tointeger(a) or 0) end")
 emit(1, "local V = setmetatable({v = 3}, {__add = function(a, b) return (type(a) == 'table' and a.v or a) + " ..
         "(type(b) == 'table' and b.v or b) end, __lt = function(a, b) " ..
