@@ -31,7 +31,7 @@
 #define GC_BLOCKSIZE  (GC_BLOCKPAGES * GC_PAGESIZE)
 #define GC_MAXSMALL   2048
 #define GC_NCLASSES   24
-#define GC_COMMITSTEP ((size_t)1 << 20)       /* old-space commit granularity */
+#define GC_COMMITSTEP ((size_t)2 << 20)       /* old-space commit granularity (a huge page) */
 
 /* page kinds */
 #define PG_FREE   0

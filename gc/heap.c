@@ -226,10 +226,16 @@ static int64_t allocpages(GCState *gs, uint32_t n) {
   if ((uint64_t)gs->frontier + n > gs->npages) return -1;
   first = gs->frontier;
   if (first + n > gs->committed) {
-    size_t want = ((size_t)(first + n) << GC_PAGESHIFT) + GC_COMMITSTEP - 1;
+    /* (the committed end on an address that is a multiple of the step:
+    ** a transparent huge page needs its whole aligned 2 MB inside the
+    ** read-write mapping when it is first touched, and an end at 1 MB
+    ** steps from an unaligned oldbase left most of them half in, so the
+    ** pages there came as 4 KB ones: 4 MB of tables.lua's 37 MB were
+    ** huge pages, 10300 faults) */
+    uintptr_t end = (uintptr_t)pageaddr(gs, first + n) + GC_COMMITSTEP - 1;
     uint32_t ncommit;
-    want &= ~(GC_COMMITSTEP - 1);
-    ncommit = (uint32_t)(want >> GC_PAGESHIFT);
+    end &= ~(uintptr_t)(GC_COMMITSTEP - 1);
+    ncommit = (uint32_t)((end - (uintptr_t)gs->oldbase) >> GC_PAGESHIFT);
     if (ncommit > gs->npages) ncommit = gs->npages;
     if (mprotect(pageaddr(gs, gs->committed), (size_t)(ncommit - gs->committed) << GC_PAGESHIFT,
                  PROT_READ | PROT_WRITE) != 0)
