@@ -32,6 +32,9 @@ function expr(vs, d)
     if c <= 9 then return pick({"0.5", "-1.25", "3.0", "5.62949953421312e+14"}) end
     return pick({"70368744177664", "-140737488355328", "1125899906842624"})
   end
+  if rnd(12) == 1 then   -- the inline builtins (compiled code's fast paths)
+    return pick({"math.floor", "math.abs", "math.sqrt"}) .. "(math.abs(" .. expr(vs, d + 1) .. "))"
+  end
   local op = pick({"+", "-", "*", "//", "%", "&", "|", "~", "/"})
   local a, b = expr(vs, d + 1), expr(vs, d + 1)
   if op == "&" or op == "|" or op == "~" then
