@@ -907,6 +907,14 @@ static const Value *mvmrt_strmethod(Table *const *smt, TString *key, JitMethodCa
   return s;
 }
 
+/* SELF with a string constant key on a receiver 'o' that is not a table
+** (llvmgen.c selfk): a string's method through mvmrt_strmethod and the
+** site's second cache; NULL (the helper) for anything else */
+static const Value *mvmrt_selfv(Value o, TString *key, JitMethodCache *mc, JitState *J) {
+  if (v_isstring(o)) return mvmrt_strmethod(&J->g->mt[LUA_TSTRING], key, mc + 1, J);
+  return NULL;
+}
+
 static int mvmrt_raweq(Value a, Value b) {
   return v_rawequal(a, b);
 }
@@ -953,7 +961,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_rawget", (void *)mvmrt_rawget},
   {"mvmrt_strnext", (void *)mvmrt_strnext},
   {"mvmrt_strself", (void *)mvmrt_strself},
-  {"mvmrt_strmethod", (void *)mvmrt_strmethod},
+  {"mvmrt_selfv", (void *)mvmrt_selfv},
 };
 
 const JitHelper *jit_helpers(int *n) {

@@ -100,7 +100,7 @@ typedef struct Gen {
   LLVMBuilderRef B;
   LLVMValueRef fn, L, ci, basevar;
   LLVMTypeRef i1, i8, i32, i64, i128, f64, p0, p1, vd;
-  LLVMTypeRef ty_call, ty_ret, ty_op, ty_opi, ty_ff, ty_req, ty_chain, ty_index, ty_smeth;
+  LLVMTypeRef ty_call, ty_ret, ty_op, ty_opi, ty_ff, ty_req, ty_chain, ty_index;
   LLVMValueRef f_call, f_ret;
   LLVMBasicBlockRef *bb, *exits;
   LLVMBasicBlockRef *hdr;   /* hdr[pc]: body of a JMP loop's header (jmploops) */
@@ -137,6 +137,7 @@ typedef struct Gen {
   int *rwsrc;                 /* per pc: the read whose slot a store reuses, or -1 (samefield) */
   LLVMValueRef *rslot;        /* per pc: the slot such a read found inline, or NULL (getstrk) */
   int tabtrap;                /* the helper being called must leave when the trap is set (setstr) */
+  LLVMValueRef cardsink;      /* a byte of the module that table stores of non-references mark (tabcard) */
   uint8_t *spec;              /* spec[pc]: TY_* guarded after the load at pc, or 0 */
   uint8_t *pspec;             /* pspec[r]: TY_* of parameter r checked at pc 0, or 0 */
   LLVMBasicBlockRef *specexits;   /* per pc: count the failed guard, exit at pc */
@@ -1906,8 +1907,41 @@ static void gcwritetb(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slo
   LLVMBuildBr(B_, done);
   LLVMPositionBuilderAtEnd(B_, done);
 }
+/* The card mark of a store into a table (its node array, array part or
+** inline array): those slots always lie in the heap range (parts come
+** from gc_tryallocpart, which never falls back to out-of-line memory, and
+** a store never goes to the static dummy node: its key is nil), so the
+** card is the slot's, cards[(slot - base) >> GC_CARDSHIFT], with no range
+** test and no object card.  The heap's base, size and card table are
+** fixed for the global state's lifetime (gc/heap.c), so the card table
+** biased by base >> GC_CARDSHIFT (base is page-aligned) is a constant of
+** the code.  A value that is not a reference (0014: numbers, nil,
+** booleans need no mark) marks the module's sink byte instead, through a
+** select: one block and 8 instructions where the general sequence has
+** four blocks and about 20 (Session 9: table IR). */
+static void tabcard(Gen *g, LLVMValueRef v, LLVMValueRef slot) {
+  GCHeapView *h = (GCHeapView *)(void *)g->J->g->gc;
+  uint64_t biased = (uint64_t)(uintptr_t)h->cards - ((uint64_t)h->base >> GC_CARDSHIFT);
+  LLVMValueRef b, isref, cp;
+  if (g->cardsink == NULL) {
+    g->cardsink = LLVMAddGlobal(g->M, g->i8, "cardsink");
+    LLVMSetInitializer(g->cardsink, LLVMConstInt(g->i8, 0, 0));
+    LLVMSetLinkage(g->cardsink, LLVMInternalLinkage);
+  }
+  b = LLVMBuildPtrToInt(B_, v, g->i64, "");
+  isref = LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildAnd(B_, b, ci64(g, 0xFFFF000000000007ULL), ""),
+                        ci64(g, 0), "");
+  cp = LLVMBuildAdd(B_, LLVMBuildLShr(B_, LLVMBuildPtrToInt(B_, slot, g->i64, ""),
+                                      ci64(g, GC_CARDSHIFT), ""), ci64(g, biased), "");
+  cp = LLVMBuildSelect(B_, isref, LLVMBuildIntToPtr(B_, cp, g->p0, "card"), g->cardsink, "");
+  tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 1, 0), cp), g->tb_card);
+}
+/* gcwritetb for a table's slot (tabcard) */
 static void gcwrite(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slot) {
-  gcwritetb(g, v, obj, slot, g->tb_value);
+  (void)obj;
+  tb(g, LLVMBuildStore(B_, v, slot), g->tb_value);
+  if (LLVMIsConstant(v) || storesnum(g)) return;
+  tabcard(g, v, slot);
 }
 
 /* branch to 'yes' if word 'b' is a reference to an object of type 'tt',
@@ -1989,9 +2023,9 @@ static LLVMValueRef newhints(Gen *g, unsigned n) {
   return gv;
 }
 static LLVMValueRef newhint(Gen *g) { return newhints(g, 1); }
-/* a SELF site's method cache (jit.h JitMethodCache, zero at first) */
-static LLVMValueRef newmcache(Gen *g) {
-  LLVMTypeRef ty = LLVMArrayType2(g->i64, (sizeof(JitMethodCache) + 7) / 8);
+/* a SELF site's method caches (jit.h JitMethodCache, zero at first) */
+static LLVMValueRef newmcaches(Gen *g, unsigned n) {
+  LLVMTypeRef ty = LLVMArrayType2(g->i64, n * ((sizeof(JitMethodCache) + 7) / 8));
   LLVMValueRef gv = LLVMAddGlobal(g->M, ty, "mcache");
   LLVMSetInitializer(gv, LLVMConstNull(ty));
   LLVMSetLinkage(gv, LLVMInternalLinkage);
@@ -2782,8 +2816,7 @@ static LLVMValueRef upvalue(Gen *g, int idx) {
 /* the slot t[key] resolved by the leaf mvmrt_strindex (the object, its
 ** collision chain, then '__index' tables), or a branch to 'slow'; 'mp':
 ** the key's main position in 't' when compared already, else NULL;
-** 'hint': the site's slot-prediction hint for 't' itself, or NULL.  't'
-** NULL: a method of a string (mvmrt_strmethod) */
+** 'hint': the site's slot-prediction hint for 't' itself, or NULL */
 static LLVMValueRef strindex(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef mp,
                              LLVMValueRef hint, LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef walked = newbb(g, "walked");
@@ -2791,13 +2824,7 @@ static LLVMValueRef strindex(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef 
   args[0] = t; args[1] = craw(g, key); args[2] = craw(g, g->J->g->tmname[TM_INDEX]);
   args[3] = mp != NULL ? mp : LLVMConstNull(g->p0);
   args[4] = hint != NULL ? hint : LLVMConstNull(g->p0);
-  if (t != NULL)
-    cp = LLVMBuildCall2(B_, g->ty_index, getfn(g, "mvmrt_strindex", g->ty_index, 1), args, 5, "");
-  else {   /* a string's method: the string metatable is G->mt[LUA_TSTRING] */
-    args[0] = craw(g, &g->J->g->mt[LUA_TSTRING]);
-    args[2] = newmcache(g); args[3] = craw(g, g->J);   /* the site's cache (jitrt.c) */
-    cp = LLVMBuildCall2(B_, g->ty_smeth, getfn(g, "mvmrt_strmethod", g->ty_smeth, 1), args, 4, "");
-  }
+  cp = LLVMBuildCall2(B_, g->ty_index, getfn(g, "mvmrt_strindex", g->ty_index, 1), args, 5, "");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
   LLVMPositionBuilderAtEnd(B_, walked);
   return cp;
@@ -2829,37 +2856,45 @@ static LLVMValueRef strlook(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef m
   return cp;
 }
 
-/* SELF on a table: the leaf mvmrt_strself (the walk of mvmrt_strindex,
-** with slot prediction for "__index" in the metatable and for the key in
-** the table it names: the site's hints).  Inline, the same steps were
-** 5% fewer instructions at run time in richards but 20-60% more in LLVM
-** (an inline walk is a dozen blocks per SELF): a loss in total for
-** programs that run a few seconds.  Returns the slot, or a branch to
-** 'slow' when the helper must finish. */
-static LLVMValueRef selftab(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlockRef slow) {
-  LLVMBasicBlockRef walked = newbb(g, "selfwalked");
-  LLVMValueRef args[4], cp;
+/* SELF with a string constant key.  On a table the leaf mvmrt_strself
+** (the walk of mvmrt_strindex, with slot prediction for "__index" in the
+** metatable and for the key in the table it names, and the site's method
+** cache); inline, the same steps were 5% fewer instructions at run time
+** in richards but 20-60% more in LLVM (an inline walk is a dozen blocks
+** per SELF).  Any other receiver: the leaf mvmrt_selfv (a string's
+** method through the string metatable's '__index' table and the site's
+** second cache, mvmrt_strmethod; NULL for the rest).  Both calls' slots
+** join: one NULL test (to the helper), one load and store of R[A].  The
+** receiver's table test stays inline: a method inlined at the site tests
+** 'self' again, which LLVM folds into this one (without it, deltablue
+** +2% instructions).  Until session 9 (table IR) the string path had its
+** own type test, result test, load and store. */
+static void selfk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
+  LLVMBasicBlockRef slow = newbb(g, "selfslow"), walked = newbb(g, "selfwalked");
+  LLVMBasicBlockRef tab = newbb(g, "selftab"), other = newbb(g, "selfother"), from[2];
+  LLVMValueRef args[4], cp, mc = newmcaches(g, 2), vals[2];
   LLVMTypeRef params[4], ty;
   params[0] = g->p1; params[1] = params[2] = params[3] = g->p0;
-  /* (Table *, TString *, JitMethodCache *, JitState *) */
+  /* (Table * or Value, TString *, JitMethodCache *, JitState *) */
   ty = LLVMFunctionType(g->p0, params, 4, 0);
-  args[0] = t; args[1] = craw(g, key); args[2] = newmcache(g); args[3] = craw(g, g->J);
-  cp = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_strself", ty, 1), args, 4, "");
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
+  args[0] = t; args[1] = craw(g, key); args[2] = mc; args[3] = craw(g, g->J);
+  istable(g, t, bits(g, t), tab, other);
+  vals[0] = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_strself", ty, 1), args, 4, "");
+  from[0] = LLVMGetInsertBlock(B_);
+  LLVMBuildBr(B_, walked);
+  LLVMPositionBuilderAtEnd(B_, other);
+  vals[1] = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_selfv", ty, 1), args, 4, "");
+  from[1] = other;
+  LLVMBuildBr(B_, walked);
   LLVMPositionBuilderAtEnd(B_, walked);
-  return cp;
-}
-
-/* SELF with a string constant key: on a table selftab; on a string, the
-** string metatable's '__index' table (mvmrt_strmethod) */
-static void selfk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
-  LLVMBasicBlockRef slow = newbb(g, "selfslow"), notab = newbb(g, "selfnottab");
-  istable(g, t, bits(g, t), newbb(g, "selftab"), notab);
-  setreg(g, a, hload(g, g->p1, selftab(g, t, key, slow), ""));   /* may be nil */
-  loaddone(g, pc);
-  LLVMPositionBuilderAtEnd(B_, notab);
-  isreftt(g, t, bits(g, t), MVM_TSTRING, newbb(g, "selfstr"), slow);
-  setreg(g, a, hload(g, g->p1, strindex(g, NULL, key, NULL, NULL, slow), ""));
+  cp = LLVMBuildPhi(B_, g->p0, "selfslot");
+  LLVMAddIncoming(cp, vals, from, 2);
+  {
+    LLVMBasicBlockRef ok = newbb(g, "selfok");
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, ok);
+    LLVMPositionBuilderAtEnd(B_, ok);
+  }
+  setreg(g, a, hload(g, g->p1, cp, ""));   /* may be nil */
   loaddone(g, pc);
   LLVMPositionBuilderAtEnd(B_, slow);
   helper_only(g, pc, helper);
@@ -5703,8 +5738,6 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
       LLVMTypeRef tsk[5];   /* (Table *, TString *, TString *, Node *, uint32_t *) -> Value * */
       tsk[0] = g->p1; tsk[1] = tsk[2] = tsk[3] = tsk[4] = g->p0;
       g->ty_index = LLVMFunctionType(g->p0, tsk, 5, 0);
-      tsk[0] = g->p0;   /* (Table **, TString *, JitMethodCache *, JitState *) -> Value * */
-      g->ty_smeth = LLVMFunctionType(g->p0, tsk, 4, 0);
     }
   }
   build_poll(g);
