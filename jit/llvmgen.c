@@ -145,8 +145,6 @@ typedef struct Gen {
   int contcall;               /* the last pc with a call that goes on whatever the trap (callop) */
   int selfcc;                 /* g->fn has JIT_CALLCONV, behind a C wrapper (selfconv) */
   LLVMBasicBlockRef trapret, resumefail;   /* shared cold blocks (one per function) */
-  LLVMBasicBlockRef exittail;  /* the end of every exit (exittail), its pc in 'exitpc' */
-  LLVMValueRef exitpc;
   unsigned tbaa_kind;
   LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card, tb_hint, tb_field, tb_value, tb_upval;
 } Gen;
@@ -1641,30 +1639,6 @@ static LLVMValueRef mkint(Gen *g, LLVMValueRef r) {
   return LLVMBuildIntToPtr(B_, w, g->p1, "");
 }
 
-/* the end of an exit at 'pc' (its registers flushed): savedpc and the
-** return, in one block per function that every exit branches to with
-** its pc (a phi): per exit a branch instead of a store of a 64-bit
-** address (three IR instructions after unhoist) and a return, which
-** mattered for table reads, one exit each at speculation level 0
-** (Session 9: table IR) */
-static void exittail(Gen *g, int pc) {
-  LLVMBasicBlockRef from = LLVMGetInsertBlock(B_);
-  LLVMValueRef v = ci32(g, pc);
-  if (g->exittail == NULL) {
-    LLVMValueRef sp, idx;
-    g->exittail = LLVMAppendBasicBlockInContext(g->C, g->fn, "exittail");
-    LLVMPositionBuilderAtEnd(B_, g->exittail);
-    g->exitpc = LLVMBuildPhi(B_, g->i32, "exitpc");
-    idx = LLVMBuildZExt(B_, g->exitpc, g->i64, "");
-    sp = LLVMBuildGEP2(B_, g->i32, craw(g, g->p->code), &idx, 1, "savedpc");
-    tb(g, LLVMBuildStore(B_, sp, byteptr(g, g->ci, offsetof(CallInfo, u.l.savedpc))), g->tb_frame);
-    LLVMBuildRet(B_, ci32(g, JIT_EXITED));
-    LLVMPositionBuilderAtEnd(B_, from);
-  }
-  LLVMAddIncoming(g->exitpc, &v, &from, 1);
-  LLVMBuildBr(B_, g->exittail);
-}
-
 /* block that leaves to the interpreter at instruction 'pc' */
 static LLVMBasicBlockRef exitblock(Gen *g, int pc) {
   if (g->exits[pc] == NULL) {
@@ -1675,7 +1649,8 @@ static LLVMBasicBlockRef exitblock(Gen *g, int pc) {
     needed_at(g, pc, &s);   /* the interpreter re-executes pc */
     only_dirty(g, pc, &s);
     flushat(g, pc, &s);
-    exittail(g, pc);
+    set_savedpc(g, pc);
+    LLVMBuildRet(B_, ci32(g, JIT_EXITED));
     LLVMPositionBuilderAtEnd(B_, cur);
     g->exits[pc] = e;
   }
