@@ -262,7 +262,23 @@ typedef struct JitMethodEntry {
 typedef struct JitMethodCache {
   JitMethodEntry e[2];
   uint32_t hints[2];   /* slot prediction for the walk (llvmgen.c newhints) */
+  TString *key;        /* the site's method name (set in the first cache of a site) */
+  JitState *J;         /* the compiled code's JIT state (idem) */
 } JitMethodCache;
+
+/* A GETFIELD/GETTABUP/SETFIELD/SETTABUP site's data (llvmgen.c
+** newkeysite; a global of the compiled module): the slot-prediction hint
+** first (the i32 compiled code probes with), then what the site's leaf
+** helpers (jitrt.c mvmrt_strindex, mvmrt_strsethint) need besides the
+** table, so that one address replaces three arguments (each a constant
+** that costs the code generator two IR instructions per use).  Not the
+** read-only mvmrt_strlook of loops: its site read through the argument
+** cost nbody 2% of its run (register allocation in advance's loop) */
+typedef struct JitKeySite {
+  uint32_t hint;
+  TString *key;        /* the constant key */
+  global_State *g;     /* its "__index" name, its watchepoch */
+} JitKeySite;
 
 /* failed speculative guards (Proto.jitexits) after which a function is
 ** compiled again without speculation (jit_run) */

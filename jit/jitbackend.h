@@ -21,7 +21,7 @@
 #include "state.h"
 #include "stackmap.h"
 
-#define MVM_JIT_ABI  13
+#define MVM_JIT_ABI  14
 
 struct JitState;
 struct JitInline;

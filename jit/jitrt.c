@@ -685,6 +685,21 @@ static const Value *mvmrt_strset(Table *t, TString *key) {
   return s;
 }
 
+/* mvmrt_strset for llvmgen.c setslot, which then stores into the slot:
+** the site's hint := the slot's node, t's 'extra' byte cleared as
+** tab_setslot does (the slot may hold nil: the key appears).  Not
+** read-only: compiled code reloads what it loaded before the call, on
+** this path only (a store's probe missed: a nil field, a key away from
+** the node its site saw last) */
+static const Value *mvmrt_strsethint(Table *t, JitKeySite *site) {
+  const Value *s = mvmrt_strset(t, site->key);
+  if (s != NULL) {
+    site->hint = (uint32_t)((const Node *)(const void *)((const char *)s - offsetof(Node, val)) - t->node);
+    tab_clearextra(site->g, t);
+  }
+  return s;
+}
+
 /* #t of a table without __len, for inlined leaf calls (llvmgen.c
 ** leaflen); a gc-leaf helper: tab_getn neither allocates nor raises */
 static int64_t mvmrt_tablen(Table *t) {
@@ -768,9 +783,8 @@ static inline const Value *strwalk(Table *t, TString *key, TString *ename, const
   return NULL;
 }
 
-static const Value *mvmrt_strindex(Table *t, TString *key, TString *ename, const Node *mp,
-                                   uint32_t *hint) {
-  return strwalk(t, key, ename, mp, hint, 1);
+static const Value *mvmrt_strindex(Table *t, const Node *mp, JitKeySite *s) {
+  return strwalk(t, s->key, s->g->tmname[TM_INDEX], mp, &s->hint, 1);
 }
 
 /* mvmrt_strindex without its writes (no hint, no metamethod-absence bit):
@@ -851,11 +865,14 @@ static __attribute__((noinline)) const Value *rt_selfwalk(Table *t, TString *key
   return NULL;
 }
 
-/* SELF on table 't' (llvmgen.c, selftab): t's own key, else the site's
+/* SELF on table 't' (llvmgen.c, selfk): t's own key, else the site's
 ** method cache 'mc' (jit.h JitMethodCache), else the walk (rt_selfwalk).
-** Four parameters, "__index" taken from J in the walk: the hit path then
+** The key and J come from the cache (two arguments: fewer constants in
+** the compiled code), "__index" from J in the walk: the hit path then
 ** moves fewer registers (the shift for the node mask needs %cl) */
-static const Value *mvmrt_strself(Table *t, TString *key, JitMethodCache *mc, JitState *J) {
+static const Value *mvmrt_strself(Table *t, JitMethodCache *mc) {
+  TString *key = mc->key;
+  JitState *J = mc->J;
   const Node *n = &t->node[key->hash & ((1u << t->lsizenode) - 1u)];
   const Table *mt;
   /* tab_getstr's walk, but an absent key leaves the loop without the
@@ -898,13 +915,21 @@ static const Value *mvmrt_strmethod(Table *const *smt, TString *key, JitMethodCa
   idx = v_tab(*tm);
   s = tab_getstr(idx, key);
   if (rt_empty(s))   /* further '__index' levels: not cached */
-    return mvmrt_strindex(idx, key, J->g->tmname[TM_INDEX], NULL, NULL);
+    return strwalk(idx, key, J->g->tmname[TM_INDEX], NULL, NULL, 1);
   mt->extra |= TAB_WATCHED;
   idx->extra |= TAB_WATCHED;
   mc->e[0].mt = mt;
   mc->e[0].slot = s;
   mc->e[0].stamp = *J->gcepoch + *J->watchepoch + 1;
   return s;
+}
+
+/* SELF with a string constant key on a receiver 'o' that is not a table
+** (llvmgen.c selfk): a string's method through mvmrt_strmethod and the
+** site's second cache; NULL (the helper) for anything else */
+static const Value *mvmrt_selfv(Value o, JitMethodCache *mc) {
+  if (v_isstring(o)) return mvmrt_strmethod(&mc->J->g->mt[LUA_TSTRING], mc->key, mc + 1, mc->J);
+  return NULL;
 }
 
 static int mvmrt_raweq(Value a, Value b) {
@@ -947,13 +972,14 @@ static const JitHelper helpers[] = {
   {"mvmrt_raweq", (void *)mvmrt_raweq},
   {"mvmrt_strchain", (void *)mvmrt_strchain},
   {"mvmrt_strset", (void *)mvmrt_strset},
+  {"mvmrt_strsethint", (void *)mvmrt_strsethint},
   {"mvmrt_tablen", (void *)mvmrt_tablen},
   {"mvmrt_strindex", (void *)mvmrt_strindex},
   {"mvmrt_strlook", (void *)mvmrt_strlook},
   {"mvmrt_rawget", (void *)mvmrt_rawget},
   {"mvmrt_strnext", (void *)mvmrt_strnext},
   {"mvmrt_strself", (void *)mvmrt_strself},
-  {"mvmrt_strmethod", (void *)mvmrt_strmethod},
+  {"mvmrt_selfv", (void *)mvmrt_selfv},
 };
 
 const JitHelper *jit_helpers(int *n) {

@@ -100,7 +100,7 @@ typedef struct Gen {
   LLVMBuilderRef B;
   LLVMValueRef fn, L, ci, basevar;
   LLVMTypeRef i1, i8, i32, i64, i128, f64, p0, p1, vd;
-  LLVMTypeRef ty_call, ty_ret, ty_op, ty_opi, ty_ff, ty_req, ty_chain, ty_index, ty_smeth;
+  LLVMTypeRef ty_call, ty_ret, ty_op, ty_opi, ty_ff, ty_req, ty_chain;
   LLVMValueRef f_call, f_ret;
   LLVMBasicBlockRef *bb, *exits;
   LLVMBasicBlockRef *hdr;   /* hdr[pc]: body of a JMP loop's header (jmploops) */
@@ -1906,8 +1906,43 @@ static void gcwritetb(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slo
   LLVMBuildBr(B_, done);
   LLVMPositionBuilderAtEnd(B_, done);
 }
+/* The card mark of a store into a table (its node array, array part or
+** inline array): those slots always lie in the heap range (parts come
+** from gc_tryallocpart, which never falls back to out-of-line memory, and
+** a store never goes to the static dummy node: its key is nil), so the
+** card is the slot's, cards[(slot - base) >> GC_CARDSHIFT], with no range
+** test and no object card.  The heap's base, size and card table are
+** fixed for the global state's lifetime (gc/heap.c), so the card table
+** biased by base >> GC_CARDSHIFT (base is page-aligned) is a constant of
+** the code.  A value that is not a reference (0014: numbers, nil,
+** booleans need no mark) branches around it: two blocks and 9
+** instructions where the general sequence has four blocks and about 20
+** (Session 9: table IR).  (A select between the card and a sink byte,
+** without the branch, cost fannkuch_redux 5% of its run: its swaps of
+** numbers of unknown type then computed and stored a mark each.) */
+static void tabcard(Gen *g, LLVMValueRef v, LLVMValueRef slot) {
+  GCHeapView *h = (GCHeapView *)(void *)g->J->g->gc;
+  uint64_t biased = (uint64_t)(uintptr_t)h->cards - ((uint64_t)h->base >> GC_CARDSHIFT);
+  LLVMBasicBlockRef mark = newbb(g, "cardmark"), done = newbb(g, "carddone");
+  LLVMValueRef b, isref, cp;
+  b = LLVMBuildPtrToInt(B_, v, g->i64, "");
+  isref = LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildAnd(B_, b, ci64(g, 0xFFFF000000000007ULL), ""),
+                        ci64(g, 0), "");
+  LLVMBuildCondBr(B_, isref, mark, done);
+  LLVMPositionBuilderAtEnd(B_, mark);
+  cp = LLVMBuildAdd(B_, LLVMBuildLShr(B_, LLVMBuildPtrToInt(B_, slot, g->i64, ""),
+                                      ci64(g, GC_CARDSHIFT), ""), ci64(g, biased), "");
+  tb(g, LLVMBuildStore(B_, LLVMConstInt(g->i8, 1, 0), LLVMBuildIntToPtr(B_, cp, g->p0, "card")),
+     g->tb_card);
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, done);
+}
+/* gcwritetb for a table's slot (tabcard) */
 static void gcwrite(Gen *g, LLVMValueRef v, LLVMValueRef obj, LLVMValueRef slot) {
-  gcwritetb(g, v, obj, slot, g->tb_value);
+  (void)obj;
+  tb(g, LLVMBuildStore(B_, v, slot), g->tb_value);
+  if (LLVMIsConstant(v) || storesnum(g)) return;
+  tabcard(g, v, slot);
 }
 
 /* branch to 'yes' if word 'b' is a reference to an object of type 'tt',
@@ -1989,11 +2024,36 @@ static LLVMValueRef newhints(Gen *g, unsigned n) {
   return gv;
 }
 static LLVMValueRef newhint(Gen *g) { return newhints(g, 1); }
-/* a SELF site's method cache (jit.h JitMethodCache, zero at first) */
-static LLVMValueRef newmcache(Gen *g) {
-  LLVMTypeRef ty = LLVMArrayType2(g->i64, (sizeof(JitMethodCache) + 7) / 8);
-  LLVMValueRef gv = LLVMAddGlobal(g->M, ty, "mcache");
-  LLVMSetInitializer(gv, LLVMConstNull(ty));
+/* a SELF site's 'n' method caches (jit.h JitMethodCache, zero at first
+** but for the first one's key and JitState: jitrt.c mvmrt_strself) */
+static LLVMValueRef newmcaches(Gen *g, unsigned n, TString *key) {
+  enum { W = (sizeof(JitMethodCache) + 7) / 8 };
+  LLVMValueRef words[2 * W], gv;
+  LLVMTypeRef ty = LLVMArrayType2(g->i64, n * W);
+  unsigned k;
+  lua_assert(n <= 2 && offsetof(JitMethodCache, key) % 8 == 0 && offsetof(JitMethodCache, J) % 8 == 0);
+  for (k = 0; k < n * W; k++) words[k] = ci64(g, 0);
+  words[offsetof(JitMethodCache, key) / 8] = ci64(g, (uint64_t)(uintptr_t)key);
+  words[offsetof(JitMethodCache, J) / 8] = ci64(g, (uint64_t)(uintptr_t)g->J);
+  gv = LLVMAddGlobal(g->M, ty, "mcache");
+  LLVMSetInitializer(gv, LLVMConstArray2(g->i64, words, n * W));
+  LLVMSetLinkage(gv, LLVMInternalLinkage);
+  return gv;
+}
+
+/* a constant-key site's data (jit.h JitKeySite): the hint (an i32 at
+** its start, as newhint's) starting at 'hint0', the key, the state */
+static LLVMValueRef newkeysite(Gen *g, TString *key, uint32_t hint0) {
+  LLVMTypeRef el[3], ty;
+  LLVMValueRef v[3], gv;
+  lua_assert(offsetof(JitKeySite, key) == 8 && offsetof(JitKeySite, g) == 16);
+  el[0] = g->i32; el[1] = el[2] = g->i64;
+  ty = LLVMStructTypeInContext(g->C, el, 3, 0);
+  v[0] = LLVMConstInt(g->i32, hint0, 0);
+  v[1] = ci64(g, (uint64_t)(uintptr_t)key);
+  v[2] = ci64(g, (uint64_t)(uintptr_t)g->J->g);
+  gv = LLVMAddGlobal(g->M, ty, "keysite");
+  LLVMSetInitializer(gv, LLVMConstStructInContext(g->C, v, 3, 0));
   LLVMSetLinkage(gv, LLVMInternalLinkage);
   return gv;
 }
@@ -2782,22 +2842,17 @@ static LLVMValueRef upvalue(Gen *g, int idx) {
 /* the slot t[key] resolved by the leaf mvmrt_strindex (the object, its
 ** collision chain, then '__index' tables), or a branch to 'slow'; 'mp':
 ** the key's main position in 't' when compared already, else NULL;
-** 'hint': the site's slot-prediction hint for 't' itself, or NULL.  't'
-** NULL: a method of a string (mvmrt_strmethod) */
+** 'hint': the site's slot-prediction hint for 't' itself, or NULL */
 static LLVMValueRef strindex(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef mp,
                              LLVMValueRef hint, LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef walked = newbb(g, "walked");
-  LLVMValueRef cp, args[5];
-  args[0] = t; args[1] = craw(g, key); args[2] = craw(g, g->J->g->tmname[TM_INDEX]);
-  args[3] = mp != NULL ? mp : LLVMConstNull(g->p0);
-  args[4] = hint != NULL ? hint : LLVMConstNull(g->p0);
-  if (t != NULL)
-    cp = LLVMBuildCall2(B_, g->ty_index, getfn(g, "mvmrt_strindex", g->ty_index, 1), args, 5, "");
-  else {   /* a string's method: the string metatable is G->mt[LUA_TSTRING] */
-    args[0] = craw(g, &g->J->g->mt[LUA_TSTRING]);
-    args[2] = newmcache(g); args[3] = craw(g, g->J);   /* the site's cache (jitrt.c) */
-    cp = LLVMBuildCall2(B_, g->ty_smeth, getfn(g, "mvmrt_strmethod", g->ty_smeth, 1), args, 4, "");
-  }
+  LLVMValueRef cp, args[3];
+  LLVMTypeRef params[3], ty;
+  (void)key;   /* in the site's data */
+  params[0] = g->p1; params[1] = params[2] = g->p0;
+  ty = LLVMFunctionType(g->p0, params, 3, 0);   /* (Table *, Node *, JitKeySite *) */
+  args[0] = t; args[1] = mp; args[2] = hint;
+  cp = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_strindex", ty, 1), args, 3, "");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
   LLVMPositionBuilderAtEnd(B_, walked);
   return cp;
@@ -2829,37 +2884,44 @@ static LLVMValueRef strlook(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef m
   return cp;
 }
 
-/* SELF on a table: the leaf mvmrt_strself (the walk of mvmrt_strindex,
-** with slot prediction for "__index" in the metatable and for the key in
-** the table it names: the site's hints).  Inline, the same steps were
-** 5% fewer instructions at run time in richards but 20-60% more in LLVM
-** (an inline walk is a dozen blocks per SELF): a loss in total for
-** programs that run a few seconds.  Returns the slot, or a branch to
-** 'slow' when the helper must finish. */
-static LLVMValueRef selftab(Gen *g, LLVMValueRef t, TString *key, LLVMBasicBlockRef slow) {
-  LLVMBasicBlockRef walked = newbb(g, "selfwalked");
-  LLVMValueRef args[4], cp;
-  LLVMTypeRef params[4], ty;
-  params[0] = g->p1; params[1] = params[2] = params[3] = g->p0;
-  /* (Table *, TString *, JitMethodCache *, JitState *) */
-  ty = LLVMFunctionType(g->p0, params, 4, 0);
-  args[0] = t; args[1] = craw(g, key); args[2] = newmcache(g); args[3] = craw(g, g->J);
-  cp = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_strself", ty, 1), args, 4, "");
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
-  LLVMPositionBuilderAtEnd(B_, walked);
-  return cp;
-}
-
-/* SELF with a string constant key: on a table selftab; on a string, the
-** string metatable's '__index' table (mvmrt_strmethod) */
+/* SELF with a string constant key.  On a table the leaf mvmrt_strself
+** (the walk of mvmrt_strindex, with slot prediction for "__index" in the
+** metatable and for the key in the table it names, and the site's method
+** cache); inline, the same steps were 5% fewer instructions at run time
+** in richards but 20-60% more in LLVM (an inline walk is a dozen blocks
+** per SELF).  Any other receiver: the leaf mvmrt_selfv (a string's
+** method through the string metatable's '__index' table and the site's
+** second cache, mvmrt_strmethod; NULL for the rest).  Both calls' slots
+** join: one NULL test (to the helper), one load and store of R[A].  The
+** receiver's table test stays inline: a method inlined at the site tests
+** 'self' again, which LLVM folds into this one (without it, deltablue
+** +2% instructions).  Until session 9 (table IR) the string path had its
+** own type test, result test, load and store. */
 static void selfk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
-  LLVMBasicBlockRef slow = newbb(g, "selfslow"), notab = newbb(g, "selfnottab");
-  istable(g, t, bits(g, t), newbb(g, "selftab"), notab);
-  setreg(g, a, hload(g, g->p1, selftab(g, t, key, slow), ""));   /* may be nil */
-  loaddone(g, pc);
-  LLVMPositionBuilderAtEnd(B_, notab);
-  isreftt(g, t, bits(g, t), MVM_TSTRING, newbb(g, "selfstr"), slow);
-  setreg(g, a, hload(g, g->p1, strindex(g, NULL, key, NULL, NULL, slow), ""));
+  LLVMBasicBlockRef slow = newbb(g, "selfslow"), walked = newbb(g, "selfwalked");
+  LLVMBasicBlockRef tab = newbb(g, "selftab"), other = newbb(g, "selfother"), from[2];
+  LLVMValueRef args[2], cp, vals[2];
+  LLVMTypeRef params[2], ty;
+  params[0] = g->p1; params[1] = g->p0;
+  ty = LLVMFunctionType(g->p0, params, 2, 0);   /* (Table * or Value, JitMethodCache[2]) */
+  args[0] = t; args[1] = newmcaches(g, 2, key);   /* the key and J in the first cache */
+  istable(g, t, bits(g, t), tab, other);
+  vals[0] = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_strself", ty, 1), args, 2, "");
+  from[0] = LLVMGetInsertBlock(B_);
+  LLVMBuildBr(B_, walked);
+  LLVMPositionBuilderAtEnd(B_, other);
+  vals[1] = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_selfv", ty, 1), args, 2, "");
+  from[1] = other;
+  LLVMBuildBr(B_, walked);
+  LLVMPositionBuilderAtEnd(B_, walked);
+  cp = LLVMBuildPhi(B_, g->p0, "selfslot");
+  LLVMAddIncoming(cp, vals, from, 2);
+  {
+    LLVMBasicBlockRef ok = newbb(g, "selfok");
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, ok);
+    LLVMPositionBuilderAtEnd(B_, ok);
+  }
+  setreg(g, a, hload(g, g->p1, cp, ""));   /* may be nil */
   loaddone(g, pc);
   LLVMPositionBuilderAtEnd(B_, slow);
   helper_only(g, pc, helper);
@@ -2888,7 +2950,7 @@ static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const c
   slow = newbb(g, "getslow");
   tabtest(g, pc, t, newbb(g, "tab"), slow);
   tryhint = newbb(g, "tryhint"); walk = newbb(g, "walk"); done = newbb(g, "getdone");
-  hint = newhint(g);
+  hint = newkeysite(g, key, 0);
   node = nodearray(g, t, &mask);
   mp = nodeat(g, node, LLVMBuildAnd(B_, ci64(g, key->hash), mask, ""), "mainpos");
   mpos = LLVMGetInsertBlock(B_);
@@ -2926,25 +2988,19 @@ static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const c
   slowpath(g, pc, helper);
 }
 
-/* a site's hint that names the key's main position at first: hints are
-** masked to the table's size where they are used, and the key's hash
-** masked is its main position in any table */
-static LLVMValueRef newkeyhint(Gen *g, TString *key) {
-  LLVMValueRef gv = newhint(g);
-  LLVMValueRef h = LLVMConstInt(g->i32, key->hash, 0);
-  LLVMSetInitializer(gv, LLVMConstArray2(g->i32, &h, 1));
-  return gv;
-}
-
 /* A store with a string constant key (SETFIELD, SETTABUP) into table
-** 't': one inline probe, of the node the site's hint names (newkeyhint:
-** the key's main position until a store found the key elsewhere), which
+** 't': one inline probe, of the node the site's hint names (its site
+** data's, newkeysite, starts at the key's hash: hints are masked to the
+** table's size where they are used, and the key's hash masked is its main
+** position in any table; the key's main position until a store found the
+** key elsewhere), which
 ** stores when it holds the key with a value (one branch: the value is
 ** loaded whatever the key, node memory is valid).  Otherwise the
 ** read-only leaf mvmrt_strset finds the key's node (main position,
 ** chain) and checks what set_finish checks inline for other keys (a nil
 ** value: no '__newindex' can apply); the node it returns becomes the
-** hint (always one of 't''s own nodes: no range test), NULL leaves to
+** hint (always one of 't''s own nodes: no range test; mvmrt_strsethint
+** stores it and clears the 'extra' byte), NULL leaves to
 ** the helper (new keys, metamethods).  Before, the main position was
 ** probed, every key in a collision chain cost a leaf call (nbody:
 ** mvmrt_strchain 7.5% of its instructions) and a nil value the
@@ -2953,7 +3009,7 @@ static void setslot(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef v
                     LLVMBasicBlockRef slow, const char *helper) {
   LLVMBasicBlockRef hit = newbb(g, "sethit"), miss = newbb(g, "setmiss");
   LLVMBasicBlockRef found = newbb(g, "setfound"), probe, from[2];
-  LLVMValueRef hint = newkeyhint(g, key), mask, node, hn, cp, args[2], slot, vals[2], off, old;
+  LLVMValueRef hint = newkeysite(g, key, key->hash), mask, node, hn, cp, args[2], slot, vals[2], old;
   LLVMTypeRef ty;
   node = nodearray(g, t, &mask);
   hn = hintnode(g, hint, node, mask);
@@ -2963,16 +3019,36 @@ static void setslot(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef v
   LLVMBuildCondBr(B_, LLVMBuildAnd(B_, nodehas(g, hn, key), LLVMBuildNot(B_, isnil(g, old), ""), ""),
                   hit, miss);
   LLVMPositionBuilderAtEnd(B_, miss);
-  args[0] = t; args[1] = craw(g, key);
-  ty = g->ty_chain;   /* (Table *, TString *) */
-  cp = LLVMBuildCall2(B_, ty, readonlyfn(g, getfn(g, "mvmrt_strset", ty, 1)), args, 2, "");
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, found);
-  LLVMPositionBuilderAtEnd(B_, found);
-  off = LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, cp, g->i64, ""),
-                     LLVMBuildPtrToInt(B_, nodeval(g, node), g->i64, ""), "");
-  off = LLVMBuildExactUDiv(B_, off, ci64(g, sizeof(Node)), "");
-  tb(g, LLVMBuildStore(B_, LLVMBuildTrunc(B_, off, g->i32, ""), hint), g->tb_hint);
-  clearextra(g, t);   /* (the slot may hold nil: the key appears) */
+  /* outside loops the hint's update and the 'extra' byte's clear (the
+  ** slot may hold nil: the key appears) in the leaf mvmrt_strsethint: 16
+  ** instructions fewer per site */
+  if (inloop(g, pc)) {
+    /* in loops the read-only mvmrt_strset and both updates inline: loads
+    ** before the call stay valid after it (with mvmrt_strsethint there,
+    ** nbody -j on +2.3% instructions) */
+    LLVMValueRef off;
+    args[0] = t; args[1] = craw(g, key);
+    ty = g->ty_chain;   /* (Table *, TString *) */
+    cp = LLVMBuildCall2(B_, ty, readonlyfn(g, getfn(g, "mvmrt_strset", ty, 1)), args, 2, "");
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, found);
+    LLVMPositionBuilderAtEnd(B_, found);
+    off = LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, cp, g->i64, ""),
+                       LLVMBuildPtrToInt(B_, nodeval(g, node), g->i64, ""), "");
+    off = LLVMBuildExactUDiv(B_, off, ci64(g, sizeof(Node)), "");
+    tb(g, LLVMBuildStore(B_, LLVMBuildTrunc(B_, off, g->i32, ""), hint), g->tb_hint);
+    clearextra(g, t);   /* (the slot may hold nil: the key appears) */
+  }
+  else {
+    args[0] = t; args[1] = hint;
+    {
+      LLVMTypeRef params[2];
+      params[0] = g->p1; params[1] = g->p0;
+      ty = LLVMFunctionType(g->p0, params, 2, 0);   /* (Table *, JitKeySite *) */
+    }
+    cp = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_strsethint", ty, 1), args, 2, "");
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, found);
+    LLVMPositionBuilderAtEnd(B_, found);
+  }
   from[1] = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, hit);
   LLVMPositionBuilderAtEnd(B_, hit);
@@ -5699,13 +5775,6 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     g->ty_req = LLVMFunctionType(g->i32, vv, 2, 0);
     vv[1] = g->p0;   /* (Table *, TString *) -> Value * */
     g->ty_chain = LLVMFunctionType(g->p0, vv, 2, 0);
-    {
-      LLVMTypeRef tsk[5];   /* (Table *, TString *, TString *, Node *, uint32_t *) -> Value * */
-      tsk[0] = g->p1; tsk[1] = tsk[2] = tsk[3] = tsk[4] = g->p0;
-      g->ty_index = LLVMFunctionType(g->p0, tsk, 5, 0);
-      tsk[0] = g->p0;   /* (Table **, TString *, JitMethodCache *, JitState *) -> Value * */
-      g->ty_smeth = LLVMFunctionType(g->p0, tsk, 4, 0);
-    }
   }
   build_poll(g);
   /* the function */
