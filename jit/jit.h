@@ -280,6 +280,9 @@ typedef struct JitKeySite {
   global_State *g;     /* its "__index" name, its watchepoch */
 } JitKeySite;
 
+/* the end of an exit's list of raw stack slots (jitrt.c mvmrt_exitbox) */
+#define JIT_EXITBOX_END 0xFFFFu
+
 /* failed speculative guards (Proto.jitexits) after which a function is
 ** compiled again without speculation (jit_run) */
 #define JIT_SPEC_EXITS  64

@@ -21,7 +21,7 @@
 #include "state.h"
 #include "stackmap.h"
 
-#define MVM_JIT_ABI  14
+#define MVM_JIT_ABI  15
 
 struct JitState;
 struct JitInline;

@@ -936,6 +936,18 @@ static int mvmrt_raweq(Value a, Value b) {
   return v_rawequal(a, b);
 }
 
+/* An exit's numbers, stored raw into their stack slots by compiled code
+** (llvmgen.c exitflush): boxed in place from the list the exit's code
+** names, one uint16 per slot (slot << 1 | 1 for a double's bits, | 0 for
+** an int64), ending with JIT_EXITBOX_END.  A leaf: between those stores
+** and this call nothing runs, so no one sees the raw words. */
+static void mvmrt_exitbox(Value *base, const uint16_t *list) {
+  for (; *list != JIT_EXITBOX_END; list++) {
+    Value *s = base + (*list >> 1);   /* NOBARRIER: VM stack */
+    *s = (*list & 1) ? *s + MVM_DOUBLE_OFFSET : (*s & MVM_PAYLOAD) | MVM_TAG_INT;
+  }
+}
+
 static const JitHelper helpers[] = {
   {"mvmrt_precall", (void *)mvmrt_precall},
   {"mvmrt_finishcall", (void *)mvmrt_finishcall},
@@ -980,6 +992,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_strnext", (void *)mvmrt_strnext},
   {"mvmrt_strself", (void *)mvmrt_strself},
   {"mvmrt_selfv", (void *)mvmrt_selfv},
+  {"mvmrt_exitbox", (void *)mvmrt_exitbox},
 };
 
 const JitHelper *jit_helpers(int *n) {

@@ -1639,6 +1639,57 @@ static LLVMValueRef mkint(Gen *g, LLVMValueRef r) {
   return LLVMBuildIntToPtr(B_, w, g->p1, "");
 }
 
+/* An exit's flush (flushat's): the numbers it writes go to their slots
+** raw, a double's bits or an int64, and one call of the leaf
+** mvmrt_exitbox boxes them there from a constant list (jit.h
+** JIT_EXITBOX_END).  Boxing each inline took 3 of the ~4 IR instructions
+** per register, and an exit flushes every dirty register live at its pc:
+** a quarter of mandelbrot's IR was exits (one of 78 instructions for 19
+** registers), and code generation costs about the same per instruction
+** in cold code as in hot.  Words (SSA registers that are not raw, and
+** lazy ones) are stored as they are. */
+static LLVMValueRef getfn(Gen *g, const char *name, LLVMTypeRef ty, int leaf);
+static void exitflush(Gen *g, int pc, const RegSet *s) {
+  uint16_t list[MAXREGS + 1];
+  int r, n = 0;
+  for (r = 0; r < g->nregs; r++)   /* (one raw number: its inline boxing is cheaper than the call) */
+    if (rs_has(s, r) && (isfltvar(g, pc, r) || (g->regvar[r] != NULL && rs_has(&g->rawint, r) && !inwin(g, r))))
+      n++;
+  if (n < 2) {
+    flushat(g, pc, s);
+    return;
+  }
+  n = 0;
+  for (r = 0; r < g->nregs; r++) {
+    LLVMValueRef d;
+    if (!rs_has(s, r) || !(g->regvar[r] != NULL || (rs_has(&g->lazy, r) && isfltvar(g, pc, r))))
+      continue;
+    if ((d = fltreg(g, pc, r)) != NULL) {   /* NOBARRIER: VM stack */
+      tb(g, LLVMBuildStore(B_, d, regptr(g, r)), g->tb_stack);
+      list[n++] = (uint16_t)(r << 1 | 1);
+    }
+    else if (rs_has(&g->rawint, r) && !inwin(g, r)) {
+      tb(g, LLVMBuildStore(B_, LLVMBuildLoad2(B_, g->i64, g->regvar[r], ""), regptr(g, r)), g->tb_stack);
+      list[n++] = (uint16_t)(r << 1);
+    }
+    else stackstore(g, r, getreg(g, r));
+  }
+  if (n > 0) {
+    LLVMTypeRef params[2], ty, aty = LLVMArrayType(LLVMInt16TypeInContext(g->C), (unsigned)n + 1);
+    LLVMValueRef el[MAXREGS + 1], gv, args[2];
+    for (r = 0; r < n; r++) el[r] = LLVMConstInt(LLVMInt16TypeInContext(g->C), list[r], 0);
+    el[n] = LLVMConstInt(LLVMInt16TypeInContext(g->C), JIT_EXITBOX_END, 0);
+    gv = LLVMAddGlobal(g->M, aty, "exitbox");
+    LLVMSetInitializer(gv, LLVMConstArray(LLVMInt16TypeInContext(g->C), el, (unsigned)n + 1));
+    LLVMSetLinkage(gv, LLVMInternalLinkage);
+    LLVMSetGlobalConstant(gv, 1);
+    params[0] = params[1] = g->p0;
+    ty = LLVMFunctionType(g->vd, params, 2, 0);
+    args[0] = regptr(g, 0); args[1] = gv;
+    LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_exitbox", ty, 1), args, 2, "");
+  }
+}
+
 /* block that leaves to the interpreter at instruction 'pc' */
 static LLVMBasicBlockRef exitblock(Gen *g, int pc) {
   if (g->exits[pc] == NULL) {
@@ -1648,7 +1699,7 @@ static LLVMBasicBlockRef exitblock(Gen *g, int pc) {
     LLVMPositionBuilderAtEnd(B_, e);
     needed_at(g, pc, &s);   /* the interpreter re-executes pc */
     only_dirty(g, pc, &s);
-    flushat(g, pc, &s);
+    exitflush(g, pc, &s);
     set_savedpc(g, pc);
     LLVMBuildRet(B_, ci32(g, JIT_EXITED));
     LLVMPositionBuilderAtEnd(B_, cur);
