@@ -4852,10 +4852,10 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   r = LLVMBuildCall2(B_, g->ty_call, g->f_call, args, 5, "");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, r, ci32(g, 0), ""), luacall, cdone);
   LLVMPositionBuilderAtEnd(B_, luacall);
-  /* 1: a Lua callee for the interpreter; 2: done, but hooks are on now:
-  ** the interpreter goes on after the call (reporting its events) */
-  LLVMBuildRet(B_, LLVMBuildSelect(B_, LLVMBuildICmp(B_, LLVMIntEQ, r, ci32(g, 2), ""),
-                                   ci32(g, JIT_EXITED), ci32(g, JIT_CALLED), ""));
+  /* JIT_CALLED: a Lua callee for the interpreter; JIT_EXITED: done, but
+  ** hooks are on now: the interpreter goes on after the call (reporting
+  ** its events) */
+  LLVMBuildRet(B_, r);
   LLVMPositionBuilderAtEnd(B_, cdone);
   reload_base(g);   /* the stack may have moved */
   g->trapexit = 1;   /* the call is complete (as after 'luacall' with hooks) */
