@@ -4834,14 +4834,15 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
     inlineleaf(g, pc, a, b, nres, leaf, ldone, 0);
   }
   if (GET_OPCODE(g->p->code[pc]) == OP_TFORCALL) tforstep(g, a, nres, cdone);
-  if (b != 0) {
+  /* (not in a main chunk outside its loops: code that runs once, for
+  ** which mvmrt_precall is as quick as anything inline and compiles to a
+  ** fraction of it) */
+  if (b != 0 && (g->p->linedefined != 0 || inloop(g, pc))) {
     LLVMBasicBlockRef slow = newbb(g, "slowcall");
     inlinecall(g, a, b, nres, selfhint(g, pc, a), cdone, slow);
     LLVMPositionBuilderAtEnd(B_, slow);
-    /* (not at builtin sites: their inline code is the fast path; not in
-    ** a main chunk outside its loops: code that runs once) */
-    if ((nres == 0 || nres == 1) && fastbuiltin(g, pc) < 0 && ccallhint(g, pc, a) &&
-        (g->p->linedefined != 0 || inloop(g, pc))) {
+    /* (not at builtin sites: their inline code is the fast path) */
+    if ((nres == 0 || nres == 1) && fastbuiltin(g, pc) < 0 && ccallhint(g, pc, a)) {
       slow = newbb(g, "slowcall");
       ccallinline(g, a, b, nres, cdone, slow);
       LLVMPositionBuilderAtEnd(B_, slow);
