@@ -289,9 +289,10 @@ static int mvmrt_tforstep(lua_State *L, CallInfo *ci, int a, int wanted) {
 ** the interpreter runs the callee in its own loop, without C recursion.
 ** JIT_EXITED when the call is complete but hooks are now on (the callee
 ** set them): compiled code leaves to the interpreter after the call
-** (savedpc), which then reports the events of the rest of the frame.  Direct calls are
-** made with hooks off, below RT_MAXNEST levels (rt_nodirect), also in
-** coroutines (see RT_DIRECT for why a yield across them is sound). */
+** (savedpc), which then reports the events of the rest of the frame.
+** Direct calls are made with hooks off, below RT_MAXNEST levels
+** (rt_nodirect), also in coroutines (see RT_DIRECT for why a yield across
+** them is sound). */
 RT_HELPER int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresults) {
   JIT_ANCHOR(L, ci);
   Value *func = ci->func + 1 + a;
