@@ -280,16 +280,19 @@ static int mvmrt_tforstep(lua_State *L, CallInfo *ci, int a, int wanted) {
 
 /* Start the call R[a](R[a+1] .. R[a+b-1]) (b == 0: the arguments end at
 ** L->top) with 'nresults' results (LUA_MULTRET: up to L->top),
-** as the interpreter's OP_CALL does.  Returns 0 when the call is complete
+** as the interpreter's OP_CALL does.  Returns what compiled code does
+** next (the status it returns, unless JIT_RETURNED), so that its slow
+** path needs no translation: JIT_RETURNED (0) when the call is complete
 ** (results in place): the callee was a C function, or a Lua function with
-** compiled code that ran as a direct call.  Returns 1 when a Lua frame is
-** now L->ci that the interpreter must run: compiled code then returns
-** JIT_CALLED and the interpreter runs the callee in its own loop, without C
-** recursion.  Returns 2 when the call is complete but hooks are now on (the
-** callee set them): compiled code leaves to the interpreter after the call,
-** which then reports the events of the rest of the frame.  Direct calls are
-** made with hooks off, below RT_MAXNEST levels (rt_nodirect), also in
-** coroutines (see RT_DIRECT for why a yield across them is sound). */
+** compiled code that ran as a direct call.  JIT_CALLED when a Lua frame
+** is now L->ci that the interpreter must run: compiled code returns it and
+** the interpreter runs the callee in its own loop, without C recursion.
+** JIT_EXITED when the call is complete but hooks are now on (the callee
+** set them): compiled code leaves to the interpreter after the call
+** (savedpc), which then reports the events of the rest of the frame.
+** Direct calls are made with hooks off, below RT_MAXNEST levels
+** (rt_nodirect), also in coroutines (see RT_DIRECT for why a yield across
+** them is sound). */
 RT_HELPER int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresults) {
   JIT_ANCHOR(L, ci);
   Value *func = ci->func + 1 + a;
@@ -298,7 +301,7 @@ RT_HELPER int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresul
   if (rt_leanccall(L, ci, func, nresults) == 0) goto done;
   switch (rt_leancall(L, ci, func, nresults)) {
     case 0: goto done;
-    case 1: return 1;
+    case 1: return JIT_CALLED;
     default: break;
   }
   rt_interrupted(L);
@@ -306,7 +309,7 @@ RT_HELPER int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresul
   if (nci != NULL) {
     Proto *p = v_lcl(*nci->func)->p;
     if (L->hookmask || rt_nodirect(L))
-      return 1;
+      return JIT_CALLED;
     if (jit_hascode(p))
       rt_runnested(L, nci, p);
     else {   /* as in rt_leancall */
@@ -321,7 +324,7 @@ RT_HELPER int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresul
   ** another thread (coroutines) that left through longjmp without
   ** restoring curL */
   ((JitState *)G(L)->jit)->curL = L;
-  return L->hookmask ? 2 : 0;
+  return L->hookmask ? JIT_EXITED : JIT_RETURNED;
 }
 
 /* The inline call path of compiled code (llvmgen.c, inlinecall) called

@@ -3738,51 +3738,48 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
 ** (selfhint) R[a] is first compared with the running closure (the value
 ** at ci->func): when it is that closure, its Proto is this one, whose
 ** maxstacksize, numparams and code are known here (no type test, no
-** loads of them). */
+** loads of them); any other callee there goes to 'slow'. */
 static int inregion(Gen *g, int pc);
 static void inlinecall(Gen *g, int a, int b, int nres, int self, LLVMBasicBlockRef done,
                        LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef islcl = newbb(g, "islcl");
   LLVMBasicBlockRef finish = newbb(g, "finishcall"), after = newbb(g, "aftercall");
-  LLVMBasicBlockRef hooked = newbb(g, "hooked"), from[2];
-  LLVMValueRef base, func, fv, proto, ncc, args[3], r, rs[2], hook;
+  LLVMBasicBlockRef hooked = newbb(g, "hooked");
+  LLVMValueRef base, func, fv, proto, ncc, args[3], r, hook;
   base = LLVMBuildLoad2(B_, g->p0, g->basevar, "base");
   func = byteptr(g, base, (size_t)a * sizeof(Value));
   fv = tb(g, LLVMBuildLoad2(B_, g->p1, func, "callee"), g->tb_stack);
   self = self && g->p->numparams <= b - 1;
   if (self) {   /* the running closure (in ci->func, just below base)? */
-    LLVMBasicBlockRef isself = newbb(g, "selfcall"), other = newbb(g, "notself");
+    LLVMBasicBlockRef isself = newbb(g, "selfcall"), other = newbb(g, "notself"), called;
     LLVMValueRef m1 = ci64(g, (uint64_t)-1), sv;
     sv = tb(g, LLVMBuildLoad2(B_, g->p1, LLVMBuildGEP2(B_, g->i64, base, &m1, 1, ""), "self"),
             g->tb_stack);
     LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, fv, sv, ""), isself, other);
     LLVMPositionBuilderAtEnd(B_, isself);
-    rs[0] = pushcall(g, func, b, nres, inregion(g, 0) ? NULL : craw(g, g->p), ci64(g, g->p->maxstacksize),
-                     LLVMConstInt(g->i1, 1, 0), craw(g, g->p->code), slow);
-    from[0] = LLVMGetInsertBlock(B_);
+    r = pushcall(g, func, b, nres, inregion(g, 0) ? NULL : craw(g, g->p), ci64(g, g->p->maxstacksize),
+                 LLVMConstInt(g->i1, 1, 0), craw(g, g->p->code), slow);
+    called = LLVMGetInsertBlock(B_);
+    /* another callee (the upvalue was assigned another function) is left
+    ** to mvmrt_precall: rare, and a general inline path here doubled the
+    ** site's code */
     LLVMPositionBuilderAtEnd(B_, other);
+    LLVMBuildBr(B_, slow);
+    LLVMDeleteBasicBlock(islcl);
+    LLVMPositionBuilderAtEnd(B_, called);
   }
-  isvalreftt(g, fv, bits(g, fv), MVM_TLCL, islcl, slow);
-  LLVMPositionBuilderAtEnd(B_, islcl);
-  /* the closure is only read here, before the call: it may move later;
-  ** its Proto never moves */
-  proto = hload(g, g->p0, byteptr(g, fv, offsetof(LClosure, p)), "proto");
-  r = pushcall(g, func, b, nres, proto,
-               LLVMBuildZExt(B_, hload(g, g->i8, byteptr(g, proto, offsetof(Proto, maxstacksize)), "maxstack"),
-                             g->i64, ""),
-               LLVMBuildICmp(B_, LLVMIntULE, hload(g, g->i8, byteptr(g, proto, offsetof(Proto, numparams)), "np"),
-                             LLVMConstInt(g->i8, (unsigned)(b - 1), 0), "npok"),
-               hload(g, g->p0, byteptr(g, proto, offsetof(Proto, code)), "code"), slow);
-  if (self) {
-    LLVMBasicBlockRef join = newbb(g, "called");
-    rs[1] = r;
-    from[1] = LLVMGetInsertBlock(B_);
-    LLVMBuildBr(B_, join);
-    LLVMPositionBuilderAtEnd(B_, from[0]);
-    LLVMBuildBr(B_, join);
-    LLVMPositionBuilderAtEnd(B_, join);
-    r = LLVMBuildPhi(B_, g->i32, "r");
-    LLVMAddIncoming(r, rs, from, 2);
+  else {
+    isvalreftt(g, fv, bits(g, fv), MVM_TLCL, islcl, slow);
+    LLVMPositionBuilderAtEnd(B_, islcl);
+    /* the closure is only read here, before the call: it may move later;
+    ** its Proto never moves */
+    proto = hload(g, g->p0, byteptr(g, fv, offsetof(LClosure, p)), "proto");
+    r = pushcall(g, func, b, nres, proto,
+                 LLVMBuildZExt(B_, hload(g, g->i8, byteptr(g, proto, offsetof(Proto, maxstacksize)), "maxstack"),
+                               g->i64, ""),
+                 LLVMBuildICmp(B_, LLVMIntULE, hload(g, g->i8, byteptr(g, proto, offsetof(Proto, numparams)), "np"),
+                               LLVMConstInt(g->i8, (unsigned)(b - 1), 0), "npok"),
+                 hload(g, g->p0, byteptr(g, proto, offsetof(Proto, code)), "code"), slow);
   }
   /* JIT_RETURNED: the results are in place; anything else (a tail call
   ** made by the callee included: rt_finishnested runs the new callee) is
@@ -4961,14 +4958,15 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
     inlineleaf(g, pc, a, b, nres, leaf, ldone, 0);
   }
   if (GET_OPCODE(g->p->code[pc]) == OP_TFORCALL) tforstep(g, a, nres, cdone);
-  if (b != 0) {
+  /* (not in a main chunk outside its loops: code that runs once, for
+  ** which mvmrt_precall is as quick as anything inline and compiles to a
+  ** fraction of it) */
+  if (b != 0 && (g->p->linedefined != 0 || inloop(g, pc))) {
     LLVMBasicBlockRef slow = newbb(g, "slowcall");
     inlinecall(g, a, b, nres, selfhint(g, pc, a), cdone, slow);
     LLVMPositionBuilderAtEnd(B_, slow);
-    /* (not at builtin sites: their inline code is the fast path; not in
-    ** a main chunk outside its loops: code that runs once) */
-    if ((nres == 0 || nres == 1) && fastbuiltin(g, pc) < 0 && ccallhint(g, pc, a) &&
-        (g->p->linedefined != 0 || inloop(g, pc))) {
+    /* (not at builtin sites: their inline code is the fast path) */
+    if ((nres == 0 || nres == 1) && fastbuiltin(g, pc) < 0 && ccallhint(g, pc, a)) {
       slow = newbb(g, "slowcall");
       ccallinline(g, a, b, nres, cdone, slow);
       LLVMPositionBuilderAtEnd(B_, slow);
@@ -4979,10 +4977,10 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   r = LLVMBuildCall2(B_, g->ty_call, g->f_call, args, 5, "");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, r, ci32(g, 0), ""), luacall, cdone);
   LLVMPositionBuilderAtEnd(B_, luacall);
-  /* 1: a Lua callee for the interpreter; 2: done, but hooks are on now:
-  ** the interpreter goes on after the call (reporting its events) */
-  LLVMBuildRet(B_, LLVMBuildSelect(B_, LLVMBuildICmp(B_, LLVMIntEQ, r, ci32(g, 2), ""),
-                                   ci32(g, JIT_EXITED), ci32(g, JIT_CALLED), ""));
+  /* JIT_CALLED: a Lua callee for the interpreter; JIT_EXITED: done, but
+  ** hooks are on now: the interpreter goes on after the call (reporting
+  ** its events) */
+  LLVMBuildRet(B_, r);
   LLVMPositionBuilderAtEnd(B_, cdone);
   reload_base(g);   /* the stack may have moved */
   g->trapexit = 1;   /* the call is complete (as after 'luacall' with hooks) */
