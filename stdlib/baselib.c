@@ -65,7 +65,14 @@ static const char *parse_in_base(const char *s, int base, lua_Integer *out) {
   return s;
 }
 
+/* vm/api.c (hidden, declared in vm/stateint.h): tonumber(v) and type(v)
+** with their usual arguments, read from the stack; -1 otherwise */
+LUAI_FUNC int api_tonumberstep(lua_State *L);
+LUAI_FUNC int api_typestep(lua_State *L);
+
 static int base_tonumber(lua_State *L) {
+  int n = api_tonumberstep(L);
+  if (n >= 0) return n;
   if (lua_isnoneornil(L, 2)) {   /* standard conversion */
     if (lua_type(L, 1) == LUA_TNUMBER) {
       lua_settop(L, 1);
@@ -249,7 +256,9 @@ static int base_collectgarbage(lua_State *L) {
 LUAI_FUNC void api_pushtypename(lua_State *L, int t);   /* vm/api.c */
 
 static int base_type(lua_State *L) {
-  int t = lua_type(L, 1);
+  int t;
+  if (api_typestep(L) > 0) return 1;
+  t = lua_type(L, 1);
   luaL_argcheck(L, t != LUA_TNONE, 1, "value expected");
   api_pushtypename(L, t);
   return 1;

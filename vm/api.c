@@ -1118,6 +1118,36 @@ LUAI_FUNC int api_nextstep(lua_State *L) {
   return 1;
 }
 
+/* type(v) read from the stack: the preallocated name; -1 without an
+** argument (the error path) */
+LUAI_FUNC int api_typestep(lua_State *L) {
+  Value *arg = L->ci->func + 1;
+  if (L->top == arg) return -1;
+  arg[0] = v_ref(G(L)->tname[v_type(arg[0])]);   /* NOBARRIER: stack slot */
+  L->top = arg + 1;
+  return 1;
+}
+
+/* tonumber(v) with one argument, read from the stack: a number is its own
+** result, a string its numeral's value or nil (the whole string must be
+** a numeral: a '\0' inside ends the text first), anything else nil (as
+** luaL_checkany passes and the conversion fails).  -1 otherwise (a
+** base, or no argument: the general path). */
+LUAI_FUNC int api_tonumberstep(lua_State *L) {
+  Value *arg = L->ci->func + 1;
+  Value v, r = MVM_NIL;
+  if (L->top - arg != 1) return -1;
+  v = arg[0];
+  if (v_isnumber(v)) return 1;
+  if (v_isstring(v)) {
+    const TString *ts = v_str(v);
+    /* (the string stays anchored in arg[0] while vm_str2num may box) */
+    if (!vm_strtonumber(L, ts, &r)) r = MVM_NIL;
+  }
+  arg[0] = r;   /* NOBARRIER: stack slot */
+  return 1;
+}
+
 LUAI_FUNC int api_ipairsstep(lua_State *L) {
   Value *arg = L->ci->func + 1;
   Table *h;
