@@ -513,7 +513,8 @@ static void newkey(lua_State *L, Table *t, Value key, Value val) {
   if (v_isnil(val)) return;
   if (t->isdummy && v_isimmint(key) && appendgrow(L, t, key, val)) return;
   /* (strings, the usual new keys, without the call) */
-  mp = v_isstring(key) ? hashmod(t, v_str(key)->hash) : mainposition(t, key);
+  mp = v_isstring(key) ? hashmod(t, v_str(key)->hash)
+     : v_isimmint(key) ? hashint(t, v_getimmint(key)) : mainposition(t, key);
   if (!v_isnil(mp->val) || t->isdummy) {
     Node *othern;
     Node *f = getfreepos(t);

@@ -1375,7 +1375,9 @@ void vm_execute(lua_State *L, CallInfo *ci) {
           slot = rawget_any(t, kv);
           if (!isempty(slot)) { tab_setslot(L, t, slot, *rc); vmbreak; }
           if (v_isimmint(kv) && t->metatable == NULL) {   /* new integer key, raw */
-            Protect(tab_setint(L, t, v_getimmint(kv), *rc));
+            /* (an absent key needs no second lookup: tab_setnew) */
+            if (isabstkey(slot)) Protect(tab_setnew(L, t, kv, *rc));
+            else Protect(tab_setint(L, t, v_getimmint(kv), *rc));
             vmbreak;
           }
         }
