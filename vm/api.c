@@ -1148,6 +1148,38 @@ LUAI_FUNC int api_tonumberstep(lua_State *L) {
   return 1;
 }
 
+/* table.insert(t, v) and table.remove(t) on a table without metatable
+** (no __len, __index or __newindex can run), read from the stack: the
+** append at #t + 1 and the pop of t[#t] (t[0] when #t is 0, as lua5.4),
+** with the raw stores lua_seti would make.  -1 otherwise (positions,
+** metatables, other arguments: tablib's general path). */
+LUAI_FUNC int api_tabpush(lua_State *L) {
+  Value *arg = L->ci->func + 1;
+  Table *t;
+  lua_Unsigned n;
+  if (L->top - arg != 2 || !v_istable(arg[0])) return -1;
+  t = v_tab(arg[0]);
+  if (t->metatable != NULL || (n = tab_len(t)) >= (lua_Unsigned)MVM_IMM_MAX) return -1;
+  tab_setint(L, t, (int64_t)n + 1, arg[1]);   /* (never collects; t stays put) */
+  L->top = arg;
+  return 0;
+}
+
+LUAI_FUNC int api_tabpop(lua_State *L) {
+  Value *arg = L->ci->func + 1;
+  Table *t;
+  lua_Unsigned n;
+  Value v;
+  if (L->top - arg != 1 || !v_istable(arg[0])) return -1;
+  t = v_tab(arg[0]);
+  if (t->metatable != NULL || (n = tab_len(t)) >= (lua_Unsigned)MVM_IMM_MAX) return -1;
+  v = *tab_getint(t, (int64_t)n);
+  if (isabstkey(&v)) v = MVM_NIL;
+  tab_setint(L, t, (int64_t)n, MVM_NIL);
+  arg[0] = v;   /* NOBARRIER: stack slot */
+  return 1;
+}
+
 LUAI_FUNC int api_ipairsstep(lua_State *L) {
   Value *arg = L->ci->func + 1;
   Table *h;
