@@ -1768,6 +1768,18 @@ void vm_execute(lua_State *L, CallInfo *ci) {
           if (f != NULL && l_likely(L->stack_last - L->top > LUA_MINSTACK &&
                                     ci->next != NULL && !L->hookmask)) {
             int n, wanted;
+            if (f == mvm_strbuiltins[0] && nresults == 1 && L->top == ra + 3 &&
+                v_isstring(ra[1]) && v_isimmint(ra[2])) {
+              /* string.byte(s, i) for one result, i in range: the byte,
+              ** without a C frame (as compiled code's bytecall) */
+              const TString *ts = v_str(ra[1]);
+              uint64_t j = (uint64_t)v_getimmint(ra[2]) - 1u;
+              if (j < ts->len) {
+                *ra = v_immint((unsigned char)getstr(ts)[j]);
+                L->top = ra + 1;
+                vmbreak;
+              }
+            }
             newci = ci->next;
             vm_pushcframe(L, newci, ra, nresults);
             if (l_unlikely(f == mvm_yield) && L->nCcalls == L->basecalls) {
