@@ -180,12 +180,16 @@ size_t vm_str2num(lua_State *L, const char *s, Value *result) {
 }
 
 /* numeric value of a string value (whole string must be a numeral) */
-static int strtonum(Value v, int *isint, int64_t *ip, double *dp) {
-  TString *ts;
-  if (!v_isstring(v)) return 0;
-  ts = v_str(v);
+static __attribute__((noinline)) int strtonum_str(const TString *ts, int *isint,
+                                                  int64_t *ip, double *dp) {
   if (str2num_plain(getstr(ts), ts->len, isint, ip, dp)) return 1;
   return str2number(getstr(ts), isint, ip, dp) == ts->len + 1;
+}
+
+/* (the type test inline: vm_tointeger asks every value, for-loop limits
+** included, before its numeric cases) */
+static inline int strtonum(Value v, int *isint, int64_t *ip, double *dp) {
+  return v_isstring(v) && strtonum_str(v_str(v), isint, ip, dp);
 }
 
 int vm_strtonumber(lua_State *L, const TString *ts, Value *result) {

@@ -181,14 +181,12 @@ void vm_finishset(lua_State *L, const Value *t, Value *key, Value *val,
   Value tv = *t;
   Value kv = *key;
   Value vv = *val;
+  (void)slot;
   for (loop = 0; loop < MAXTAGLOOP; loop++) {
     const Value *tm;
     if (v_istable(tv)) {
       Table *h = v_tab(tv);
-      /* every caller's 'slot' is its raw lookup of the key in *t (or
-      ** NULL): an absent key needs no second lookup */
-      const Value *s = (loop == 0 && slot != NULL && isabstkey(slot)) ? slot
-                     : rawget_any(h, kv);
+      const Value *s = rawget_any(h, kv);
       if (!isempty(s)) {       /* existing key: plain store */
         tab_setslot(L, h, s, vv);
         return;
