@@ -2,7 +2,7 @@
 -- the integer count, table.c rehash_noints), string keys after a rehash
 -- (newkey without rawinsert's lookup), integer keys arriving into
 -- string-keyed tables (the array part must still form), __newindex on
--- absent keys (vm_finishset without a second lookup)
+-- absent keys
 local function sorted(t)
   local ks = {}
   for k in pairs(t) do ks[#ks + 1] = tostring(k) .. "=" .. tostring(t[k]) end
