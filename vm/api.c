@@ -382,6 +382,17 @@ static __attribute__((noinline)) const char *tolstring_other(lua_State *L,
   return getstr(ts);
 }
 
+/* luaL_tolstring of a number while numbers have no metatable (so no
+** __tostring and no __name to ask): its text pushed, without the
+** metafield lookups; NULL (nothing pushed) otherwise (stdlib/auxlib.c) */
+LUAI_FUNC const char *api_tolstringnum(lua_State *L, int idx, size_t *len);
+const char *api_tolstringnum(lua_State *L, int idx, size_t *len) {
+  Value v = *index2value(L, idx);
+  if (!v_isnumber(v) || G(L)->mt[LUA_TNUMBER] != NULL) return NULL;
+  pushvalue(L, v);
+  return tolstring_other(L, -1, len, v);   /* converts the copy in place */
+}
+
 /* luaL_checklstring in one call (stdlib/auxlib.c): lua_tolstring, and
 ** 'err' raising the error when the value is neither a string nor a
 ** number; luaL_checklstring becomes a tail call */
