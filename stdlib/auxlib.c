@@ -724,7 +724,12 @@ static void pushidentity(lua_State *L, int idx, const char *kind) {
   lua_pushstring(L, buff);
 }
 
+/* vm/api.c (hidden): a number's text while numbers have no metatable */
+LUAI_FUNC const char *api_tolstringnum(lua_State *L, int idx, size_t *len);
+
 LUALIB_API const char *luaL_tolstring(lua_State *L, int idx, size_t *len) {
+  const char *s = api_tolstringnum(L, idx, len);
+  if (s != NULL) return s;
   idx = lua_absindex(L, idx);
   if (luaL_callmeta(L, idx, "__tostring")) {
     if (!lua_isstring(L, -1))

@@ -65,7 +65,14 @@ static const char *parse_in_base(const char *s, int base, lua_Integer *out) {
   return s;
 }
 
-static int base_tonumber(lua_State *L) {
+/* vm/api.c (hidden, declared in vm/stateint.h): tonumber(v) and type(v)
+** with their usual arguments, read from the stack; -1 otherwise */
+LUAI_FUNC int api_tonumberstep(lua_State *L);
+LUAI_FUNC int api_typestep(lua_State *L);
+
+/* tonumber's general path, out of line: the common case then saves no
+** callee-saved register */
+static __attribute__((noinline)) int base_tonumbern(lua_State *L) {
   if (lua_isnoneornil(L, 2)) {   /* standard conversion */
     if (lua_type(L, 1) == LUA_TNUMBER) {
       lua_settop(L, 1);
@@ -92,6 +99,11 @@ static int base_tonumber(lua_State *L) {
   }
   luaL_pushfail(L);
   return 1;
+}
+
+static int base_tonumber(lua_State *L) {
+  int n = api_tonumberstep(L);
+  return n >= 0 ? n : base_tonumbern(L);
 }
 
 /* ------------------------------------------------------- errors & checks */
@@ -249,10 +261,8 @@ static int base_collectgarbage(lua_State *L) {
 LUAI_FUNC void api_pushtypename(lua_State *L, int t);   /* vm/api.c */
 
 static int base_type(lua_State *L) {
-  int t = lua_type(L, 1);
-  luaL_argcheck(L, t != LUA_TNONE, 1, "value expected");
-  api_pushtypename(L, t);
-  return 1;
+  /* (api_typestep refuses only a call without arguments) */
+  return api_typestep(L) > 0 ? 1 : luaL_argerror(L, 1, "value expected");
 }
 
 /* vm/api.c (hidden, declared in vm/stateint.h): next(t, k) on a table,

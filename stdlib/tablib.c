@@ -79,7 +79,14 @@ static lua_Integer length_of(lua_State *L, int arg, int need) {
 
 /* ------------------------------------------------------- insert/remove */
 
-static int tab_insert(lua_State *L) {
+/* vm/api.c (hidden, declared in vm/stateint.h): the append and the pop
+** of a table without metatable, read from the stack; -1 otherwise */
+LUAI_FUNC int api_tabpush(lua_State *L);
+LUAI_FUNC int api_tabpop(lua_State *L);
+
+/* the general paths out of line: the common cases then save no
+** callee-saved register */
+static __attribute__((noinline)) int tab_insertn(lua_State *L) {
   lua_Integer size = length_of(L, 1, NEED_RW);
   lua_Integer last = (lua_Integer)((lua_Unsigned)size + 1u);  /* first empty */
   lua_Integer pos;
@@ -108,7 +115,12 @@ static int tab_insert(lua_State *L) {
   return 0;
 }
 
-static int tab_remove(lua_State *L) {
+static int tab_insert(lua_State *L) {
+  int n = api_tabpush(L);
+  return n >= 0 ? n : tab_insertn(L);
+}
+
+static __attribute__((noinline)) int tab_removen(lua_State *L) {
   lua_Integer size = length_of(L, 1, NEED_RW);
   lua_Integer pos = luaL_optinteger(L, 2, size);
   if (pos != size)   /* removing at 'size' (even 0) is always allowed */
@@ -124,6 +136,11 @@ static int tab_remove(lua_State *L) {
   lua_pushnil(L);
   lua_seti(L, 1, pos);
   return 1;
+}
+
+static int tab_remove(lua_State *L) {
+  int n = api_tabpop(L);
+  return n >= 0 ? n : tab_removen(L);
 }
 
 /* table.move(a1, f, e, t [, a2]) */

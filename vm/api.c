@@ -382,6 +382,17 @@ static __attribute__((noinline)) const char *tolstring_other(lua_State *L,
   return getstr(ts);
 }
 
+/* luaL_tolstring of a number while numbers have no metatable (so no
+** __tostring and no __name to ask): its text pushed, without the
+** metafield lookups; NULL (nothing pushed) otherwise (stdlib/auxlib.c) */
+LUAI_FUNC const char *api_tolstringnum(lua_State *L, int idx, size_t *len);
+const char *api_tolstringnum(lua_State *L, int idx, size_t *len) {
+  Value v = *index2value(L, idx);
+  if (!v_isnumber(v) || G(L)->mt[LUA_TNUMBER] != NULL) return NULL;
+  pushvalue(L, v);
+  return tolstring_other(L, -1, len, v);   /* converts the copy in place */
+}
+
 /* luaL_checklstring in one call (stdlib/auxlib.c): lua_tolstring, and
 ** 'err' raising the error when the value is neither a string nor a
 ** number; luaL_checklstring becomes a tail call */
@@ -1115,6 +1126,68 @@ LUAI_FUNC int api_nextstep(lua_State *L) {
     return 2;
   }
   arg[1] = MVM_NIL;
+  return 1;
+}
+
+/* type(v) read from the stack: the preallocated name; -1 without an
+** argument (the error path) */
+LUAI_FUNC int api_typestep(lua_State *L) {
+  Value *arg = L->ci->func + 1;
+  if (L->top == arg) return -1;
+  arg[0] = v_ref(G(L)->tname[v_type(arg[0])]);   /* NOBARRIER: stack slot */
+  L->top = arg + 1;
+  return 1;
+}
+
+/* tonumber(v) with one argument, read from the stack: a number is its own
+** result, a string its numeral's value or nil (the whole string must be
+** a numeral: a '\0' inside ends the text first), anything else nil (as
+** luaL_checkany passes and the conversion fails).  -1 otherwise (a
+** base, or no argument: the general path). */
+LUAI_FUNC int api_tonumberstep(lua_State *L) {
+  Value *arg = L->ci->func + 1;
+  Value v, r = MVM_NIL;
+  if (L->top - arg != 1) return -1;
+  v = arg[0];
+  if (v_isnumber(v)) return 1;
+  if (v_isstring(v)) {
+    const TString *ts = v_str(v);
+    /* (the string stays anchored in arg[0] while vm_str2num may box) */
+    if (!vm_strtonumber(L, ts, &r)) r = MVM_NIL;
+  }
+  arg[0] = r;   /* NOBARRIER: stack slot */
+  return 1;
+}
+
+/* table.insert(t, v) and table.remove(t) on a table without metatable
+** (no __len, __index or __newindex can run), read from the stack: the
+** append at #t + 1 and the pop of t[#t] (t[0] when #t is 0, as lua5.4),
+** with the raw stores lua_seti would make.  -1 otherwise (positions,
+** metatables, other arguments: tablib's general path). */
+LUAI_FUNC int api_tabpush(lua_State *L) {
+  Value *arg = L->ci->func + 1;
+  Table *t;
+  lua_Unsigned n;
+  if (L->top - arg != 2 || !v_istable(arg[0])) return -1;
+  t = v_tab(arg[0]);
+  if (t->metatable != NULL || (n = tab_len(t)) >= (lua_Unsigned)MVM_IMM_MAX) return -1;
+  tab_setint(L, t, (int64_t)n + 1, arg[1]);   /* (never collects; t stays put) */
+  L->top = arg;
+  return 0;
+}
+
+LUAI_FUNC int api_tabpop(lua_State *L) {
+  Value *arg = L->ci->func + 1;
+  Table *t;
+  lua_Unsigned n;
+  Value v;
+  if (L->top - arg != 1 || !v_istable(arg[0])) return -1;
+  t = v_tab(arg[0]);
+  if (t->metatable != NULL || (n = tab_len(t)) >= (lua_Unsigned)MVM_IMM_MAX) return -1;
+  v = *tab_getint(t, (int64_t)n);
+  if (isabstkey(&v)) v = MVM_NIL;
+  tab_setint(L, t, (int64_t)n, MVM_NIL);
+  arg[0] = v;   /* NOBARRIER: stack slot */
   return 1;
 }
 

@@ -127,6 +127,39 @@ static const char *str2flt(const char *s, double *result) {
   return *end == '\0' ? end : NULL;
 }
 
+/* The common numerals of 'l' bytes without a ctype call or a frame:
+** [-]digits or [-]digits.digits with at most 15 digits in all (so the
+** value is below 2^53 and an integer cannot overflow).  The float is
+** computed as str2flt_exact computes it (m / 10^f, then the sign), so
+** every result is the general path's.  0 when the text has another form
+** (spaces, exponent, hex, more digits, a '\0' inside). */
+static inline __attribute__((always_inline))
+int str2num_plain(const char *s, size_t l, int *isint, int64_t *ip, double *dp) {
+  static const double pow10[16] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+    1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
+  const char *e = s + l, *p, *first, *dot;
+  uint64_t m = 0;
+  unsigned d;
+  int neg;
+  if (l == 0 || l > 17) return 0;   /* ('-', 15 digits and '.' at most) */
+  neg = (*s == '-');
+  for (p = first = s + neg; p < e && (d = (unsigned char)*p - '0') < 10; p++)
+    m = m * 10 + d;
+  if (p == first || p - first > 15) return 0;
+  if (p == e) {
+    *isint = 1;
+    *ip = (int64_t)(neg ? 0u - m : m);
+    return 1;
+  }
+  if (*p != '.') return 0;
+  for (dot = ++p; p < e && (d = (unsigned char)*p - '0') < 10; p++)
+    m = m * 10 + d;
+  if (p != e || p - first > 16) return 0;   /* (p - first counts the '.') */
+  *isint = 0;
+  *dp = neg ? -((double)m / pow10[p - dot]) : (double)m / pow10[p - dot];
+  return 1;
+}
+
 /* Parse 's' as a whole numeral; returns strlen(s)+1 or 0.  *isint tells
 ** which of *ip / *dp holds the value.  Never allocates. */
 static size_t str2number(const char *s, int *isint, int64_t *ip, double *dp) {
@@ -147,11 +180,27 @@ size_t vm_str2num(lua_State *L, const char *s, Value *result) {
 }
 
 /* numeric value of a string value (whole string must be a numeral) */
-static int strtonum(Value v, int *isint, int64_t *ip, double *dp) {
-  TString *ts;
-  if (!v_isstring(v)) return 0;
-  ts = v_str(v);
+static __attribute__((noinline)) int strtonum_str(const TString *ts, int *isint,
+                                                  int64_t *ip, double *dp) {
+  if (str2num_plain(getstr(ts), ts->len, isint, ip, dp)) return 1;
   return str2number(getstr(ts), isint, ip, dp) == ts->len + 1;
+}
+
+/* (the type test inline: vm_tointeger asks every value, for-loop limits
+** included, before its numeric cases) */
+static inline int strtonum(Value v, int *isint, int64_t *ip, double *dp) {
+  return v_isstring(v) && strtonum_str(v_str(v), isint, ip, dp);
+}
+
+int vm_strtonumber(lua_State *L, const TString *ts, Value *result) {
+  int isint;
+  int64_t i = 0;
+  double d = 0;
+  if (!str2num_plain(getstr(ts), ts->len, &isint, &i, &d) &&
+      str2number(getstr(ts), &isint, &i, &d) != ts->len + 1)
+    return 0;
+  *result = isint ? vm_int(L, i) : v_float(d);
+  return 1;
 }
 
 /* ---------------- conversions ---------------- */

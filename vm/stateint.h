@@ -29,6 +29,14 @@ LUAI_FUNC int api_tabmove(lua_State *L, int idx, lua_Integer dst,
 LUAI_FUNC int api_ipairsstep(lua_State *L);
 /* next(t, k) on a table (vm/api.c; -1 when it is no table) */
 LUAI_FUNC int api_nextstep(lua_State *L);
+/* type(v) and tonumber(v) read from the stack (vm/api.c; -1 when the
+** general path must run) */
+LUAI_FUNC int api_typestep(lua_State *L);
+LUAI_FUNC int api_tonumberstep(lua_State *L);
+/* table.insert(t, v) / table.remove(t) on a plain table (vm/api.c; -1
+** when tablib's general path must run) */
+LUAI_FUNC int api_tabpush(lua_State *L);
+LUAI_FUNC int api_tabpop(lua_State *L);
 /* coroutine.wrap's coroutine: upvalue 1 of the running C closure */
 LUAI_FUNC lua_State *api_wrapthread(lua_State *L);
 /* coroutine.resume(co, ...) in one step: the results after true, or false

@@ -420,9 +420,29 @@ static unsigned computesizes(unsigned *nums, unsigned *pna) {
   return optimal;
 }
 
+/* rehash of a table without array part whose keys (and the new one) are
+** no integers (string-keyed records, sets, maps): the count would find no
+** array candidate, so computesizes picks no array part and every key goes
+** to the hash part; that answer without the counting.  0 when an integer
+** key is present (the full count decides). */
+static int rehash_noints(lua_State *L, Table *t, Value extrakey) {
+  unsigned total = 1, i, n = allocsizenode(t);
+  if (t->asize != 0 || v_isimmint(extrakey) || v_isbigint(extrakey)) return 0;
+  for (i = 0; i < n; i++) {
+    const Node *nd = &t->node[i];
+    if (!v_isnil(nd->val)) {
+      if (v_isimmint(nd->key) || v_isbigint(nd->key)) return 0;
+      total++;
+    }
+  }
+  tab_resize(L, t, 0, total);
+  return 1;
+}
+
 static void rehash(lua_State *L, Table *t, Value extrakey) {
   unsigned nums[MAXABITS + 1];
   unsigned na, total, i, n = allocsizenode(t), asize;
+  if (rehash_noints(L, t, extrakey)) return;
   memset(nums, 0, sizeof nums);
   na = numusearray(t, nums);
   total = na;
@@ -492,13 +512,18 @@ static void newkey(lua_State *L, Table *t, Value key, Value val) {
   Node *mp;
   if (v_isnil(val)) return;
   if (t->isdummy && v_isimmint(key) && appendgrow(L, t, key, val)) return;
-  mp = mainposition(t, key);
+  /* (strings, the usual new keys, without the call) */
+  mp = v_isstring(key) ? hashmod(t, v_str(key)->hash)
+     : v_isimmint(key) ? hashint(t, v_getimmint(key)) : mainposition(t, key);
   if (!v_isnil(mp->val) || t->isdummy) {
     Node *othern;
     Node *f = getfreepos(t);
     if (f == NULL) {
       rehash(L, t, key);
-      rawinsert(L, t, key, val);   /* the key is still absent; there is room now */
+      /* the key is still absent and there is room now; only an integer
+      ** key may belong to the new array part (rawinsert looks) */
+      if (v_isimmint(key)) rawinsert(L, t, key, val);
+      else newkey(L, t, key, val);
       return;
     }
     othern = mainposition(t, mp->key);

@@ -409,6 +409,25 @@ static inline int to_str(lua_State *L, Value *o) {
 #define CONCAT_BUF  256
 #define CONCAT_NUMS  4   /* numbers per pass written without a string each */
 
+/* vm_concat's copies: overlapping word moves for the short pieces most
+** concatenations join, inside both strings (no memcpy call) */
+static inline void concat_copy(char *d, const char *s, size_t l) {
+  uint64_t x, y;
+  uint32_t u, v;
+  if (l >= 8) {
+    if (l > 16) { memcpy(d, s, l); return; }
+    memcpy(&x, s, 8); memcpy(&y, s + l - 8, 8);
+    memcpy(d, &x, 8); memcpy(d + l - 8, &y, 8);
+  }
+  else if (l >= 4) {
+    memcpy(&u, s, 4); memcpy(&v, s + l - 4, 4);
+    memcpy(d, &u, 4); memcpy(d + l - 4, &v, 4);
+  }
+  else if (l > 0) {
+    d[0] = s[0]; d[l / 2] = s[l / 2]; d[l - 1] = s[l - 1];
+  }
+}
+
 /*
 ** Concatenate the 'total' values at the top of the stack, leaving the
 ** result in the first of them (L->top ends one after it).  Works from the
@@ -480,12 +499,12 @@ void vm_concat(lua_State *L, int total) {
       for (j = n; j > 0; j--) {   /* numbers come up in reverse order */
         if (v_isstring(top[-j])) {
           TString *s = v_str(top[-j]);
-          memcpy(buf + pos, getstr(s), s->len);
+          concat_copy(buf + pos, getstr(s), s->len);
           pos += s->len;
         }
         else {
           nn--;
-          memcpy(buf + pos, nbuf[nn], (size_t)nlen[nn]);
+          concat_copy(buf + pos, nbuf[nn], (size_t)nlen[nn]);
           pos += (size_t)nlen[nn];
         }
       }
@@ -1373,7 +1392,9 @@ void vm_execute(lua_State *L, CallInfo *ci) {
           slot = rawget_any(t, kv);
           if (!isempty(slot)) { tab_setslot(L, t, slot, *rc); vmbreak; }
           if (v_isimmint(kv) && t->metatable == NULL) {   /* new integer key, raw */
-            Protect(tab_setint(L, t, v_getimmint(kv), *rc));
+            /* (an absent key needs no second lookup: tab_setnew) */
+            if (isabstkey(slot)) Protect(tab_setnew(L, t, kv, *rc));
+            else Protect(tab_setint(L, t, v_getimmint(kv), *rc));
             vmbreak;
           }
         }
@@ -1745,6 +1766,18 @@ void vm_execute(lua_State *L, CallInfo *ci) {
           if (f != NULL && l_likely(L->stack_last - L->top > LUA_MINSTACK &&
                                     ci->next != NULL && !L->hookmask)) {
             int n, wanted;
+            if (f == mvm_strbuiltins[0] && nresults == 1 && L->top == ra + 3 &&
+                v_isstring(ra[1]) && v_isimmint(ra[2])) {
+              /* string.byte(s, i) for one result, i in range: the byte,
+              ** without a C frame (as compiled code's bytecall) */
+              const TString *ts = v_str(ra[1]);
+              uint64_t j = (uint64_t)v_getimmint(ra[2]) - 1u;
+              if (j < ts->len) {
+                *ra = v_immint((unsigned char)getstr(ts)[j]);
+                L->top = ra + 1;
+                vmbreak;
+              }
+            }
             newci = ci->next;
             vm_pushcframe(L, newci, ra, nresults);
             if (l_unlikely(f == mvm_yield) && L->nCcalls == L->basecalls) {

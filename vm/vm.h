@@ -19,6 +19,9 @@ static inline Value vm_int(lua_State *L, int64_t i) {
 /* conversions (vm/number.c) */
 /* string -> number following Lua's lexical rules; returns size+1 or 0 */
 LUAI_FUNC size_t vm_str2num(lua_State *L, const char *s, Value *result);
+/* a whole string value as a numeral (its length known: the common forms
+** take no ctype call); 0 when it is none.  MAY ALLOCATE (a boxed integer) */
+LUAI_FUNC int vm_strtonumber(lua_State *L, const TString *ts, Value *result);
 LUAI_FUNC int vm_tonumber(lua_State *L, Value v, double *n);     /* with string coercion */
 /* mode: 0 exact (F2Ieq), 1 floor, 2 ceil */
 LUAI_FUNC int vm_tointeger(Value v, int64_t *p, int mode);        /* with string coercion */
