@@ -158,9 +158,10 @@ static void threadusage(void) {
 #define JIT_LUACALL_WORK 6
 
 /* the compile-time budget, in % of the run time (over_budget): compiles
-** that make the VM wait, and compiles in the background with a CPU to spare */
+** that make the VM wait, and compiles in the background with a CPU to
+** spare (100: none; the compile thread may be busy all the time) */
 #define JIT_BUDGET   10
-#define JIT_BGBUDGET 50
+#define JIT_BGBUDGET 100
 
 /* Can the compile thread run beside the VM's?  Not when the process may
 ** use one CPU only, nor when the machine's other CPUs are busy: a compile
@@ -363,7 +364,10 @@ static double cost_per_instr(JitState *J) {
 ** of its own costs it nothing but the wait for its code, and a budget
 ** that kept it waiting lost more than the compile: at 10%, spectral_norm's
 ** Atv was refused until its loops were over (0.24 s; 0.14 s at 50%),
-** richards' methods waited (0.57 -> 0.48 s). */
+** richards' methods waited (0.57 -> 0.48 s).  At 50% the compile thread
+** still sat idle while richards' hot methods waited (96-158 ms of a
+** 0.42 s run): with a CPU of its own no budget is kept (JIT_BGBUDGET
+** 100), and the queue hands out the hottest function first (nextqueued). */
 static int over_budget(JitState *J) {
   int over;
   double budget = J->background && J->g->ffijit == NULL ? J->bgbudget : J->budget;
@@ -503,6 +507,38 @@ static int startthread_backend(JitState *J) {
   return jit_setinllvm(J, 0) ? ok : -1;
 }
 
+/* Take the next proto to compile off the queue (J->lock held; not
+** empty).  Loops that run now (OSR, 'first') go first, in their order.
+** Of the others, the one called most often per second since it was
+** queued: the compile thread is the bottleneck when many functions get
+** hot together (richards.lua queues 7 within 10 ms, 10-28 ms of LLVM
+** each), and in the order asked the hottest could wait for all the
+** others.  Calls of a very small function are worth less (its compile's
+** fixed cost, ~3 instructions' worth: 0016). */
+static JitQueued *nextqueued(JitState *J) {
+  JitQueued **pq, **best = &J->qhead, *q;
+  double t = now(), bestrate = -1.0;
+  if (!J->qhead->first) {
+    for (pq = &J->qhead; *pq != NULL; pq = &(*pq)->next) {
+      const Proto *p = (*pq)->p;
+      uint32_t heat = __atomic_load_n(&p->hotcount, __ATOMIC_RELAXED);
+      double age = t - (*pq)->t0, rate;
+      rate = heat > (*pq)->heat0 ? (double)(heat - (*pq)->heat0) : 0.0;
+      rate /= age > 1e-4 ? age : 1e-4;
+      rate *= p->sizecode / (p->sizecode + 3.0);
+      if (rate > bestrate) { bestrate = rate; best = pq; }
+    }
+  }
+  q = *best;
+  *best = q->next;
+  if (J->qtail == q) {   /* the new tail: the entry before it, if any */
+    JitQueued *r;
+    J->qtail = NULL;
+    for (r = J->qhead; r != NULL; r = r->next) J->qtail = r;
+  }
+  return q;
+}
+
 /* The compile thread: compiles queued protos one at a time.  A queued
 ** proto cannot be freed meanwhile: jit_freeproto takes it off the queue,
 ** or waits for the compile of it to finish. */
@@ -523,8 +559,7 @@ static void *compile_thread(void *ud) {
       pthread_cond_wait(&J->wake, &J->lock);
       continue;
     }
-    J->qhead = q->next;
-    if (J->qhead == NULL) J->qtail = NULL;
+    q = nextqueued(J);
     J->compiling = q->p;
     /* the callees stay marked (compinl) until install() hands them to
     ** the unit under J->lock: compile_now reads them meanwhile */
@@ -572,6 +607,8 @@ static int enqueue(JitState *J, Proto *p, int lo, int hi, JitInline *inl, int ni
   q->p = p; q->lo = lo; q->hi = hi; q->first = first;
   q->inl = inl; q->ninl = ninl;
   q->next = NULL;
+  q->heat0 = p->hotcount;
+  q->t0 = now();
   pthread_mutex_lock(&J->lock);
   if (!startthread(J)) {
     pthread_mutex_unlock(&J->lock);

@@ -117,6 +117,8 @@ typedef struct JitQueued {       /* a proto waiting for the compile thread */
   struct JitQueued *next;
   int lo, hi;                     /* an OSR region to compile, or lo = -1 */
   int first;                      /* asked for by a running loop (jit.c enqueue) */
+  uint32_t heat0;                 /* p->hotcount when queued (jit.c nextqueued) */
+  double t0;                      /* when queued */
 } JitQueued;
 
 /* active jit_runs whose frames JitState.act records (jit_unwound) */
