@@ -43,8 +43,8 @@ LUAI_FUNC lua_State *api_wrapthread(lua_State *L);
 /* vm/api.c: what co_resume did through lua_tothread, lua_gettop,
 ** mvm_resume, lua_pushboolean and lua_replace (the results, or the error
 ** object, above slot 1, which becomes the boolean), without the API
-** calls; -1 when slot 1 is no thread */
-LUAI_FUNC int api_coresume(lua_State *L);
+** calls; notthread(L) when slot 1 is no thread */
+LUAI_FUNC int api_coresume(lua_State *L, lua_CFunction notthread);
 /* vm/api.c: mvm_resume(L, api_wrapthread(L), lua_gettop(L)), one call */
 LUAI_FUNC int api_wrapresume(lua_State *L);
 
@@ -54,11 +54,9 @@ static __attribute__((noinline)) int co_notthread(lua_State *L) {
   return 0;
 }
 
+/* (a tail call: no frame of its own, ~10 instructions a resume) */
 static int co_resume(lua_State *L) {
-  int r = api_coresume(L);
-  if (r < 0)
-    return co_notthread(L);
-  return r;
+  return api_coresume(L, co_notthread);
 }
 
 /* wrap_call's error: the resume failed (kept out of wrap_call, whose
@@ -85,6 +83,10 @@ static int wrap_call(lua_State *L) {
     return r;
   return wrap_error(L);
 }
+
+/* for OP_CALL (vm/vm.c, declared in vm/stateint.h), which does
+** wrap_call's work itself in its inline C call's frame */
+LUAI_DDEF const lua_CFunction mvm_wrapfuncs[2] = { wrap_call, wrap_error };
 
 static int co_create(lua_State *L) {
   luaL_checktype(L, 1, LUA_TFUNCTION);

@@ -1080,10 +1080,10 @@ LUAI_FUNC int api_wrapresume(lua_State *L) {
   return mvm_resume(L, api_wrapthread(L), (int)(L->top - (L->ci->func + 1)));
 }
 
-LUAI_FUNC int api_coresume(lua_State *L) {
+LUAI_FUNC int api_coresume(lua_State *L, lua_CFunction notthread) {
   Value *arg = L->ci->func + 1;
   int r;
-  if (L->top == arg || !v_isthread(arg[0])) return -1;
+  if (L->top == arg || !v_isthread(arg[0])) return (*notthread)(L);
   r = mvm_resume(L, v_thread(arg[0]), (int)(L->top - arg) - 1);
   /* (the stack may have moved) */
   L->ci->func[1] = r >= 0 ? MVM_TRUE : MVM_FALSE;   /* NOBARRIER: a stack slot */

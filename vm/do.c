@@ -767,7 +767,7 @@ static int precover(lua_State *L, int status, const JitMark *jm) {
 
 /* lua_resume, inlined into mvm_resume too (one call less per switch);
 ** 'checked': the caller has already refused a coroutine that cannot be
-** resumed (a constant: the tests vanish) */
+** resumed (a constant: the tests vanish), and 'from' is its resumer */
 static inline __attribute__((always_inline))
 int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults, int checked) {
   int status;
@@ -783,8 +783,9 @@ int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults, int check
     return resume_error(L, "cannot resume dead coroutine", nargs);
   /* the C levels and the direct calls of the resumer: both nest on the
   ** C stack that the coroutine runs on */
-  L->nCcalls = (from != NULL) ? getCcalls(from) | (from->nCcalls & DIRECTCALLS) : 0;
-  if (getCcalls(L) >= LUAI_MAXCCALLS)
+  L->nCcalls = (checked || from != NULL) ? getCcalls(from) | (from->nCcalls & DIRECTCALLS) : 0;
+  if (nargs != RESUME_PLACED &&   /* (yield_placed has refused that case) */
+      getCcalls(L) >= LUAI_MAXCCALLS)
     return resume_error(L, "C stack overflow", nargs);
   L->nCcalls++;
   L->basecalls = L->nCcalls;

@@ -40,11 +40,15 @@ LUAI_FUNC int api_tabpop(lua_State *L);
 /* coroutine.wrap's coroutine: upvalue 1 of the running C closure */
 LUAI_FUNC lua_State *api_wrapthread(lua_State *L);
 /* coroutine.resume(co, ...) in one step: the results after true, or false
-** and the error object (mvm_resume), or -1 when slot 1 holds no thread
-** (vm/api.c) */
-LUAI_FUNC int api_coresume(lua_State *L);
+** and the error object (mvm_resume), or notthread(L) when slot 1 holds
+** no thread (vm/api.c) */
+LUAI_FUNC int api_coresume(lua_State *L, lua_CFunction notthread);
 /* mvm_resume(L, api_wrapthread(L), lua_gettop(L)) in one call (vm/api.c) */
 LUAI_FUNC int api_wrapresume(lua_State *L);
+/* the body of coroutine.wrap's functions and its error path
+** (stdlib/corolib.c wrap_call, wrap_error): OP_CALL (vm/vm.c) makes
+** wrap_call's resume itself, without its frame */
+LUAI_DDEC(const lua_CFunction mvm_wrapfuncs[2]);
 /* luaL_getmetafield without creating the event's name (vm/api.c) */
 LUAI_FUNC int api_getmetafield(lua_State *L, int obj, const char *event);
 /* register ipairs' iterator and next with the interpreter (vm/api.c) */

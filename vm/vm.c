@@ -31,6 +31,7 @@
 #include "opcodes.h"
 #include "jit.h"
 #include "vmops.h"
+#include "stateint.h"
 
 /* limit for __index/__newindex chains */
 #define MAXTAGLOOP  2000
@@ -638,6 +639,16 @@ static void push_closure(lua_State *L, CallInfo *ci, int bx, int a) {
 ** Generic for loops with a C iterator (next, ipairs', gmatch's)
 ** --------------------------------------------------------------------- */
 
+/* mvm_resume of the function made by coroutine.wrap at 'func', whose C
+** frame is pushed: wrap_call's (stdlib/corolib.c) resume without its C
+** frame (OP_CALL, TFORCALL; the frame is wrap_call's, for wrap_error's
+** position and the thread); -1 when the resume failed, and the caller
+** calls wrap_error.  Out of line: inlined, it changed the register
+** allocation of vm_execute */
+static __attribute__((noinline)) int vm_wrapresume(lua_State *L, Value *func) {
+  return mvm_resume(L, v_thread(v_ccl(*func)->upvalue[0]), (int)(L->top - func) - 1);
+}
+
 /* can TFORCALL call the iterator at 'func' inline (tfor_docall)?  A C
 ** function, stack room for its LUA_MINSTACK, a spare CallInfo, no hooks */
 static inline int tfor_ccall(lua_State *L, CallInfo *ci, Value *func) {
@@ -651,10 +662,17 @@ static inline int tfor_ccall(lua_State *L, CallInfo *ci, Value *func) {
 ** the interpreter's C frame, as a C function called by OP_CALL does */
 static inline void tfor_docall(lua_State *L, CallInfo *ci, Value *func, int nresults) {
   CallInfo *newci = ci->next;
-  lua_CFunction f = v_islcf(*func) ? v_lcf(*func) : v_ccl(*func)->f;
   int n, wanted;
   vm_pushcframe(L, newci, func, nresults);
-  n = (*f)(L);
+  if (v_islcf(*func))
+    n = (*v_lcf(*func))(L);
+  else if (l_unlikely(v_ccl(*func)->f == mvm_wrapfuncs[0])) {
+    n = vm_wrapresume(L, func);   /* a generator made by coroutine.wrap */
+    if (l_unlikely(n < 0))
+      n = (*mvm_wrapfuncs[1])(L);   /* wrap_error: raises */
+  }
+  else
+    n = (*v_ccl(*func)->f)(L);
   wanted = newci->nresults;   /* (lua_toclose may have marked it) */
   if (l_likely(wanted >= 0 && !L->hookmask))
     vm_cretmove(L, ci, newci, n, wanted);
@@ -1713,6 +1731,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
       vmcase(CALL) {
         Value *ra = RA(i);
         CallInfo *newci;
+        int n, wanted;
         int b = GETARG_B(i);
         int nresults = GETARG_C(i) - 1;
         if (b != 0) L->top = ra + b;   /* else the previous op set top */
@@ -1761,11 +1780,19 @@ void vm_execute(lua_State *L, CallInfo *ci) {
           /* C callee with stack room and a spare CallInfo, no hooks:
           ** precall_C's frame set-up and do_poscall for 0 or 1 results,
           ** inline */
-          lua_CFunction f = v_islcf(*ra) ? v_lcf(*ra)
-                          : v_isCclosure(*ra) ? v_ccl(*ra)->f : NULL;
+          lua_CFunction f;
+          if (v_islcf(*ra))
+            f = v_lcf(*ra);
+          else if (v_isCclosure(*ra)) {
+            f = v_ccl(*ra)->f;
+            /* (tested on C closures only: light C functions, most
+            ** library calls, pay nothing for it) */
+            if (l_unlikely(f == mvm_wrapfuncs[0])) goto wrapcall;
+          }
+          else
+            f = NULL;
           if (f != NULL && l_likely(L->stack_last - L->top > LUA_MINSTACK &&
                                     ci->next != NULL && !L->hookmask)) {
-            int n, wanted;
             if (f == mvm_strbuiltins[0] && nresults == 1 && L->top == ra + 3 &&
                 v_isstring(ra[1]) && v_isimmint(ra[2])) {
               /* string.byte(s, i) for one result, i in range: the byte,
@@ -1791,6 +1818,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               return;
             }
             n = (*f)(L);
+           cresults:
             /* (the results' place: the stack may have moved) */
             wanted = newci->nresults;   /* (lua_toclose may have marked it) */
             if (l_likely((unsigned)wanted <= 1u && !L->hookmask)) {
@@ -1812,6 +1840,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             vmbreak;
           }
         }
+       gencall:
         if ((newci = do_precall(L, ra, nresults)) == NULL) {
           /* a C function ran: the stack may have moved */
           updatetrap(ci);
@@ -1823,6 +1852,19 @@ void vm_execute(lua_State *L, CallInfo *ci) {
           goto startfunc;
         }
         vmbreak;
+       wrapcall:
+        /* a function made by coroutine.wrap: its resume made in the
+        ** inline C call's frame, without wrap_call's own (vm_wrapresume) */
+        if (l_likely(L->stack_last - L->top > LUA_MINSTACK &&
+                     ci->next != NULL && !L->hookmask)) {
+          newci = ci->next;
+          vm_pushcframe(L, newci, ra, nresults);
+          n = vm_wrapresume(L, ra);
+          if (l_unlikely(n < 0))
+            n = (*mvm_wrapfuncs[1])(L);   /* wrap_error: raises */
+          goto cresults;
+        }
+        goto gencall;
       }
       vmcase(TAILCALL) {
         Value *ra = RA(i);
