@@ -21,7 +21,7 @@
 #include "state.h"
 #include "stackmap.h"
 
-#define MVM_JIT_ABI  15
+#define MVM_JIT_ABI  16
 
 struct JitState;
 struct JitInline;

@@ -1520,32 +1520,75 @@ static void reload_after_call(Gen *g, int pc) {
 static void countexit(Gen *g);
 
 
+static LLVMValueRef getfn(Gen *g, const char *name, LLVMTypeRef ty, int leaf);
+static LLVMValueRef slotlist(Gen *g, const uint16_t *list, int n, const char *nm);
+static LLVMValueRef readonlyfn(Gen *g, LLVMValueRef f);
+static LLVMBasicBlockRef resumefail(Gen *g) {
+  if (g->resumefail == NULL) {   /* one for all entries */
+    LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
+    g->resumefail = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumefail");
+    LLVMPositionBuilderAtEnd(B_, g->resumefail);
+    countexit(g);
+    LLVMBuildRet(B_, ci32(g, JIT_EXITED));
+    LLVMPositionBuilderAtEnd(B_, cur);
+  }
+  return g->resumefail;
+}
+/* has resumeguards' call checked that R[r] has type t at entry pc? */
+static int resumechecked(Gen *g, int pc, int r, int t) {
+  RegSet need;
+  int q, n = 0;
+  if (!specentries(g) || regty(g, pc, r) != t) return 0;
+  needed_at(g, pc, &need);
+  if (!rs_has(&need, r)) return 0;
+  for (q = 0; q < g->nregs; q++) n += regty(g, pc, q) != TY_ANY && rs_has(&need, q);
+  return n >= 2;
+}
+
 /* With speculation the types at an entry point are those of the compiled
 ** paths into it (tyanalyse): entering there checks them for every live
 ** register and, if one differs (the interpreter got there another way, a
 ** speculated value changed), leaves at once; nothing has been written yet,
 ** so the interpreter simply continues at 'pc'.  Counted as a failed
 ** speculation. */
+/* Two or more checks at an entry point are one call of the leaf
+** mvmrt_resumeok over a constant list (slot << 2 | 1 an integer, 2 a
+** float, 3 any number; jit.h JIT_EXITBOX_END) and one branch: inline, a
+** float's test is 4 IR instructions and a block, a number's 6, an
+** integer's 2, and an entry checks every typed register live there (OSR
+** entries into float loops: a sixth of mandelbrot's IR).  One check stays
+** inline.  The call hides from LLVM what it checked: forentrycheck does
+** not test those integers again (resumechecked).  The register allocation
+** of the loops entered there changes (docs/decisions/0016 "Session 9:
+** resume IR": run -3.4..+1.0%; keeping integers or integer-only entries
+** inline moved nbody +2..4%). */
 static void resumeguards(Gen *g, int pc) {
-  int r;
+  int r, n = 0;
+  uint16_t list[MAXREGS + 1];
   RegSet need;   /* what may be read before it is written (numonly) */
+  LLVMBasicBlockRef ok;
   if (!specentries(g)) return;
   needed_at(g, pc, &need);
+  for (r = 0; r < g->nregs; r++)
+    if (regty(g, pc, r) != TY_ANY && rs_has(&need, r))
+      list[n++] = (uint16_t)(r << 2 | (regty(g, pc, r) == TY_INT ? 1 : regty(g, pc, r) == TY_FLT ? 2 : 3));
   for (r = 0; r < g->nregs; r++) {
     int t = regty(g, pc, r);
-    LLVMBasicBlockRef ok, fail;
-    if (t == TY_ANY || !rs_has(&need, r)) continue;
+    if (t == TY_ANY || !rs_has(&need, r) || n >= 2) continue;
     ok = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumeok");
-    if ((fail = g->resumefail) == NULL) {   /* one for all entries */
-      LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
-      fail = g->resumefail = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumefail");
-      LLVMPositionBuilderAtEnd(B_, fail);
-      countexit(g);
-      LLVMBuildRet(B_, ci32(g, JIT_EXITED));
-      LLVMPositionBuilderAtEnd(B_, cur);
-    }
     /* the word in the stack: a raw integer register (rawint) has lost its tag */
-    LLVMBuildCondBr(B_, hasty(g, bits(g, stackload(g, r)), t), ok, fail);
+    LLVMBuildCondBr(B_, hasty(g, bits(g, stackload(g, r)), t), ok, resumefail(g));
+    LLVMPositionBuilderAtEnd(B_, ok);
+  }
+  if (n >= 2) {
+    LLVMTypeRef params[2], ty;
+    LLVMValueRef args[2], c;
+    params[0] = params[1] = g->p0;
+    ty = LLVMFunctionType(g->i32, params, 2, 0);
+    args[0] = regptr(g, 0); args[1] = slotlist(g, list, n, "resumeok");
+    c = LLVMBuildCall2(B_, ty, readonlyfn(g, getfn(g, "mvmrt_resumeok", ty, 1)), args, 2, "");
+    ok = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumeok");
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, c, ci32(g, 0), ""), ok, resumefail(g));
     LLVMPositionBuilderAtEnd(B_, ok);
   }
 }
@@ -1580,8 +1623,11 @@ static void forentrycheck(Gen *g, int pc) {
   a = GETARG_A(i);
   if (GET_OPCODE(i) != OP_FORPREP || fltloop(g, q) || a + 3 > g->nregs || !foronlyheader(g, q))
     return;
-  for (r = 0; r < 3; r++) w[r] = bits(g, stackload(g, a + r));
-  ok = LLVMBuildAnd(B_, LLVMBuildAnd(B_, isint(g, w[0]), isint(g, w[1]), ""), isint(g, w[2]), "");
+  ok = LLVMConstInt(g->i1, 1, 0);
+  for (r = 0; r < 3; r++) {
+    w[r] = bits(g, stackload(g, a + r));
+    if (!resumechecked(g, pc, a + r, TY_INT)) ok = LLVMBuildAnd(B_, ok, isint(g, w[r]), "");
+  }
   for (r = 0; r < 3; r++) w[r] = LLVMBuildSExt(B_, sext48(g, w[r]), g->i128, "");
   last = LLVMBuildAdd(B_, w[0], LLVMBuildMul(B_, w[1], w[2], ""), "");
   wide = LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildSExt(B_, LLVMBuildTrunc(B_, last, g->i64, ""), g->i128, ""),
@@ -1648,7 +1694,19 @@ static LLVMValueRef mkint(Gen *g, LLVMValueRef r) {
 ** registers), and code generation costs about the same per instruction
 ** in cold code as in hot.  Words (SSA registers that are not raw, and
 ** lazy ones) are stored as they are. */
-static LLVMValueRef getfn(Gen *g, const char *name, LLVMTypeRef ty, int leaf);
+/* a constant module global: the n uint16 of 'list', then JIT_EXITBOX_END */
+static LLVMValueRef slotlist(Gen *g, const uint16_t *list, int n, const char *nm) {
+  LLVMTypeRef i16 = LLVMInt16TypeInContext(g->C);
+  LLVMValueRef el[MAXREGS + 1], gv;
+  int i;
+  for (i = 0; i < n; i++) el[i] = LLVMConstInt(i16, list[i], 0);
+  el[n] = LLVMConstInt(i16, JIT_EXITBOX_END, 0);
+  gv = LLVMAddGlobal(g->M, LLVMArrayType(i16, (unsigned)n + 1), nm);
+  LLVMSetInitializer(gv, LLVMConstArray(i16, el, (unsigned)n + 1));
+  LLVMSetLinkage(gv, LLVMInternalLinkage);
+  LLVMSetGlobalConstant(gv, 1);
+  return gv;
+}
 static void exitflush(Gen *g, int pc, const RegSet *s) {
   uint16_t list[MAXREGS + 1];
   int r, n = 0;
@@ -1675,17 +1733,11 @@ static void exitflush(Gen *g, int pc, const RegSet *s) {
     else stackstore(g, r, getreg(g, r));
   }
   if (n > 0) {
-    LLVMTypeRef params[2], ty, aty = LLVMArrayType(LLVMInt16TypeInContext(g->C), (unsigned)n + 1);
-    LLVMValueRef el[MAXREGS + 1], gv, args[2];
-    for (r = 0; r < n; r++) el[r] = LLVMConstInt(LLVMInt16TypeInContext(g->C), list[r], 0);
-    el[n] = LLVMConstInt(LLVMInt16TypeInContext(g->C), JIT_EXITBOX_END, 0);
-    gv = LLVMAddGlobal(g->M, aty, "exitbox");
-    LLVMSetInitializer(gv, LLVMConstArray(LLVMInt16TypeInContext(g->C), el, (unsigned)n + 1));
-    LLVMSetLinkage(gv, LLVMInternalLinkage);
-    LLVMSetGlobalConstant(gv, 1);
+    LLVMTypeRef params[2], ty;
+    LLVMValueRef args[2];
     params[0] = params[1] = g->p0;
     ty = LLVMFunctionType(g->vd, params, 2, 0);
-    args[0] = regptr(g, 0); args[1] = gv;
+    args[0] = regptr(g, 0); args[1] = slotlist(g, list, n, "exitbox");
     LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_exitbox", ty, 1), args, 2, "");
   }
 }
