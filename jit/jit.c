@@ -1501,6 +1501,36 @@ static unsigned osrhash(const void *key) {
 ** 'payback' times the compile cost.  0 at a loop's first test.  Only for
 ** OSR: a function that is called often is compiled by the threshold at
 ** its calls, as before. */
+/* Will the loop at 'hdr' be over before its code could arrive?  Known
+** for an integer for loop that no other loop of p encloses: its count
+** (R[A+1] of its FORLOOP, the iterations left) times 'per', the time per
+** back-edge, against 'est' for the compile and JIT_LOAD_EST for LLVM
+** when it is not loaded yet.  tables.lua's and coroutines.lua's loops
+** were compiled when they were most of the way through, and their code
+** was never entered (3 compiles, 0 OSR entries): LLVM was loaded and
+** ran beside the VM for nothing, 3% of their run. */
+#define JIT_LOAD_EST 0.015
+static int ends_first(lua_State *L, JitState *J, const Proto *p, const Instruction *hdr,
+                      double per, double est) {
+  int h = (int)(hdr - p->code), last = h + loopsize(p, hdr) - 1, i;
+  Instruction in = p->code[last];
+  Value cnt;
+  if (GET_OPCODE(in) != OP_FORLOOP || backtarget(p, last) != h) return 0;
+  for (i = 0; i < p->sizecode; i++) {   /* enclosed: its count is not the rest */
+    int t = backtarget(p, i);
+    if (t >= 0 && t < h && i > last) return 0;
+  }
+  cnt = L->ci->func[1 + GETARG_A(in) + 1];
+  if (!v_isimmint(cnt) || v_getimmint(cnt) < 0) return 0;
+  if (__atomic_load_n(&J->bs, __ATOMIC_RELAXED) == NULL) est += JIT_LOAD_EST;   /* (a hint) */
+  if ((double)v_getimmint(cnt) * per >= est) return 0;
+  if (J->stats > 2)
+    fprintf(stderr, "mvm: JIT: OSR %s:%d pc %d: not compiled: the loop ends in %.1f ms, "
+            "before its code (%.1f ms)\n", p->source ? getstr(p->source) : "?", p->linedefined,
+            h, (double)v_getimmint(cnt) * per * 1e3, est * 1e3);
+  return 1;
+}
+
 static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr) {
   unsigned h = osrhash(hdr), hp = osrhash(p);
   double t, per, share, cost, est, dt, inc;
@@ -1590,6 +1620,11 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     else if (inc > 0 && rest / inc * dt < JIT_PREFETCH_LEAD) prefetch_backend(J, L, p);
     p->jitedges = skip;
     J->osrp[hp].span = skip + 1;
+    return 0;
+  }
+  if (ends_first(L, J, p, hdr, per, est)) {
+    p->jitedges = JIT_OSR_SKIP;
+    J->osrp[hp].span = JIT_OSR_SKIP + 1;
     return 0;
   }
   if (p->feedback == NULL && p->jitnospec == 0) {

@@ -5,7 +5,8 @@
 # whose hot loop spends its time in a library function (table.sort) is
 # not compiled at all; one whose hot loop spends its time in small local
 # Lua functions it calls (calleework: their time is interpreter time too)
-# is compiled.  Compiles in the VM's thread, so that the counts
+# is compiled; a loop that would end before its code arrives is not.
+# Compiles in the VM's thread, so that the counts
 # do not depend on the compile thread's progress.
 #   jit_osr_policy.sh MVM
 set -u
@@ -48,12 +49,21 @@ end
 print(s)
 LUA
 } >"$TMP/callbacks.lua"
+# a loop that is almost over when it has run long enough to pay for a
+# compile: its count says it ends before its code could arrive (ends_first)
+{ pad; cat <<'LUA'
+local s = 0
+for i = 1, 500000 do s = s + (i % 13) * 3 - (i & 7) end
+print(s)
+LUA
+} >"$TMP/short.lua"
 check() {   # name, test ("-ge 1", "-eq 0"), what is counted ("compiled" or "OSR entries")
   "$MVM" -j on "$TMP/$1.lua" >/dev/null 2>"$TMP/err" </dev/null || { echo "FAIL $1: status"; FAIL=1; return; }
   statcheck "$1" "${3:-compiled}" "$2"
 }
 check arith "-ge 1"
 check library "-eq 0"
+check short "-eq 0"
 check callbacks "-ge 1"
 # (the loop itself entered through OSR: f and g alone get compiled by
 # their calls either way)
