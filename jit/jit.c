@@ -1502,32 +1502,50 @@ static unsigned osrhash(const void *key) {
 ** OSR: a function that is called often is compiled by the threshold at
 ** its calls, as before. */
 /* Will the loop at 'hdr' be over before its code could arrive?  Known
-** for an integer for loop that no other loop of p encloses: its count
-** (R[A+1] of its FORLOOP, the iterations left) times 'per', the time per
-** back-edge, against 'est' for the compile and JIT_LOAD_EST for LLVM
-** when it is not loaded yet.  tables.lua's and coroutines.lua's loops
-** were compiled when they were most of the way through, and their code
-** was never entered (3 compiles, 0 OSR entries): LLVM was loaded and
-** ran beside the VM for nothing, 3% of their run. */
+** for integer for loops: the count of the outermost loop around 'hdr'
+** (R[A+1] of its FORLOOP, the iterations left) times the time one of its
+** iterations takes: 'per', the time per back-edge, when that loop is
+** 'hdr''s own; else measured since the loop's first test ('ocount',
+** 'otime': osr_pays records them; doubled, since later iterations may
+** take longer), for inner loops run again by it.
+** Against 'est' for the compile and JIT_LOAD_EST for LLVM when it is not
+** loaded yet.  tables.lua's and coroutines.lua's loops were compiled when
+** they were most of the way through, and their code was never entered
+** (3 compiles, 0 OSR entries): LLVM was loaded and ran beside the VM for
+** nothing, 3% of their run. */
 #define JIT_LOAD_EST 0.015
-static int ends_first(lua_State *L, JitState *J, const Proto *p, const Instruction *hdr,
-                      double per, double est) {
-  int h = (int)(hdr - p->code), last = h + loopsize(p, hdr) - 1, i;
-  Instruction in = p->code[last];
-  Value cnt;
-  if (GET_OPCODE(in) != OP_FORLOOP || backtarget(p, last) != h) return 0;
-  for (i = 0; i < p->sizecode; i++) {   /* enclosed: its count is not the rest */
+static int outerloop(const Proto *p, int h, int last) {   /* the outermost FORLOOP around, or -1 */
+  int i, o = -1, oh = h;
+  for (i = last; i < p->sizecode; i++) {
     int t = backtarget(p, i);
-    if (t >= 0 && t < h && i > last) return 0;
+    if (t >= 0 && t <= oh && i >= last) { o = i; oh = t; }
   }
-  cnt = L->ci->func[1 + GETARG_A(in) + 1];
-  if (!v_isimmint(cnt) || v_getimmint(cnt) < 0) return 0;
+  return o >= 0 && GET_OPCODE(p->code[o]) == OP_FORLOOP ? o : -1;
+}
+static int64_t loopcount(lua_State *L, const Proto *p, int forloop) {
+  Value cnt = L->ci->func[1 + GETARG_A(p->code[forloop]) + 1];
+  return v_isimmint(cnt) && v_getimmint(cnt) >= 0 ? v_getimmint(cnt) : -1;
+}
+static int64_t outercount(lua_State *L, const Proto *p, const Instruction *hdr) {
+  int h = (int)(hdr - p->code), o = outerloop(p, h, h + loopsize(p, hdr) - 1);
+  return o >= 0 ? loopcount(L, p, o) : -1;
+}
+static int ends_first(lua_State *L, JitState *J, const Proto *p, const Instruction *hdr,
+                      double per, double est, int64_t ocount, double otime) {
+  int h = (int)(hdr - p->code), last = h + loopsize(p, hdr) - 1, o = outerloop(p, h, last);
+  int64_t c = o >= 0 ? loopcount(L, p, o) : -1;
+  double rest;
+  if (c < 0) return 0;
+  if (o == last && backtarget(p, last) == h) rest = (double)c * per;   /* its own */
+  else if (ocount > c)   /* (x2: its iterations may grow, as in a triangle) */
+    rest = 2.0 * (double)(c + 1) * (now() - otime) / (double)(ocount - c);
+  else return 0;   /* (no outer iteration done since the first test: not known yet) */
   if (__atomic_load_n(&J->bs, __ATOMIC_RELAXED) == NULL) est += JIT_LOAD_EST;   /* (a hint) */
-  if ((double)v_getimmint(cnt) * per >= est) return 0;
+  if (rest >= est) return 0;
   if (J->stats > 2)
     fprintf(stderr, "mvm: JIT: OSR %s:%d pc %d: not compiled: the loop ends in %.1f ms, "
             "before its code (%.1f ms)\n", p->source ? getstr(p->source) : "?", p->linedefined,
-            h, (double)v_getimmint(cnt) * per * 1e3, est * 1e3);
+            h, rest * 1e3, est * 1e3);
   return 1;
 }
 
@@ -1556,6 +1574,8 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
                                                  (int)(hdr - p->code) + J->osr[h].size);
     J->osr[h].csize = compilesize(p, hdr);
     J->osr[h].ran = J->osr[h].saved = 0;
+    J->osr[h].ocount = outercount(L, p, hdr);
+    J->osr[h].otime = t;
     return 0;
   }
   /* the share over the back-edges since this loop's last test */
@@ -1622,7 +1642,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     J->osrp[hp].span = skip + 1;
     return 0;
   }
-  if (ends_first(L, J, p, hdr, per, est)) {
+  if (ends_first(L, J, p, hdr, per, est, J->osr[h].ocount, J->osr[h].otime)) {
     p->jitedges = JIT_OSR_SKIP;
     J->osrp[hp].span = JIT_OSR_SKIP + 1;
     return 0;
