@@ -1518,7 +1518,7 @@ static int outerloop(const Proto *p, int h, int last) {   /* the outermost FORLO
   int i, o = -1, oh = h;
   for (i = last; i < p->sizecode; i++) {
     int t = backtarget(p, i);
-    if (t >= 0 && t <= oh && i >= last) { o = i; oh = t; }
+    if (t >= 0 && t <= oh) { o = i; oh = t; }
   }
   return o >= 0 && GET_OPCODE(p->code[o]) == OP_FORLOOP ? o : -1;
 }

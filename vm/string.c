@@ -235,26 +235,6 @@ TString *str_find(global_State *g, const char *s, size_t l, uint32_t h) {
   return NULL;
 }
 
-/* memcpy(d, s, l) for the short strings most creations copy, with
-** overlapping whole-word moves instead of a library call; the moves stay
-** inside both */
-static inline void str_copyshort(char *d, const char *s, size_t l) {
-  uint64_t x, y;
-  uint32_t u, v;
-  if (l >= 8) {
-    if (l > 16) { memcpy(d, s, l); return; }
-    memcpy(&x, s, 8); memcpy(&y, s + l - 8, 8);
-    memcpy(d, &x, 8); memcpy(d + l - 8, &y, 8);
-  }
-  else if (l >= 4) {
-    memcpy(&u, s, 4); memcpy(&v, s + l - 4, 4);
-    memcpy(d, &u, 4); memcpy(d + l - 4, &v, 4);
-  }
-  else if (l > 0) {
-    d[0] = s[0]; d[l / 2] = s[l / 2]; d[l - 1] = s[l - 1];
-  }
-}
-
 /* a new string of hash 'h' (absent from the table): allocated, copied,
 ** linked */
 static __attribute__((noinline)) TString *str_create(lua_State *L, const char *s, size_t l,

@@ -8,6 +8,26 @@
 #define str_literal(L, s)  str_new(L, "" s, sizeof(s) - 1)
 #define eqstr(a,b)  ((a) == (b))    /* all strings are interned */
 
+/* __builtin_memcpy(d, s, l) for the short strings most creations and concatenations
+** copy, with overlapping whole-word moves instead of a library call; the
+** moves stay inside both (str_create, vm_concat) */
+static inline void str_copyshort(char *d, const char *s, size_t l) {
+  uint64_t x, y;
+  uint32_t u, v;
+  if (l >= 8) {
+    if (l > 16) { __builtin_memcpy(d, s, l); return; }
+    __builtin_memcpy(&x, s, 8); __builtin_memcpy(&y, s + l - 8, 8);
+    __builtin_memcpy(d, &x, 8); __builtin_memcpy(d + l - 8, &y, 8);
+  }
+  else if (l >= 4) {
+    __builtin_memcpy(&u, s, 4); __builtin_memcpy(&v, s + l - 4, 4);
+    __builtin_memcpy(d, &u, 4); __builtin_memcpy(d + l - 4, &v, 4);
+  }
+  else if (l > 0) {
+    d[0] = s[0]; d[l / 2] = s[l / 2]; d[l - 1] = s[l - 1];
+  }
+}
+
 LUAI_FUNC void str_init(lua_State *L);                   /* intern table, memerrmsg */
 LUAI_FUNC uint32_t str_hash(const char *s, size_t l, uint32_t seed);
 LUAI_FUNC TString *str_new(lua_State *L, const char *s, size_t l);   /* MAY ALLOCATE */

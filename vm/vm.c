@@ -410,25 +410,6 @@ static inline int to_str(lua_State *L, Value *o) {
 #define CONCAT_BUF  256
 #define CONCAT_NUMS  4   /* numbers per pass written without a string each */
 
-/* vm_concat's copies: overlapping word moves for the short pieces most
-** concatenations join, inside both strings (no memcpy call) */
-static inline void concat_copy(char *d, const char *s, size_t l) {
-  uint64_t x, y;
-  uint32_t u, v;
-  if (l >= 8) {
-    if (l > 16) { memcpy(d, s, l); return; }
-    memcpy(&x, s, 8); memcpy(&y, s + l - 8, 8);
-    memcpy(d, &x, 8); memcpy(d + l - 8, &y, 8);
-  }
-  else if (l >= 4) {
-    memcpy(&u, s, 4); memcpy(&v, s + l - 4, 4);
-    memcpy(d, &u, 4); memcpy(d + l - 4, &v, 4);
-  }
-  else if (l > 0) {
-    d[0] = s[0]; d[l / 2] = s[l / 2]; d[l - 1] = s[l - 1];
-  }
-}
-
 /*
 ** Concatenate the 'total' values at the top of the stack, leaving the
 ** result in the first of them (L->top ends one after it).  Works from the
@@ -500,12 +481,12 @@ void vm_concat(lua_State *L, int total) {
       for (j = n; j > 0; j--) {   /* numbers come up in reverse order */
         if (v_isstring(top[-j])) {
           TString *s = v_str(top[-j]);
-          concat_copy(buf + pos, getstr(s), s->len);
+          str_copyshort(buf + pos, getstr(s), s->len);
           pos += s->len;
         }
         else {
           nn--;
-          concat_copy(buf + pos, nbuf[nn], (size_t)nlen[nn]);
+          str_copyshort(buf + pos, nbuf[nn], (size_t)nlen[nn]);
           pos += (size_t)nlen[nn];
         }
       }
