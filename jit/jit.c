@@ -668,13 +668,8 @@ static void prefetch_backend(JitState *J, lua_State *L, Proto *p);
 static void start_feedback(lua_State *L, Proto *p) {
   if (p->feedback == NULL && p->jitnospec == 0) {
     JitState *J = (JitState *)G(L)->jit;
-#ifdef MVM_COLDEXP
-    p->feedback = (uint8_t *)mvm_memtryrealloc(L, NULL, 0, 2 * (size_t)p->sizecode);
-    if (p->feedback != NULL) memset(p->feedback, 0, 2 * (size_t)p->sizecode);
-#else
     p->feedback = (uint8_t *)mvm_memtryrealloc(L, NULL, 0, (size_t)p->sizecode);
     if (p->feedback != NULL) memset(p->feedback, 0, (size_t)p->sizecode);
-#endif
     if (J != NULL && J->stats > 2)
       fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): type feedback starts at "
               "hotcount %u\n", p->source ? getstr(p->source) : "?", p->linedefined,

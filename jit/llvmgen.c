@@ -5702,153 +5702,30 @@ static int inregion(Gen *g, int pc) {
 ** get no code: LLVM would only delete it, with the exits it makes.  No
 ** block of an unreached pc may have a branch to it (llvmgen_module
 ** checks, and gives up the compile if one does). */
-static void codesuccs(Gen *g, int pc, int *s) {
-  OpCode op = GET_OPCODE(g->p->code[pc]);
-  succs(g, pc, s);
-  if (op >= OP_ADDI && op <= OP_SHR && s[0] >= 0) {
-    OpCode mm = GET_OPCODE(g->p->code[s[0]]);
-    if (mm == OP_MMBIN || mm == OP_MMBINI || mm == OP_MMBINK) s[0] = -1;
-  }
-}
-
-/* Cold blocks.  With feedback types (speculation level 0), the
-** interpreter's type feedback (Proto.feedback) also says which code ran
-** since it started: an instruction that records feedback (vm.c FEEDBACK:
-** arithmetic and order comparisons) with a zero byte never ran.  A
-** bytecode block (straight-line code with one way in) whose recording
-** instructions all have zero feedback gets no code: its first
-** instruction exits to the interpreter there, counted as a failed
-** speculation (a function that keeps taking such exits is recompiled
-** without feedback types, jit.c despecialise, and so without cold
-** blocks), and what only it reaches gets no code either (reachable).
-** Compiling what never ran cost ~15 us of LLVM per IR instruction on the
-** compile thread, while the interpreter ran the function.  An entry
-** after a call (entrypoints) does not start a block: the code is entered
-** there only after a call it made itself.  Loop headers and the start do
-** (the interpreter enters there: OSR), and are never cold.  Nothing is
-** cold when the feedback looks incomplete: no recording instruction of
-** the code saw anything (a frame that was running when the feedback
-** started records nothing until its next call returns, vm.c), or the
-** block at the code's start would be cold.  MVM_JIT_COLD=0 in the
-** environment: no cold blocks (for measurements).  Returns the cold
-** block heads (sizecode bytes), or NULL. */
-static int afterjustcall(const Proto *p, int pc) {
-  const Instruction *c = p->code;
-  int k;
-  if (pc == 0) return 0;
-  for (k = 0; k < p->sizecode; k++) {   /* not also a loop header */
-    OpCode op = GET_OPCODE(c[k]);
-    int t = (op == OP_FORLOOP || op == OP_TFORLOOP) ? k + 1 - GETARG_Bx(c[k]) :
-            (op == OP_JMP && GETARG_sJ(c[k]) < 0) ? k + 1 + GETARG_sJ(c[k]) : -1;
-    if (t == pc) return 0;
-  }
-  return GET_OPCODE(c[pc - 1]) == OP_CALL || GET_OPCODE(c[pc - 1]) == OP_TFORCALL;
-}
-/* the JMP of a test (the test's code branches to its target itself) */
-static int testjmp(const Proto *p, int pc) {
-  OpCode op = pc > 0 ? GET_OPCODE(p->code[pc - 1]) : OP_MOVE;
-  return GET_OPCODE(p->code[pc]) == OP_JMP && op >= OP_EQ && op <= OP_TESTSET;
-}
-static int fbop(OpCode op) {
-  return (op >= OP_ADDI && op <= OP_SHR && op != OP_SHRI && op != OP_SHLI) ||
-         op == OP_LT || op == OP_LE || (op >= OP_LTI && op <= OP_GEI);
-}
-static char *coldblocks(Gen *g) {
-  static int off = -1;
-  const Proto *p = g->p;
-  const uint8_t *fb = p->feedback;
-  int n = p->sizecode, pc, k, s[2], any = 0, ncold = 0, first = g->rlo >= 0 ? g->rlo : 0;
-  int *npred, *head;
-  char *cold = NULL, *seen, *zero;
-  if (off < 0) {
-    const char *e = getenv("MVM_JIT_COLD");
-    off = e != NULL && *e == '0';
-  }
-  if (off || fb == NULL || speclevel(g) != 0) return NULL;
-  npred = (int *)calloc((size_t)n, 2 * sizeof(int));
-  seen = (char *)calloc((size_t)n, 2);
-  if (npred == NULL || seen == NULL) { free(npred); free(seen); return NULL; }
-  head = npred + n; zero = seen + n;
-  for (pc = 0; pc < n; pc++) {
-    codesuccs(g, pc, s);
-    for (k = 0; k < 2; k++) if (s[k] >= 0) npred[s[k]]++;
-  }
-  /* head[pc]: the first pc of its block (a pc joins the block of its only
-  ** predecessor, the instruction before it, when that has one successor) */
-  for (pc = 0; pc < n; pc++) {
-    head[pc] = pc;
-    if (pc > 0 && npred[pc] == 1 && (!g->entry[pc] || afterjustcall(p, pc))) {
-      codesuccs(g, pc - 1, s);
-      if (s[0] == pc && s[1] < 0) head[pc] = head[pc - 1];
-    }
-  }
-  for (pc = 0; pc < n; pc++) {   /* seen: a recording instruction saw something */
-#ifdef MVM_COLDEXP
-    if (!inregion(g, pc)) continue;
-    if (fb[n + pc] != 0) { seen[head[pc]] = 1; any = 1; }
-#else
-    if (!inregion(g, pc) || !fbop(GET_OPCODE(p->code[pc]))) continue;
-    if (fb[pc] != 0) { seen[head[pc]] = 1; any = 1; }
-#endif
-    else zero[head[pc]] = 1;
-  }
-  if (any && !(zero[head[first]] && !seen[head[first]]) && (cold = (char *)calloc((size_t)n, 1)) != NULL)
-    for (pc = 0; pc < n; pc++)
-      if (head[pc] == pc && zero[pc] && !seen[pc] && !g->entry[pc] && !testjmp(p, pc)) { cold[pc] = 1; ncold++; }
-  if (g->J->stats > 2 && cold != NULL)
-    fprintf(stderr, "mvm: JIT cold: %s:%d: %d cold blocks\n",
-            p->source ? getstr(p->source) : "?", p->linedefined, ncold);
-  free(npred); free(seen);
-  return cold;
-}
-
-/* is pc a case of the entry switch?  (an entry after a call in code
-** that never makes the call is not: cold blocks) */
-static int isentry(Gen *g, int pc) {
-  return g->entry[pc] && inregion(g, pc) && (g->reach == NULL || g->reach[pc] != 0);
-}
-
 static void reachable(Gen *g) {
   const Proto *p = g->p;
   int *stack = (int *)malloc(sizeof(int) * (size_t)p->sizecode);
   int sp = 0, pc, k, s[2];
-  char *cold;
   if (stack == NULL) return;
   g->reach = (char *)calloc((size_t)p->sizecode, 1);
   if (g->reach == NULL) { free(stack); return; }
-  cold = coldblocks(g);
   for (pc = 0; pc < p->sizecode; pc++)
-    if (g->entry[pc] && inregion(g, pc) && (cold == NULL || !afterjustcall(p, pc))) {
-      g->reach[pc] = 1; stack[sp++] = pc;
-    }
+    if (g->entry[pc] && inregion(g, pc)) { g->reach[pc] = 1; stack[sp++] = pc; }
   while (sp > 0) {
+    OpCode op;
     pc = stack[--sp];
-    codesuccs(g, pc, s);
+    op = GET_OPCODE(p->code[pc]);
+    succs(g, pc, s);
+    if (op >= OP_ADDI && op <= OP_SHR && s[0] >= 0) {
+      OpCode mm = GET_OPCODE(p->code[s[0]]);
+      if (mm == OP_MMBIN || mm == OP_MMBINI || mm == OP_MMBINK) s[0] = -1;
+    }
     for (k = 0; k < 2; k++)
       if (s[k] >= 0 && inregion(g, s[k]) && !g->reach[s[k]]) {
-        g->reach[s[k]] = (char)(cold != NULL && cold[s[k]] ? 2 : 1);   /* 2: a cold block's exit */
-        if (g->reach[s[k]] == 1) stack[sp++] = s[k];
+        g->reach[s[k]] = 1;
+        stack[sp++] = s[k];
       }
   }
-  if (cold != NULL && g->J->stats > 2) {   /* MVM_JIT_STATS=3: against a compile without cold blocks */
-    int ncode = 0, nall = 0;
-    char *r2 = (char *)calloc((size_t)p->sizecode, 1);
-    for (pc = 0; pc < p->sizecode; pc++) {
-      ncode += g->reach[pc] == 1;
-      if (r2 != NULL && g->entry[pc] && inregion(g, pc)) { r2[pc] = 1; stack[sp++] = pc; }
-    }
-    while (r2 != NULL && sp > 0) {
-      pc = stack[--sp];
-      nall++;
-      codesuccs(g, pc, s);
-      for (k = 0; k < 2; k++)
-        if (s[k] >= 0 && inregion(g, s[k]) && !r2[s[k]]) { r2[s[k]] = 1; stack[sp++] = s[k]; }
-    }
-    free(r2);
-    fprintf(stderr, "mvm: JIT cold: %s:%d: %d of %d instructions get code\n",
-            p->source ? getstr(p->source) : "?", p->linedefined, ncode, nall);
-  }
-  free(cold);
   free(stack);
 }
 
@@ -6078,7 +5955,6 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   tabknown(g);
   selfconv(g, name);
   reload_base(g);
-  reachable(g);
   {
     /* dispatch on ci->u.l.savedpc: the start, the instruction after a
     ** CALL (re-entry after a Lua callee returned) or a loop header (OSR);
@@ -6094,15 +5970,16 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     spc = LLVMBuildLoad2(g->B, g->p0, byteptr(g, g->ci, offsetof(CallInfo, u.l.savedpc)), "savedpc");
     off = LLVMBuildSub(g->B, LLVMBuildPtrToInt(g->B, spc, g->i64, ""),
                        ci64(g, (uint64_t)(uintptr_t)p->code), "");
-    for (pc = 0; pc < p->sizecode; pc++) nentries += isentry(g, pc);
+    for (pc = 0; pc < p->sizecode; pc++) nentries += g->entry[pc] && inregion(g, pc);
     sw = LLVMBuildSwitch(g->B, off, other, (unsigned)nentries);
     for (pc = 0; pc < p->sizecode; pc++)
-      if (isentry(g, pc))
+      if (g->entry[pc] && inregion(g, pc))
         LLVMAddCase(sw, ci64(g, (uint64_t)pc * sizeof(Instruction)), pc == 0 ? start : resumeblock(g, pc));
     LLVMPositionBuilderAtEnd(g->B, other);
     LLVMBuildRet(g->B, ci32(g, JIT_EXITED));
   }
   jmploops(g);
+  reachable(g);
   for (pc = 0; pc < p->sizecode; pc++) {
     if (!inregion(g, pc) || (g->reach != NULL && !g->reach[pc])) continue;
     LLVMPositionBuilderAtEnd(g->B, g->bb[pc]);
@@ -6110,8 +5987,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     g->inbody = 1;
     jmploophdr(g, pc);
     applysplit(g, pc);
-    if (g->reach != NULL && g->reach[pc] == 2) LLVMBuildBr(g->B, specexit(g, pc));   /* a cold block */
-    else emit(g, pc);
+    emit(g, pc);
   }
   regionexits(g);
   if (!deadpcs(g)) {   /* (a bug in reachable(): the function stays interpreted) */

@@ -15,11 +15,6 @@
 ** Consequence for the collector: every open upvalue of a live thread must be
 ** kept alive (tbc upvalues are referenced from nowhere else), as 5.4 does.
 */
-#ifdef MVM_COLDEXP
-#define COLDEXP_N 2
-#else
-#define COLDEXP_N 1
-#endif
 #include <string.h>
 #include "jit.h"
 
@@ -51,7 +46,7 @@ void func_freeproto(lua_State *L, Proto *p) {
   mvm_freevector(L, p->locvars, p->sizelocvars, LocVar);
   mvm_freevector(L, p->upvalues, p->sizeupvalues, Upvaldesc);
   if (p->feedback != NULL)
-    mvm_freevector(L, p->feedback, COLDEXP_N * p->sizecode, uint8_t);
+    mvm_freevector(L, p->feedback, p->sizecode, uint8_t);
   p->code = NULL; p->p = NULL; p->k = NULL; p->lineinfo = NULL;
   p->locvars = NULL; p->upvalues = NULL; p->feedback = NULL;
   /* the Proto block itself belongs to the collector */

@@ -1141,13 +1141,7 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
       base = ci->func + 1; \
     } \
     i = *(pc++); \
-    COLDEXP_MARK \
   }
-#ifdef MVM_COLDEXP
-#define COLDEXP_MARK if (fb != NULL) fb[cl->p->sizecode + (pc - 1 - cl->p->code)] = 1;
-#else
-#define COLDEXP_MARK
-#endif
 
 void vm_execute(lua_State *L, CallInfo *ci) {
   LClosure *cl;
