@@ -1531,12 +1531,15 @@ static int64_t outercount(lua_State *L, const Proto *p, const Instruction *hdr) 
   return o >= 0 ? loopcount(L, p, o) : -1;
 }
 static int ends_first(lua_State *L, JitState *J, const Proto *p, const Instruction *hdr,
-                      double per, double est, int64_t ocount, double otime) {
+                      double per, double minper, double est, int64_t ocount, double otime) {
   int h = (int)(hdr - p->code), last = h + loopsize(p, hdr) - 1, o = outerloop(p, h, last);
   int64_t c = o >= 0 ? loopcount(L, p, o) : -1;
   double rest;
   if (c < 0) return 0;
-  if (o == last && backtarget(p, last) == h) rest = (double)c * per;   /* its own */
+  if (o == last && backtarget(p, last) == h)   /* its own: at the least rate seen (a
+                                               ** sample that spans a time the
+                                               ** thread was not running is long) */
+    rest = (double)c * (minper > 0 && minper < per ? minper : per);
   else if (ocount > c)   /* (x2: its iterations may grow, as in a triangle) */
     rest = 2.0 * (double)(c + 1) * (now() - otime) / (double)(ocount - c);
   else return 0;   /* (no outer iteration done since the first test: not known yet) */
@@ -1576,11 +1579,13 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     J->osr[h].ran = J->osr[h].saved = 0;
     J->osr[h].ocount = outercount(L, p, hdr);
     J->osr[h].otime = t;
+    J->osr[h].minper = 0;
     return 0;
   }
   /* the share over the back-edges since this loop's last test */
   dh = p->hotcount - J->osr[h].hot;
   per = (t - J->osr[h].t) / (dh ? dh : 1);
+  if (J->osr[h].minper <= 0 || per < J->osr[h].minper) J->osr[h].minper = per;
   J->osr[h].t = t; J->osr[h].hot = p->hotcount;
   share = per > 0 ? J->osr[h].work * JIT_INTERP_COST / per : 1;
   if (share > 1) share = 1;
@@ -1642,7 +1647,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     J->osrp[hp].span = skip + 1;
     return 0;
   }
-  if (ends_first(L, J, p, hdr, per, est, J->osr[h].ocount, J->osr[h].otime)) {
+  if (ends_first(L, J, p, hdr, per, J->osr[h].minper, est, J->osr[h].ocount, J->osr[h].otime)) {
     p->jitedges = JIT_OSR_SKIP;
     J->osrp[hp].span = JIT_OSR_SKIP + 1;
     return 0;
