@@ -1504,16 +1504,27 @@ static unsigned osrhash(const void *key) {
 /* Will the loop at 'hdr' be over before its code could arrive?  Known
 ** for integer for loops: the count of the outermost loop around 'hdr'
 ** (R[A+1] of its FORLOOP, the iterations left) times the time one of its
-** iterations takes: 'per', the time per back-edge, when that loop is
-** 'hdr''s own; else measured since the loop's first test ('ocount',
-** 'otime': osr_pays records them; doubled, since later iterations may
-** take longer), for inner loops run again by it.
+** iterations takes.  When that loop is 'hdr''s own, at the least time per
+** back-edge seen since the loop's first test (JitState.osr[].minper: a
+** sample that spans a time the VM thread was not running is long).  For
+** an inner loop run again by it, the time the outer iterations took since
+** the inner loop's first test (osr[].ocount, otime), and, when the inner
+** loop is an integer for loop and the only loop the outer one runs, at
+** most the rest of its count now and its largest count seen (osr[].imax)
+** for each outer iteration left, at that least rate (a time since the
+** first test also spans the descheduled times, and the first test may
+** have come late in an outer iteration).
 ** Against 'est' for the compile and JIT_LOAD_EST for LLVM when it is not
-** loaded yet.  tables.lua's and coroutines.lua's loops were compiled when
+** loaded yet, with a margin JIT_ENDS_MARGIN (the estimate is rough, the
+** compile thread may be busy, and code that arrives near the end saves
+** little).  tables.lua's and coroutines.lua's loops were compiled when
 ** they were most of the way through, and their code was never entered
 ** (3 compiles, 0 OSR entries): LLVM was loaded and ran beside the VM for
-** nothing, 3% of their run. */
+** nothing, 3% of their run.  Later, tables.lua's nested records loop (4
+** rounds of 250000, ~4.5 ms each) was compiled in its first or second
+** round (its compile, estimated at 11.8 ms, took 15-19) and never entered. */
 #define JIT_LOAD_EST 0.015
+#define JIT_ENDS_MARGIN 1.5
 static int outerloop(const Proto *p, int h, int last) {   /* the outermost FORLOOP around, or -1 */
   int i, o = -1, oh = h;
   for (i = last; i < p->sizecode; i++) {
@@ -1530,21 +1541,40 @@ static int64_t outercount(lua_State *L, const Proto *p, const Instruction *hdr) 
   int h = (int)(hdr - p->code), o = outerloop(p, h, h + loopsize(p, hdr) - 1);
   return o >= 0 ? loopcount(L, p, o) : -1;
 }
+/* Does the loop ending at 'o' run no loop but the one ending at 'last'?
+** (Then each of its iterations is one run of that loop and a few
+** instructions.) */
+static int onlyinner(const Proto *p, int o, int last) {
+  int i;
+  for (i = backtarget(p, o); i < o; i++)
+    if (i != last && backtarget(p, i) >= 0) return 0;
+  return 1;
+}
+/* the count left of the loop at 'hdr' of 'size' instructions when it is an
+** integer for loop, else -1 */
+static int64_t owncount(lua_State *L, const Proto *p, const Instruction *hdr, int size) {
+  int last = (int)(hdr - p->code) + size - 1;
+  if (GET_OPCODE(p->code[last]) != OP_FORLOOP || backtarget(p, last) != (int)(hdr - p->code))
+    return -1;
+  return loopcount(L, p, last);
+}
 static int ends_first(lua_State *L, JitState *J, const Proto *p, const Instruction *hdr,
-                      double per, double minper, double est, int64_t ocount, double otime) {
-  int h = (int)(hdr - p->code), last = h + loopsize(p, hdr) - 1, o = outerloop(p, h, last);
-  int64_t c = o >= 0 ? loopcount(L, p, o) : -1;
-  double rest;
+                      double per, double est, unsigned slot) {
+  int h = (int)(hdr - p->code), last = h + J->osr[slot].size - 1, o = outerloop(p, h, last);
+  int64_t c = o >= 0 ? loopcount(L, p, o) : -1, ci = owncount(L, p, hdr, J->osr[slot].size);
+  int64_t ocount = J->osr[slot].ocount, imax = J->osr[slot].imax > ci ? J->osr[slot].imax : ci;
+  double minper = J->osr[slot].minper, rate = minper > 0 && minper < per ? minper : per, rest;
   if (c < 0) return 0;
-  if (o == last && backtarget(p, last) == h)   /* its own: at the least rate seen (a
-                                               ** sample that spans a time the
-                                               ** thread was not running is long) */
-    rest = (double)c * (minper > 0 && minper < per ? minper : per);
-  else if (ocount > c)   /* (x2: its iterations may grow, as in a triangle) */
-    rest = 2.0 * (double)(c + 1) * (now() - otime) / (double)(ocount - c);
-  else return 0;   /* (no outer iteration done since the first test: not known yet) */
+  if (o == last && ci >= 0) rest = (double)c * rate;   /* its own */
+  else {
+    double bound = ci >= 0 && onlyinner(p, o, last) ?
+                   ((double)ci + (double)c * (double)imax) * rate : -1;
+    rest = ocount > c ? (double)(c + 1) * (now() - J->osr[slot].otime) / (double)(ocount - c) : -1;
+    if (bound >= 0 && (rest < 0 || bound < rest)) rest = bound;
+    if (rest < 0) return 0;   /* (not known) */
+  }
   if (__atomic_load_n(&J->bs, __ATOMIC_RELAXED) == NULL) est += JIT_LOAD_EST;   /* (a hint) */
-  if (rest >= est) return 0;
+  if (rest >= JIT_ENDS_MARGIN * est) return 0;
   if (J->stats > 2)
     fprintf(stderr, "mvm: JIT: OSR %s:%d pc %d: not compiled: the loop ends in %.1f ms, "
             "before its code (%.1f ms)\n", p->source ? getstr(p->source) : "?", p->linedefined,
@@ -1580,12 +1610,17 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     J->osr[h].ocount = outercount(L, p, hdr);
     J->osr[h].otime = t;
     J->osr[h].minper = 0;
+    J->osr[h].imax = owncount(L, p, hdr, J->osr[h].size);
     return 0;
   }
   /* the share over the back-edges since this loop's last test */
   dh = p->hotcount - J->osr[h].hot;
   per = (t - J->osr[h].t) / (dh ? dh : 1);
   if (J->osr[h].minper <= 0 || per < J->osr[h].minper) J->osr[h].minper = per;
+  if (J->osr[h].imax >= 0) {
+    int64_t ci = owncount(L, p, hdr, J->osr[h].size);
+    if (ci > J->osr[h].imax) J->osr[h].imax = ci;
+  }
   J->osr[h].t = t; J->osr[h].hot = p->hotcount;
   share = per > 0 ? J->osr[h].work * JIT_INTERP_COST / per : 1;
   if (share > 1) share = 1;
@@ -1647,7 +1682,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     J->osrp[hp].span = skip + 1;
     return 0;
   }
-  if (ends_first(L, J, p, hdr, per, J->osr[h].minper, est, J->osr[h].ocount, J->osr[h].otime)) {
+  if (ends_first(L, J, p, hdr, per, est, h)) {
     p->jitedges = JIT_OSR_SKIP;
     J->osrp[hp].span = JIT_OSR_SKIP + 1;
     return 0;
