@@ -1504,16 +1504,15 @@ static unsigned osrhash(const void *key) {
 /* Will the loop at 'hdr' be over before its code could arrive?  Known
 ** for integer for loops: the count of the outermost loop around 'hdr'
 ** (R[A+1] of its FORLOOP, the iterations left) times the time one of its
-** iterations takes.  When that loop is 'hdr''s own, at the least time per
-** back-edge seen since the loop's first test (JitState.osr[].minper: a
-** sample that spans a time the VM thread was not running is long).  For
-** an inner loop run again by it, the time the outer iterations took since
-** the inner loop's first test (osr[].ocount, otime), and, when the inner
-** loop is an integer for loop and the only loop the outer one runs, at
-** most the rest of its count now and its largest count seen (osr[].imax)
-** for each outer iteration left, at that least rate (a time since the
-** first test also spans the descheduled times, and the first test may
-** have come late in an outer iteration).
+** iterations takes, as measured since the loop's first test
+** (JitState.osr[].ocount, ocpu: osr_pays records them) in the VM thread's
+** CPU time (on a loaded machine a sample in wall time also spans the time
+** the thread was not running: a loop about to end looked long).  For an
+** inner loop that is an integer for loop and the only loop the outer one
+** runs, the rest of its own count and its largest count seen (osr[].imax)
+** for each outer iteration left, at the time per back-edge since its
+** first test (osr[].ohot); for other inner loops the outer loop's own
+** iterations, once one of them is over.
 ** Against 'est' for the compile and JIT_LOAD_EST for LLVM when it is not
 ** loaded yet, with a margin JIT_ENDS_MARGIN (the estimate is rough, the
 ** compile thread may be busy, and code that arrives near the end saves
@@ -1563,16 +1562,17 @@ static int ends_first(lua_State *L, JitState *J, const Proto *p, const Instructi
   int h = (int)(hdr - p->code), last = h + J->osr[slot].size - 1, o = outerloop(p, h, last);
   int64_t c = o >= 0 ? loopcount(L, p, o) : -1, ci = owncount(L, p, hdr, J->osr[slot].size);
   int64_t ocount = J->osr[slot].ocount, imax = J->osr[slot].imax > ci ? J->osr[slot].imax : ci;
-  double minper = J->osr[slot].minper, rate = minper > 0 && minper < per ? minper : per, rest;
+  uint32_t dh = p->hotcount - J->osr[slot].ohot;
+  double cpu = cputime() - J->osr[slot].ocpu, rest = -1;
+  double rate = dh > 0 ? cpu / dh : per;   /* (per back-edge) */
   if (c < 0) return 0;
-  if (o == last && ci >= 0) rest = (double)c * rate;   /* its own */
-  else {
-    double bound = ci >= 0 && onlyinner(p, o, last) ?
-                   ((double)ci + (double)c * (double)imax) * rate : -1;
-    rest = ocount > c ? (double)(c + 1) * (now() - J->osr[slot].otime) / (double)(ocount - c) : -1;
-    if (bound >= 0 && (rest < 0 || bound < rest)) rest = bound;
-    if (rest < 0) return 0;   /* (not known) */
-  }
+  if (o == last && ci >= 0)   /* its own */
+    rest = ocount > c ? (double)c * cpu / (double)(ocount - c) : (double)c * rate;
+  else if (ci >= 0 && onlyinner(p, o, last))
+    rest = ((double)ci + (double)c * (double)imax) * rate;
+  else if (ocount > c)
+    rest = (double)(c + 1) * cpu / (double)(ocount - c);
+  if (rest < 0) return 0;   /* (not known) */
   if (__atomic_load_n(&J->bs, __ATOMIC_RELAXED) == NULL) est += JIT_LOAD_EST;   /* (a hint) */
   if (rest >= JIT_ENDS_MARGIN * est) return 0;
   if (J->stats > 2)
@@ -1608,15 +1608,14 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     J->osr[h].csize = compilesize(p, hdr);
     J->osr[h].ran = J->osr[h].saved = 0;
     J->osr[h].ocount = outercount(L, p, hdr);
-    J->osr[h].otime = t;
-    J->osr[h].minper = 0;
+    J->osr[h].ocpu = cputime();
+    J->osr[h].ohot = p->hotcount;
     J->osr[h].imax = owncount(L, p, hdr, J->osr[h].size);
     return 0;
   }
   /* the share over the back-edges since this loop's last test */
   dh = p->hotcount - J->osr[h].hot;
   per = (t - J->osr[h].t) / (dh ? dh : 1);
-  if (J->osr[h].minper <= 0 || per < J->osr[h].minper) J->osr[h].minper = per;
   if (J->osr[h].imax >= 0) {
     int64_t ci = owncount(L, p, hdr, J->osr[h].size);
     if (ci > J->osr[h].imax) J->osr[h].imax = ci;
