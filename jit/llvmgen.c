@@ -3262,6 +3262,7 @@ static int widecons(Gen *g, int pc, int a, int depth) {
   /* (past the reader's MMBIN, which reads R[a] too but compiled code
   ** skips: the reader's integer operands cannot fail) */
   if (rs_has(&g->livein[q + 2], a) && GETARG_A(i) != a) return 0;
+  if (regty(g, q, a) != TY_INT) return 0;   /* (the reader takes its integer path) */
   for (j = 0; j < g->p->sizecode; j++) {
     succs(g, j, s);
     if ((s[0] == q || s[1] == q) && j != pc && j != pc + 1) return 0;

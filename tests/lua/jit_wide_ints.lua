@@ -114,3 +114,11 @@ local function mixed(n)   -- a float joins a chain: the float path
   return x, s
 end
 print("mixed", mixed(20000))
+
+-- the temporary's register is also a generic for's (kept in the VM
+-- stack, never typed): the chain's reader must not take it as wide
+local p = {}
+for i = 1, 12 do p[i * 37 % 101 + 200] = i end
+local n = 0
+for k, v in pairs(p) do n = n + k * v end
+print("tforreg", n)
