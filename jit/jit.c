@@ -1514,16 +1514,14 @@ static unsigned osrhash(const void *key) {
 ** first test (osr[].ohot); for other inner loops the outer loop's own
 ** iterations, once one of them is over.
 ** Against 'est' for the compile and JIT_LOAD_EST for LLVM when it is not
-** loaded yet, with a margin JIT_ENDS_MARGIN (the estimate is rough, the
-** compile thread may be busy, and code that arrives near the end saves
-** little).  tables.lua's and coroutines.lua's loops were compiled when
+** loaded yet (a margin of 1.5 cost osr.lua three of its seven regions and
+** gained nothing once the time is CPU time).  tables.lua's and coroutines.lua's loops were compiled when
 ** they were most of the way through, and their code was never entered
 ** (3 compiles, 0 OSR entries): LLVM was loaded and ran beside the VM for
 ** nothing, 3% of their run.  Later, tables.lua's nested records loop (4
 ** rounds of 250000, ~4.5 ms each) was compiled in its first or second
 ** round (its compile, estimated at 11.8 ms, took 15-19) and never entered. */
 #define JIT_LOAD_EST 0.015
-#define JIT_ENDS_MARGIN 1.5
 static int outerloop(const Proto *p, int h, int last) {   /* the outermost FORLOOP around, or -1 */
   int i, o = -1, oh = h;
   for (i = last; i < p->sizecode; i++) {
@@ -1574,12 +1572,33 @@ static int ends_first(lua_State *L, JitState *J, const Proto *p, const Instructi
     rest = (double)(c + 1) * cpu / (double)(ocount - c);
   if (rest < 0) return 0;   /* (not known) */
   if (__atomic_load_n(&J->bs, __ATOMIC_RELAXED) == NULL) est += JIT_LOAD_EST;   /* (a hint) */
-  if (rest >= JIT_ENDS_MARGIN * est) return 0;
+  if (rest >= est) return 0;
   if (J->stats > 2)
     fprintf(stderr, "mvm: JIT: OSR %s:%d pc %d: not compiled: the loop ends in %.1f ms, "
             "before its code (%.1f ms)\n", p->source ? getstr(p->source) : "?", p->linedefined,
             h, rest * 1e3, est * 1e3);
   return 1;
+}
+
+static void retire_feedback(lua_State *L, JitState *J, Proto *p);
+/* A main chunk's feedback is for the loop near its compile (osr_pays
+** starts it): when the chunk's frame tests another loop outside that
+** loop's region (the loop ended, or was not compiled), it stops recording
+** (retire_feedback), and starts again for the next loop to be compiled.
+** 'start': the feedback starts now for the loop at 'hdr'. */
+static void fbloop(lua_State *L, JitState *J, Proto *p, const Instruction *hdr, unsigned hp,
+                   int start) {
+  int pc = (int)(hdr - p->code);
+  if (!regionok(p)) return;
+  if (start) {
+    if (p->feedback == NULL) start_feedback(L, p);
+    if (J->osrp[hp].fblo < 0 && p->feedback != NULL)
+      osrregion(p, hdr, &J->osrp[hp].fblo, &J->osrp[hp].fbhi);
+  }
+  else if (J->osrp[hp].fblo >= 0 && (pc < J->osrp[hp].fblo || pc > J->osrp[hp].fbhi)) {
+    retire_feedback(L, J, p);
+    if (p->feedback == NULL) J->osrp[hp].fblo = -1;
+  }
 }
 
 static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr) {
@@ -1590,8 +1609,9 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   t = now();
   if (J->osrp[hp].p != p) {
     J->osrp[hp].p = p; J->osrp[hp].tlast = t; J->osrp[hp].lost = 0;
-    J->osrp[hp].span = 1;
+    J->osrp[hp].span = 1; J->osrp[hp].fblo = -1;
   }
+  fbloop(L, J, p, hdr, hp, 0);
   /* time in 'p' since its last test (JIT_OSR_EVERY back-edges ago, times
   ** the tests skipped), unless it was left meanwhile */
   span = J->osrp[hp].span;
@@ -1675,7 +1695,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     ** from it, and then end (loading LLVM at half-way cost tables.lua 15-20
     ** ms of CPU for nothing: 3-5% of its run, more when no CPU is idle). */
     if (!shareok) ;   /* (neither feedback nor LLVM for a library-bound loop) */
-    else if (rest <= inc * JIT_FB_TESTS) start_feedback(L, p);
+    else if (rest <= inc * JIT_FB_TESTS) fbloop(L, J, p, hdr, hp, 1);
     else if (inc > 0 && rest / inc * dt < JIT_PREFETCH_LEAD) prefetch_backend(J, L, p);
     p->jitedges = skip;
     J->osrp[hp].span = skip + 1;
@@ -1688,7 +1708,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   }
   if (p->feedback == NULL && p->jitnospec == 0) {
     /* the rate jumped: the compile waits for one test's feedback */
-    start_feedback(L, p);
+    fbloop(L, J, p, hdr, hp, 1);
     if (p->feedback != NULL) return 0;
   }
   if (J->stats > 2)
@@ -1729,6 +1749,29 @@ static int switching(JitState *J, Proto *p, const Instruction *hdr, uint32_t wor
   return dr > 0 && dr >= dh / work;
 }
 
+/* A main chunk records type feedback from when its hot loop nears its
+** compile (osr_pays) for the region that loop gets; once that region's
+** code runs, the chunk's interpreted frame (the code before and after the
+** loop) stops recording: recording costs the interpreter ~7 instructions
+** per arithmetic or comparison, and osr.lua's later loops paid it all the
+** way to their own compiles, which start it again (start_feedback).  Not
+** while another region of 'p' is compiling or queued (it reads the
+** feedback).  The buffer is kept to close (JitState.oldfb). */
+static void retire_feedback(lua_State *L, JitState *J, Proto *p) {
+  struct JitOldFb *o;
+  JitQueued *q;
+  (void)L;
+  if (p->feedback == NULL) return;
+  pthread_mutex_lock(&J->lock);
+  for (q = J->qhead; q != NULL && q->p != p; q = q->next) ;
+  if (q == NULL && J->compiling != p && (o = (struct JitOldFb *)malloc(sizeof *o)) != NULL) {
+    o->b = p->feedback; o->n = (size_t)p->sizecode;
+    o->next = J->oldfb; J->oldfb = o;
+    p->feedback = NULL;
+  }
+  pthread_mutex_unlock(&J->lock);
+}
+
 /* the region of 'p' compiled for the loop at 'pc' (JitState.regions):
 ** the jit_run that follows enters it */
 static int enterregion(JitState *J, Proto *p, const Instruction *pc) {
@@ -1747,8 +1790,10 @@ int jit_osr(lua_State *L, Proto *p) {
   JitState *J = (JitState *)G(L)->jit;
   const Instruction *hdr = L->ci->u.l.savedpc;
   /* p's own code, when it has some, runs everything; else a region */
-  if (J != NULL && J->regions != NULL && !jit_hascode(p) && enterregion(J, p, hdr))
+  if (J != NULL && J->regions != NULL && !jit_hascode(p) && enterregion(J, p, hdr)) {
+    retire_feedback(L, J, p);
     return 1;
+  }
   if (p->jitcode == NULL && G(L)->jitmode == MVM_JIT_ON && J != NULL && J->payback > 0) {
     /* (a program that never resumed a coroutine does not switch) */
     if (G(L)->nresumes > 0 && switching(J, p, L->ci->u.l.savedpc, JIT_SWITCH_LOOP) > 0) {
@@ -1762,8 +1807,11 @@ int jit_osr(lua_State *L, Proto *p) {
   }
   if (p->jitcode == NULL) maybecompile(L, p, 1, regionok(p) ? hdr : NULL);
   J = (JitState *)G(L)->jit;
-  if (regionok(p) && J != NULL && !jit_hascode(p))   /* a region compiled right away? */
-    return J->regions != NULL && enterregion(J, p, hdr);
+  if (regionok(p) && J != NULL && !jit_hascode(p)) {   /* a region compiled right away? */
+    if (J->regions == NULL || !enterregion(J, p, hdr)) return 0;
+    retire_feedback(L, J, p);
+    return 1;
+  }
   if (!jit_hascode(p)) return 0;
   J->nosr++;
   return 1;
@@ -1994,6 +2042,12 @@ void jit_close(lua_State *L) {
     backend->freestate(J->bs);
   }
   sm_regfree(&J->stackmaps);
+  while (J->oldfb != NULL) {
+    struct JitOldFb *o = J->oldfb;
+    J->oldfb = o->next;
+    mvm_freevector(L, o->b, o->n, uint8_t);
+    free(o);
+  }
   if (J->vminstr >= 0) close(J->vminstr);
   pthread_mutex_destroy(&J->lock);
   pthread_mutex_destroy(&J->belock);

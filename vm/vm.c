@@ -956,9 +956,9 @@ static inline uint8_t fb_kind(Value v) {
         p_->jitedges = 0; \
         savepc(); \
         if (jit_osr(L, p_)) goto runjit; \
-        fb = p_->feedback;   /* (the policy may have started it: this \
-                             ** activation records from now on) */ \
       } \
+      fb = p_->feedback;   /* (the policy may have started or stopped it: \
+                           ** this activation records from now on, or not) */ \
     } \
   }
 
