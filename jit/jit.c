@@ -1504,15 +1504,23 @@ static unsigned osrhash(const void *key) {
 /* Will the loop at 'hdr' be over before its code could arrive?  Known
 ** for integer for loops: the count of the outermost loop around 'hdr'
 ** (R[A+1] of its FORLOOP, the iterations left) times the time one of its
-** iterations takes: 'per', the time per back-edge, when that loop is
-** 'hdr''s own; else measured since the loop's first test ('ocount',
-** 'otime': osr_pays records them; doubled, since later iterations may
-** take longer), for inner loops run again by it.
+** iterations takes, as measured since the loop's first test
+** (JitState.osr[].ocount, ocpu: osr_pays records them) in the VM thread's
+** CPU time (on a loaded machine a sample in wall time also spans the time
+** the thread was not running: a loop about to end looked long).  For an
+** inner loop that is an integer for loop and the only loop the outer one
+** runs, the rest of its own count and its largest count seen (osr[].imax)
+** for each outer iteration left, at the time per back-edge since its
+** first test (osr[].ohot); for other inner loops the outer loop's own
+** iterations, once one of them is over.
 ** Against 'est' for the compile and JIT_LOAD_EST for LLVM when it is not
-** loaded yet.  tables.lua's and coroutines.lua's loops were compiled when
+** loaded yet (a margin of 1.5 cost osr.lua three of its seven regions and
+** gained nothing once the time is CPU time).  tables.lua's and coroutines.lua's loops were compiled when
 ** they were most of the way through, and their code was never entered
 ** (3 compiles, 0 OSR entries): LLVM was loaded and ran beside the VM for
-** nothing, 3% of their run. */
+** nothing, 3% of their run.  Later, tables.lua's nested records loop (4
+** rounds of 250000, ~4.5 ms each) was compiled in its first or second
+** round (its compile, estimated at 11.8 ms, took 15-19) and never entered. */
 #define JIT_LOAD_EST 0.015
 static int outerloop(const Proto *p, int h, int last) {   /* the outermost FORLOOP around, or -1 */
   int i, o = -1, oh = h;
@@ -1530,16 +1538,39 @@ static int64_t outercount(lua_State *L, const Proto *p, const Instruction *hdr) 
   int h = (int)(hdr - p->code), o = outerloop(p, h, h + loopsize(p, hdr) - 1);
   return o >= 0 ? loopcount(L, p, o) : -1;
 }
+/* Does the loop ending at 'o' run no loop but the one ending at 'last'?
+** (Then each of its iterations is one run of that loop and a few
+** instructions.) */
+static int onlyinner(const Proto *p, int o, int last) {
+  int i;
+  for (i = backtarget(p, o); i < o; i++)
+    if (i != last && backtarget(p, i) >= 0) return 0;
+  return 1;
+}
+/* the count left of the loop at 'hdr' of 'size' instructions when it is an
+** integer for loop, else -1 */
+static int64_t owncount(lua_State *L, const Proto *p, const Instruction *hdr, int size) {
+  int last = (int)(hdr - p->code) + size - 1;
+  if (GET_OPCODE(p->code[last]) != OP_FORLOOP || backtarget(p, last) != (int)(hdr - p->code))
+    return -1;
+  return loopcount(L, p, last);
+}
 static int ends_first(lua_State *L, JitState *J, const Proto *p, const Instruction *hdr,
-                      double per, double est, int64_t ocount, double otime) {
-  int h = (int)(hdr - p->code), last = h + loopsize(p, hdr) - 1, o = outerloop(p, h, last);
-  int64_t c = o >= 0 ? loopcount(L, p, o) : -1;
-  double rest;
+                      double per, double est, unsigned slot) {
+  int h = (int)(hdr - p->code), last = h + J->osr[slot].size - 1, o = outerloop(p, h, last);
+  int64_t c = o >= 0 ? loopcount(L, p, o) : -1, ci = owncount(L, p, hdr, J->osr[slot].size);
+  int64_t ocount = J->osr[slot].ocount, imax = J->osr[slot].imax > ci ? J->osr[slot].imax : ci;
+  uint32_t dh = p->hotcount - J->osr[slot].ohot;
+  double cpu = cputime() - J->osr[slot].ocpu, rest = -1;
+  double rate = dh > 0 ? cpu / dh : per;   /* (per back-edge) */
   if (c < 0) return 0;
-  if (o == last && backtarget(p, last) == h) rest = (double)c * per;   /* its own */
-  else if (ocount > c)   /* (x2: its iterations may grow, as in a triangle) */
-    rest = 2.0 * (double)(c + 1) * (now() - otime) / (double)(ocount - c);
-  else return 0;   /* (no outer iteration done since the first test: not known yet) */
+  if (o == last && ci >= 0)   /* its own */
+    rest = ocount > c ? (double)c * cpu / (double)(ocount - c) : (double)c * rate;
+  else if (ci >= 0 && onlyinner(p, o, last))
+    rest = ((double)ci + (double)c * (double)imax) * rate;
+  else if (ocount > c)
+    rest = (double)(c + 1) * cpu / (double)(ocount - c);
+  if (rest < 0) return 0;   /* (not known) */
   if (__atomic_load_n(&J->bs, __ATOMIC_RELAXED) == NULL) est += JIT_LOAD_EST;   /* (a hint) */
   if (rest >= est) return 0;
   if (J->stats > 2)
@@ -1547,6 +1578,27 @@ static int ends_first(lua_State *L, JitState *J, const Proto *p, const Instructi
             "before its code (%.1f ms)\n", p->source ? getstr(p->source) : "?", p->linedefined,
             h, rest * 1e3, est * 1e3);
   return 1;
+}
+
+static void retire_feedback(lua_State *L, JitState *J, Proto *p);
+/* A main chunk's feedback is for the loop near its compile (osr_pays
+** starts it): when the chunk's frame tests another loop outside that
+** loop's region (the loop ended, or was not compiled), it stops recording
+** (retire_feedback), and starts again for the next loop to be compiled.
+** 'start': the feedback starts now for the loop at 'hdr'. */
+static void fbloop(lua_State *L, JitState *J, Proto *p, const Instruction *hdr, unsigned hp,
+                   int start) {
+  int pc = (int)(hdr - p->code);
+  if (!regionok(p)) return;
+  if (start) {
+    if (p->feedback == NULL) start_feedback(L, p);
+    if (J->osrp[hp].fblo < 0 && p->feedback != NULL)
+      osrregion(p, hdr, &J->osrp[hp].fblo, &J->osrp[hp].fbhi);
+  }
+  else if (J->osrp[hp].fblo >= 0 && (pc < J->osrp[hp].fblo || pc > J->osrp[hp].fbhi)) {
+    retire_feedback(L, J, p);
+    if (p->feedback == NULL) J->osrp[hp].fblo = -1;
+  }
 }
 
 static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr) {
@@ -1557,8 +1609,9 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   t = now();
   if (J->osrp[hp].p != p) {
     J->osrp[hp].p = p; J->osrp[hp].tlast = t; J->osrp[hp].lost = 0;
-    J->osrp[hp].span = 1;
+    J->osrp[hp].span = 1; J->osrp[hp].fblo = -1;
   }
+  fbloop(L, J, p, hdr, hp, 0);
   /* time in 'p' since its last test (JIT_OSR_EVERY back-edges ago, times
   ** the tests skipped), unless it was left meanwhile */
   span = J->osrp[hp].span;
@@ -1575,12 +1628,18 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     J->osr[h].csize = compilesize(p, hdr);
     J->osr[h].ran = J->osr[h].saved = 0;
     J->osr[h].ocount = outercount(L, p, hdr);
-    J->osr[h].otime = t;
+    J->osr[h].ocpu = cputime();
+    J->osr[h].ohot = p->hotcount;
+    J->osr[h].imax = owncount(L, p, hdr, J->osr[h].size);
     return 0;
   }
   /* the share over the back-edges since this loop's last test */
   dh = p->hotcount - J->osr[h].hot;
   per = (t - J->osr[h].t) / (dh ? dh : 1);
+  if (J->osr[h].imax >= 0) {
+    int64_t ci = owncount(L, p, hdr, J->osr[h].size);
+    if (ci > J->osr[h].imax) J->osr[h].imax = ci;
+  }
   J->osr[h].t = t; J->osr[h].hot = p->hotcount;
   share = per > 0 ? J->osr[h].work * JIT_INTERP_COST / per : 1;
   if (share > 1) share = 1;
@@ -1636,20 +1695,20 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     ** from it, and then end (loading LLVM at half-way cost tables.lua 15-20
     ** ms of CPU for nothing: 3-5% of its run, more when no CPU is idle). */
     if (!shareok) ;   /* (neither feedback nor LLVM for a library-bound loop) */
-    else if (rest <= inc * JIT_FB_TESTS) start_feedback(L, p);
+    else if (rest <= inc * JIT_FB_TESTS) fbloop(L, J, p, hdr, hp, 1);
     else if (inc > 0 && rest / inc * dt < JIT_PREFETCH_LEAD) prefetch_backend(J, L, p);
     p->jitedges = skip;
     J->osrp[hp].span = skip + 1;
     return 0;
   }
-  if (ends_first(L, J, p, hdr, per, est, J->osr[h].ocount, J->osr[h].otime)) {
+  if (ends_first(L, J, p, hdr, per, est, h)) {
     p->jitedges = JIT_OSR_SKIP;
     J->osrp[hp].span = JIT_OSR_SKIP + 1;
     return 0;
   }
   if (p->feedback == NULL && p->jitnospec == 0) {
     /* the rate jumped: the compile waits for one test's feedback */
-    start_feedback(L, p);
+    fbloop(L, J, p, hdr, hp, 1);
     if (p->feedback != NULL) return 0;
   }
   if (J->stats > 2)
@@ -1690,6 +1749,29 @@ static int switching(JitState *J, Proto *p, const Instruction *hdr, uint32_t wor
   return dr > 0 && dr >= dh / work;
 }
 
+/* A main chunk records type feedback from when its hot loop nears its
+** compile (osr_pays) for the region that loop gets; once that region's
+** code runs, the chunk's interpreted frame (the code before and after the
+** loop) stops recording: recording costs the interpreter ~7 instructions
+** per arithmetic or comparison, and osr.lua's later loops paid it all the
+** way to their own compiles, which start it again (start_feedback).  Not
+** while another region of 'p' is compiling or queued (it reads the
+** feedback).  The buffer is kept to close (JitState.oldfb). */
+static void retire_feedback(lua_State *L, JitState *J, Proto *p) {
+  struct JitOldFb *o;
+  JitQueued *q;
+  (void)L;
+  if (p->feedback == NULL) return;
+  pthread_mutex_lock(&J->lock);
+  for (q = J->qhead; q != NULL && q->p != p; q = q->next) ;
+  if (q == NULL && J->compiling != p && (o = (struct JitOldFb *)malloc(sizeof *o)) != NULL) {
+    o->b = p->feedback; o->n = (size_t)p->sizecode;
+    o->next = J->oldfb; J->oldfb = o;
+    p->feedback = NULL;
+  }
+  pthread_mutex_unlock(&J->lock);
+}
+
 /* the region of 'p' compiled for the loop at 'pc' (JitState.regions):
 ** the jit_run that follows enters it */
 static int enterregion(JitState *J, Proto *p, const Instruction *pc) {
@@ -1708,8 +1790,10 @@ int jit_osr(lua_State *L, Proto *p) {
   JitState *J = (JitState *)G(L)->jit;
   const Instruction *hdr = L->ci->u.l.savedpc;
   /* p's own code, when it has some, runs everything; else a region */
-  if (J != NULL && J->regions != NULL && !jit_hascode(p) && enterregion(J, p, hdr))
+  if (J != NULL && J->regions != NULL && !jit_hascode(p) && enterregion(J, p, hdr)) {
+    retire_feedback(L, J, p);
     return 1;
+  }
   if (p->jitcode == NULL && G(L)->jitmode == MVM_JIT_ON && J != NULL && J->payback > 0) {
     /* (a program that never resumed a coroutine does not switch) */
     if (G(L)->nresumes > 0 && switching(J, p, L->ci->u.l.savedpc, JIT_SWITCH_LOOP) > 0) {
@@ -1723,8 +1807,11 @@ int jit_osr(lua_State *L, Proto *p) {
   }
   if (p->jitcode == NULL) maybecompile(L, p, 1, regionok(p) ? hdr : NULL);
   J = (JitState *)G(L)->jit;
-  if (regionok(p) && J != NULL && !jit_hascode(p))   /* a region compiled right away? */
-    return J->regions != NULL && enterregion(J, p, hdr);
+  if (regionok(p) && J != NULL && !jit_hascode(p)) {   /* a region compiled right away? */
+    if (J->regions == NULL || !enterregion(J, p, hdr)) return 0;
+    retire_feedback(L, J, p);
+    return 1;
+  }
   if (!jit_hascode(p)) return 0;
   J->nosr++;
   return 1;
@@ -1955,6 +2042,12 @@ void jit_close(lua_State *L) {
     backend->freestate(J->bs);
   }
   sm_regfree(&J->stackmaps);
+  while (J->oldfb != NULL) {
+    struct JitOldFb *o = J->oldfb;
+    J->oldfb = o->next;
+    mvm_freevector(L, o->b, o->n, uint8_t);
+    free(o);
+  }
   if (J->vminstr >= 0) close(J->vminstr);
   pthread_mutex_destroy(&J->lock);
   pthread_mutex_destroy(&J->belock);

@@ -175,6 +175,10 @@ typedef struct JitState {
   ** the function's start nor for its other loops: a call, an inline call
   ** or a resume after a call must not find it).  Several per proto. */
   JitUnit *regions;
+  /* feedback buffers a main chunk stopped recording into once its loop's
+  ** region runs (jit.c retire_feedback): an interpreted frame may still
+  ** hold one until its next back-edge test, so they are freed at close */
+  struct JitOldFb { uint8_t *b; size_t n; struct JitOldFb *next; } *oldfb;
   void *osrentry;                 /* the region jit_osr chose, for the jit_run that follows */
   uint32_t threshold;             /* hotcount that triggers a compile ("on") */
   int dump, stats;                /* MVM_JIT_DUMP, MVM_JIT_STATS */
@@ -220,18 +224,22 @@ typedef struct JitState {
   ** saved so far.  Small caches indexed by a hash (a collision restarts
   ** an entry; a freed proto's entry only misleads an estimate). */
   struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size, csize;
-           double cshare, work, ran, saved, otime; int64_t ocount; } osr[JIT_OSR_SAMPLES];
+           double cshare, work, ran, saved, ocpu; int64_t ocount, imax; uint32_t ohot; }
+           osr[JIT_OSR_SAMPLES];
   /* (cshare: interp_share of the loop; work: its size plus its callees'
   ** interpreted work (calleework); csize: instructions its compile
   ** takes; ran: seconds the loop ran so far; saved: what compiled code
-  ** would have saved of them; ocount, otime: the count of the integer
-  ** for loop around it, and the time, at its first test, or -1: jit.c
-  ** ends_first) */
+  ** would have saved of them; ocount, ocpu, ohot: the count of the
+  ** integer for loop around it (or -1), the VM thread's CPU time and the
+  ** proto's hotcount at its first test; imax: the largest count of the
+  ** loop itself seen, when it is an integer for loop: jit.c ends_first) */
   /* per loop seen at an OSR test: the proto's hotcount and the number of
   ** lua_resumes at its last test (jit.c switching) */
   struct { const Proto *p; const Instruction *pc; uint32_t hot; unsigned long res; }
     sw[2 * JIT_OSR_SAMPLES];     /* loops, then functions (jit.c calllook) */
-  struct { const Proto *p; double tlast, lost; int span; } osrp[JIT_OSR_SAMPLES];
+  struct { const Proto *p; double tlast, lost; int span, fblo, fbhi; } osrp[JIT_OSR_SAMPLES];
+  /* (fblo, fbhi: the region of the loop a main chunk's feedback is
+  ** recorded for, or -1: jit.c fbloop) */
   const char *(*unsupported)(Proto *p);   /* jit_unsupported, for the backend */
   const lua_CFunction *builtins;  /* mvm_mathbuiltins, for the backend */
   const lua_CFunction *strbuiltins;  /* mvm_strbuiltins, for the backend */

@@ -21,7 +21,7 @@
 #include "state.h"
 #include "stackmap.h"
 
-#define MVM_JIT_ABI  16
+#define MVM_JIT_ABI  17
 
 struct JitState;
 struct JitInline;

@@ -121,6 +121,9 @@ typedef struct Gen {
   RegSet *slotout;            /* per pc: stack registers whose slot may be read after it (lazyslots) */
   RegSet lazy;                /* stack registers with float writes that skip the slot */
   int curpc;                  /* the instruction being emitted */
+  int widepc, widereg;        /* R[widereg] is the raw int64 'wideval' for the
+                              ** arithmetic at widepc to read (widecons), or -1 */
+  LLVMValueRef wideval;
   RegSet memres;
   RegSet rawint;              /* SSA registers holding a raw int64, not a word (numonly) */
   RegSet *split;              /* per pc: registers in their loop's home there (forsplit), or NULL */
@@ -3234,6 +3237,71 @@ static void setflt(Gen *g, int a, LLVMValueRef r, LLVMValueRef x, LLVMValueRef y
   setdbl(g, a, r);
 }
 
+/* Wide integers.  An integer result beyond the immediates' 48 bits exits
+** (fitguard), and code that keeps making them ends interpreted.  But in
+** a chain like a 32-bit generator's `(seed * 1103515245 + 12345) %
+** 2147483648` or a hash's `(h * 31 + c) & 0xFFFFFFFF` only the temporaries
+** are wide: the result fits.  A temporary whose one reader is the next
+** instruction (after the arithmetic's dead MMBIN), reached from it alone,
+** stays a raw int64 in 'wideval' for that reader, when it continues the
+** chain or ends it with a result that fits by construction: MODK by
+** 0 < |K| <= 2^47 (not -1: INT64_MIN % -1 traps), BANDK by 0 <= K < 2^47,
+** SHRI by 17..63.  No exit can see the temporary (nothing in the chain has
+** one: its operands are integers by the types, its constants nonzero), so
+** it is never boxed, and an int64 wraps as Lua's integers do.  'pc':
+** arithmetic with integer operands writing R[a]. */
+static int inregion(Gen *g, int pc);
+static int widecons(Gen *g, int pc, int a, int depth) {
+  int q = pc + 2, j, s[2], b, c;
+  Instruction i;
+  int64_t k;
+  if (depth > 8 || q + 2 >= g->p->sizecode || g->entry[q] || g->entry[pc + 1] || !inregion(g, q))
+    return 0;
+  i = g->p->code[q];
+  b = GETARG_B(i); c = GETARG_C(i);
+  /* (past the reader's MMBIN, which reads R[a] too but compiled code
+  ** skips: the reader's integer operands cannot fail) */
+  if (rs_has(&g->livein[q + 2], a) && GETARG_A(i) != a) return 0;
+  if (regty(g, q, a) != TY_INT) return 0;   /* (the reader takes its integer path) */
+  for (j = 0; j < g->p->sizecode; j++) {
+    succs(g, j, s);
+    if ((s[0] == q || s[1] == q) && j != pc && j != pc + 1) return 0;
+  }
+  switch (GET_OPCODE(i)) {
+    case OP_ADD: case OP_SUB: case OP_MUL:
+      if ((b != a && c != a) || regty(g, q, b) != TY_INT || regty(g, q, c) != TY_INT) return 0;
+      return widecons(g, q, GETARG_A(i), depth + 1);
+    case OP_ADDK: case OP_SUBK: case OP_MULK:
+      if (b != a || wordty(g->p->k[c]) != TY_INT) return 0;
+      return widecons(g, q, GETARG_A(i), depth + 1);
+    case OP_ADDI:
+      return b == a && widecons(g, q, GETARG_A(i), depth + 1);
+    case OP_MODK:
+      if (b != a || wordty(g->p->k[c]) != TY_INT) return 0;
+      k = v_getimmint(g->p->k[c]);
+      return k != 0 && k != -1 && k <= ((int64_t)1 << 47) && k >= -((int64_t)1 << 47);
+    case OP_BANDK:
+      if (b != a || wordty(g->p->k[c]) != TY_INT) return 0;
+      k = v_getimmint(g->p->k[c]);
+      return k >= 0 && k < ((int64_t)1 << 47);
+    case OP_SHRI:
+      return b == a && GETARG_sC(i) >= 17 && GETARG_sC(i) <= 63;
+    default: return 0;
+  }
+}
+/* the operands x, y of the instruction at 'pc': the raw int64 for a wide
+** one (widecons), else as they are */
+static void wideopnds(Gen *g, int pc, LLVMValueRef *x, LLVMValueRef *y) {
+  Instruction i = g->p->code[pc];
+  OpCode op = GET_OPCODE(i);
+  int regc = op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_MOD || op == OP_IDIV ||
+             op == OP_BAND || op == OP_BOR || op == OP_BXOR || op == OP_SHL || op == OP_SHR;
+  if (g->widepc != pc) return;
+  g->widepc = -1;
+  if (GETARG_B(i) == g->widereg) *x = g->wideval;
+  if (regc && GETARG_C(i) == g->widereg) *y = g->wideval;
+}
+
 /* R[A] := x op y (x, y: i64 words); integer immediates and floats inline,
 ** anything else (boxed integers, overflow, strings, metamethods, division
 ** by zero) leaves to the interpreter at 'pc'.  'skip': pc of the next
@@ -3251,6 +3319,16 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
     else LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isint(g, bx), isint(g, by), ""), ib, fb);
     LLVMPositionBuilderAtEnd(B_, ib);
     x = sext48(g, bx); y = sext48(g, by);
+    if (bothint) wideopnds(g, pc, &x, &y);
+    if (bothint && (op == OP_MUL || op == OP_ADD || op == OP_SUB) && widecons(g, pc, a, 0)) {
+      r = op == OP_MUL ? LLVMBuildMul(B_, x, y, "") :
+          op == OP_ADD ? LLVMBuildAdd(B_, x, y, "") : LLVMBuildSub(B_, x, y, "");
+      g->widepc = next; g->widereg = a; g->wideval = r;
+      br(g, next);
+      LLVMPositionBuilderAtEnd(B_, fb);
+      LLVMBuildUnreachable(B_);
+      return;
+    }
     switch (op) {
       case OP_MUL: {
         /* 48 x 48 bits: exact in 128 bits, then check it fits 48 */
@@ -3360,6 +3438,7 @@ static void bitop(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
   if (tx != TY_INT || ty != TY_INT)
     guard(g, LLVMBuildAnd(B_, tisint(g, bx, tx), tisint(g, by, ty), ""), pc);
   x = sext48(g, bx); y = sext48(g, by);
+  wideopnds(g, pc, &x, &y);   /* (widecons: a wide x ends here, and fits) */
   switch (op) {
     case OP_BAND: r = LLVMBuildAnd(B_, x, y, ""); break;
     case OP_BOR: r = LLVMBuildOr(B_, x, y, ""); break;
@@ -3367,7 +3446,9 @@ static void bitop(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
     case OP_SHL: r = shiftl(g, x, y); break;
     default: r = shiftl(g, x, LLVMBuildNeg(B_, y, "")); break;   /* SHR */
   }
-  if (op == OP_SHL || op == OP_SHR) fitguard(g, fits48(g, r), pc);   /* else boxed */
+  if ((op == OP_SHL || op == OP_SHR) && !(op == OP_SHR && LLVMIsAConstantInt(y) &&
+                                          LLVMConstIntGetSExtValue(y) >= 17))
+    fitguard(g, fits48(g, r), pc);   /* else boxed */
   setreg(g, a, mkint(g, r));
   br(g, next);
 }
@@ -5846,6 +5927,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   }
   memset(g, 0, sizeof *g);
   g->contcall = -1;
+  g->widepc = -1;
   g->C = ctx; g->p = p; g->J = J; g->Lc = L;
   g->inl = inl; g->ninl = ninl;
   g->rlo = lo; g->rhi = lo >= 0 ? hi : p->sizecode - 1;

@@ -5,7 +5,8 @@
 # whose hot loop spends its time in a library function (table.sort) is
 # not compiled at all; one whose hot loop spends its time in small local
 # Lua functions it calls (calleework: their time is interpreter time too)
-# is compiled; a loop that would end before its code arrives is not.
+# is compiled; a loop that would end before its code arrives is not; a
+# loop compiled by OSR speculates on the types its chunk saw.
 # Compiles in the VM's thread, so that the counts
 # do not depend on the compile thread's progress.
 #   jit_osr_policy.sh MVM
@@ -57,6 +58,20 @@ for i = 1, 500000 do s = s + (i % 13) * 3 - (i & 7) end
 print(s)
 LUA
 } >"$TMP/short.lua"
+# the running chunk records type feedback from the policy's start of it
+# (vm.c BACKEDGE reloads it), so the loop is compiled for the integers it
+# saw: the float that comes last fails a guard (a side exit); compiled
+# without feedback, every load was "any number" and nothing left
+{ pad; cat <<'LUA'
+local t, s = {}, 0
+for i = 1, 3000 do t[i] = i end
+for r = 1, 8000 do
+  if r > 7900 then t[1] = 0.5 end
+  for i = 1, #t do s = s + t[i] * 3 % 7 end
+end
+print(s)
+LUA
+} >"$TMP/typed.lua"
 check() {   # name, test ("-ge 1", "-eq 0"), what is counted ("compiled" or "OSR entries")
   "$MVM" -j on "$TMP/$1.lua" >/dev/null 2>"$TMP/err" </dev/null || { echo "FAIL $1: status"; FAIL=1; return; }
   statcheck "$1" "${3:-compiled}" "$2"
@@ -68,4 +83,5 @@ check callbacks "-ge 1"
 # (the loop itself entered through OSR: f and g alone get compiled by
 # their calls either way)
 check callbacks "-ge 1" "OSR entries"
+check typed "-ge 10" "side exits"
 exit $FAIL

@@ -957,6 +957,8 @@ static inline uint8_t fb_kind(Value v) {
         savepc(); \
         if (jit_osr(L, p_)) goto runjit; \
       } \
+      fb = p_->feedback;   /* (the policy may have started or stopped it: \
+                           ** this activation records from now on, or not) */ \
     } \
   }
 
@@ -1576,6 +1578,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
       vmcase(UNM) {
         Value *rb = base + GETARG_B(i);
         Value v = *rb;
+        FEEDBACK(v, v);
         if (v_isinteger(v)) {
           setint_ra(i, (int64_t)(0u - (uint64_t)v_getint(v)));
         }
@@ -1588,6 +1591,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
       vmcase(BNOT) {
         Value *rb = base + GETARG_B(i);
         int64_t ib;
+        FEEDBACK(*rb, *rb);
         if (vm_tointegerns(*rb, &ib, F2Ieq)) {
           setint_ra(i, (int64_t)~(uint64_t)ib);
         }
@@ -1669,6 +1673,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         Value va = base[GETARG_A(i)];
         int im = GETARG_sB(i);
         int cond;
+        FEEDBACK(va, va);   /* (a numeric use for the JIT: llvmgen.c numuse) */
         if (v_isimmint(va)) cond = (v_getimmint(va) == im);
         else if (v_isfloat(va)) cond = (v_getfloat(va) == (double)im);
         else cond = 0;

@@ -115,7 +115,7 @@ end
 -- string keys built at run time, varargs, coroutines, metamethods, goto
 function extra(vs, d, ind, ro)
   local v = #vs > 0 and pick(vs) or "1"
-  local c = rnd(8)
+  local c = rnd(9)
   if c == 1 then
     emit(ind, 'acc = acc + #tostring(' .. v .. '):sub(1, 3) + (("' .. v ..
          '"):byte(1) or 0) + #string.format("%d", math.tointeger(' .. v .. ') or 0)')
@@ -134,6 +134,16 @@ function extra(vs, d, ind, ro)
          ') or 0) % 2 == q % 2 then goto skip' .. d .. ' end acc = acc + q ::skip' .. d .. ':: end')
   elseif c == 7 and not ro then
     emit(ind, 'table.insert(list, ' .. v .. '); if #list > 5 then acc = acc + (math.tointeger(table.remove(list, 1)) or 1) end')
+  elseif c == 8 then   -- integer chains whose temporaries pass 48 bits (wide ints)
+    local big = pick({"1103515245", "69069", "6364136223846793005", "-2862933555777941757", "31"})
+    local add = pick({"12345", "q", "-7", "1442695040888963407"})
+    local fin = pick({"% 2147483648", "% 4294967296", "% -2147483647", "% 140737488355328",
+                      "% 140737488355329", "% 562949953421312", "% -1", "% 7", "& 0xFFFFFFFF",
+                      "& 0x7FFFFFFFFFFF", "& -1", ">> 17", ">> 16", ">> 40", "// 65536"})
+    local w = "w" .. d .. "_" .. #out
+    emit(ind, 'local ' .. w .. ' = ' .. rnd(100) .. '; for q = 1, ' .. rnd(4) .. ' do ' .. w ..
+         ' = (' .. w .. ' * ' .. big .. ' + ' .. add .. ') ' .. fin .. ' end')
+    emit(ind, 'acc = acc + ' .. w .. ' % 1000')
   else
     emit(ind, 'acc = acc + select("#", ' .. v .. ', ' .. v .. ') + (math.tointeger(math.max(' .. v .. ', 2)) or 3)')
   end
