@@ -144,6 +144,8 @@ typedef struct Gen {
   int trapexit;               /* reload_after_call may leave when the trap is set */
   int contcall;               /* the last pc with a call that goes on whatever the trap (callop) */
   int selfcc;                 /* g->fn has JIT_CALLCONV, behind a C wrapper (selfconv) */
+  int noguards;               /* resumeblock: leave out resumeguards (selfentry) */
+  int selfargs;               /* pushcall: a self call with checked arguments (selfargsok) */
   LLVMBasicBlockRef trapret, resumefail;   /* shared cold blocks (one per function) */
   unsigned tbaa_kind;
   LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card, tb_hint, tb_field, tb_value, tb_upval;
@@ -1567,7 +1569,7 @@ static void resumeguards(Gen *g, int pc) {
   uint16_t list[MAXREGS + 1];
   RegSet need;   /* what may be read before it is written (numonly) */
   LLVMBasicBlockRef ok;
-  if (!specentries(g)) return;
+  if (!specentries(g) || g->noguards) return;
   needed_at(g, pc, &need);
   for (r = 0; r < g->nregs; r++)
     if (regty(g, pc, r) != TY_ANY && rs_has(&need, r))
@@ -3771,6 +3773,7 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
     fstore(g, sp, g->ci, offsetof(CallInfo, u.l.jitsp));
   }
   args[0] = g->L; args[1] = nci; args[2] = g->ci;   /* direct: anchor this frame */
+  if (g->selfargs && code == NULL && g->selfcc) args[2] = LLVMConstNull(g->p0);   /* (selfargsok; anchored all the same) */
   {
     LLVMValueRef r = LLVMBuildCall2(B_, fnty, code != NULL ? code : g->fn, args, 3, "r");
     if (code == NULL && g->selfcc) LLVMSetInstructionCallConv(r, JIT_CALLCONV);
@@ -3792,6 +3795,7 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
 ** maxstacksize, numparams and code are known here (no type test, no
 ** loads of them); any other callee there goes to 'slow'. */
 static int inregion(Gen *g, int pc);
+static int selfargsok(Gen *g, int pc, int a, int b);
 static void inlinecall(Gen *g, int a, int b, int nres, int self, LLVMBasicBlockRef done,
                        LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef islcl = newbb(g, "islcl");
@@ -3809,8 +3813,10 @@ static void inlinecall(Gen *g, int a, int b, int nres, int self, LLVMBasicBlockR
             g->tb_stack);
     LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, fv, sv, ""), isself, other);
     LLVMPositionBuilderAtEnd(B_, isself);
+    g->selfargs = selfargsok(g, g->curpc, a, b);
     r = pushcall(g, func, b, nres, inregion(g, 0) ? NULL : craw(g, g->p), ci64(g, g->p->maxstacksize),
                  LLVMConstInt(g->i1, 1, 0), craw(g, g->p->code), slow);
+    g->selfargs = 0;
     called = LLVMGetInsertBlock(B_);
     /* another callee (the upvalue was assigned another function) is left
     ** to mvmrt_precall: rare, and a general inline path here doubled the
@@ -5580,6 +5586,43 @@ static LLVMValueRef anchor_caller(Gen *g) {
   return LLVMBuildICmp(B_, LLVMIntNE, LLVMGetParam(g->fn, 2), g->ci, "direct");
 }
 
+/* Self calls whose arguments have the entry's types.  resumeguards at pc
+** 0 tests the types the code assumes for its parameters; a self-call
+** site (selfhint, selfconv) whose argument registers are known to have
+** those types (regty at the CALL: facts on every path there) passes a
+** null 'anchor', and the body (g->selfcc) enters at pc 0 without the
+** guards (selfentry).  Nobody else passes a null anchor (jit.h): C passes
+** ci, direct callers their own CallInfo, lean tail calls the anchor they
+** were given, and self bodies make no tail calls (selfconv). */
+static int selfargsok(Gen *g, int pc, int a, int b) {
+  RegSet need;
+  int r;
+  if (!g->selfcc || !specentries(g)) return 0;
+  needed_at(g, 0, &need);
+  for (r = 0; r < g->nregs; r++) {
+    int t0 = regty(g, 0, r), ta;
+    if (t0 == TY_ANY || !rs_has(&need, r)) continue;
+    if (r >= g->p->numparams || r >= b - 1) return 0;
+    ta = regty(g, pc, a + 1 + r);
+    if (ta == TY_ANY || (ta & ~t0) != 0) return 0;
+  }
+  return 1;
+}
+static void selfentry(Gen *g) {
+  LLVMBasicBlockRef chk, b;
+  RegSet need;
+  int r, n = 0;
+  needed_at(g, 0, &need);
+  for (r = 0; r < g->nregs; r++) n += regty(g, 0, r) != TY_ANY && rs_has(&need, r);
+  if (n == 0) return;   /* no guards to leave out */
+  chk = LLVMAppendBasicBlockInContext(g->C, g->fn, "notself");
+  g->noguards = 1;
+  b = resumeblock(g, 0);
+  g->noguards = 0;
+  LLVMBuildCondBr(B_, LLVMBuildIsNull(B_, LLVMGetParam(g->fn, 2), "selfargs"), b, chk);
+  LLVMPositionBuilderAtEnd(B_, chk);
+}
+
 /* does instruction 'pc' read R[r] only through its double (fltreg/opnd)?
 ** MMBIN* only ever exit (flushat) */
 static int fltread(Gen *g, int pc, int r) {
@@ -5965,6 +6008,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     LLVMBasicBlockRef sb = LLVMAppendBasicBlockInContext(ctx, g->fn, "entryswitch");
     LLVMBasicBlockRef start = inregion(g, 0) ? resumeblock(g, 0) : other;
     int nentries = 0;
+    if (g->selfcc && inregion(g, 0) && specentries(g)) selfentry(g);
     LLVMBuildCondBr(g->B, direct, start, sb);
     LLVMPositionBuilderAtEnd(g->B, sb);
     spc = LLVMBuildLoad2(g->B, g->p0, byteptr(g, g->ci, offsetof(CallInfo, u.l.savedpc)), "savedpc");
