@@ -5859,6 +5859,26 @@ static void selfconv(Gen *g, const char *name) {
   LLVMSetFunctionCallConv(g->fn, JIT_CALLCONV);
 }
 
+/* No loop among the instructions compiled (a whole function: an OSR
+** region is a loop): its only poll would be the entry's, which repeats
+** the interrupt test every path into compiled code has made (the
+** interpreter's CALL, rt_leancall, directok, leantailcall), so it goes
+** (JIT_NOENTRYPOLL; docs/decisions/0015 "Session 10: call cost").  Poll
+** latency stays bounded: such code runs a bounded number of instructions
+** between calls.  Functions with loops keep it: without, their loops came
+** out laid out differently (+3-6% in fannkuch_redux and sieve, 0015
+** "Session 4"). */
+static int loopfree(Gen *g) {
+  int pc;
+  if (g->rlo >= 0) return 0;
+  for (pc = 0; pc < g->p->sizecode; pc++) {
+    Instruction i = g->p->code[pc];
+    OpCode op = GET_OPCODE(i);
+    if (op == OP_FORLOOP || op == OP_TFORLOOP || (op == OP_JMP && GETARG_sJ(i) < 0)) return 0;
+  }
+  return 1;
+}
+
 /* the C-convention entry of a selfconv body: name(L, ci, anchor) =
 ** body(L, ci, anchor) */
 static void selfwrapper(Gen *g, const char *name) {
@@ -6041,6 +6061,9 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     *status = JIT_ERROR; *why = "a branch to an unreachable instruction";
     return NULL;
   }
+  if (g->selfcc || loopfree(g))
+    LLVMAddAttributeAtIndex(g->fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateStringAttribute(ctx, JIT_NOENTRYPOLL, (unsigned)strlen(JIT_NOENTRYPOLL), "", 0));
   if (g->selfcc) selfwrapper(g, name);
   freegen(g);
   LLVMDisposeBuilder(g->B);

@@ -629,8 +629,10 @@ typedef struct Unit {
 ** block's branch on the poll flag goes straight on, the slow block
 ** (mvmrt_poll) goes.  Loops in such a body keep their back-edge polls;
 ** MVM_GC_STRESS polls (an unconditional branch to the slow block) stay. */
-static int isselfbody(LLVMValueRef f) {
-  return !LLVMIsDeclaration(f) && LLVMGetFunctionCallConv(f) == JIT_CALLCONV;
+static int noentry(LLVMValueRef f) {
+  return !LLVMIsDeclaration(f) &&
+         LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, JIT_NOENTRYPOLL,
+                                       (unsigned)strlen(JIT_NOENTRYPOLL)) != NULL;
 }
 static int calls_poll(LLVMBasicBlockRef bb) {
   LLVMValueRef i, f;
@@ -649,7 +651,7 @@ static void noentrypoll(LLVMModuleRef m) {
     LLVMUseRef use;
     LLVMBuilderRef b;
     unsigned k;
-    if (!isselfbody(f)) continue;
+    if (!noentry(f)) continue;
     entry = LLVMGetEntryBasicBlock(f);
     br = LLVMGetBasicBlockTerminator(entry);
     if (br == NULL || !LLVMIsABranchInst(br) || !LLVMIsConditional(br)) continue;
@@ -680,12 +682,6 @@ static void noentrypoll(LLVMModuleRef m) {
         LLVMInstructionEraseFromParent(ld);
     }
   }
-}
-static int hasselfbody(LLVMModuleRef m) {
-  LLVMValueRef f;
-  for (f = LLVMGetFirstFunction(m); f != NULL; f = LLVMGetNextFunction(f))
-    if (isselfbody(f)) return 1;
-  return 0;
 }
 
 /* Does module 'm' pass LLVM's verifier?  If not, it is disposed of (and
@@ -844,15 +840,10 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
     *why = "a register was not promoted to SSA";
     return JIT_ERROR;
   }
-  if (!hasselfbody(m)) {
-    if ((e = runpasses(be, m, "function(place-safepoints),rewrite-statepoints-for-gc")) != NULL)
-      goto llvmerror;
-  }
-  else {   /* (noentrypoll between the two) */
-    if ((e = runpasses(be, m, "function(place-safepoints)")) != NULL) goto llvmerror;
-    noentrypoll(m);
-    if ((e = runpasses(be, m, "rewrite-statepoints-for-gc")) != NULL) goto llvmerror;
-  }
+  /* (noentrypoll between the two) */
+  if ((e = runpasses(be, m, "function(place-safepoints)")) != NULL) goto llvmerror;
+  noentrypoll(m);
+  if ((e = runpasses(be, m, "rewrite-statepoints-for-gc")) != NULL) goto llvmerror;
   /* the poll body is inlined everywhere it is needed; each module defining
   ** it globally would clash in the JITDylib */
   poll = LLVMGetNamedFunction(m, "gc.safepoint_poll");
