@@ -139,6 +139,8 @@ typedef struct Gen {
   int tabtrap;                /* the helper being called must leave when the trap is set (setstr) */
   uint8_t *spec;              /* spec[pc]: TY_* guarded after the load at pc, or 0 */
   uint8_t *pspec;             /* pspec[r]: TY_* of parameter r checked at pc 0, or 0 */
+  uint8_t *selfres;           /* selfres[pc]: TY_* of a self call's result when it returned (selftyped), or 0 */
+  LLVMBasicBlockRef fdone;    /* inlinecall: where a typed self call goes when it returned (emitcall) */
   LLVMBasicBlockRef *specexits;   /* per pc: count the failed guard, exit at pc */
   int rlo, rhi;               /* an OSR region: only pcs rlo..rhi have code (rlo < 0: all) */
   int trapexit;               /* reload_after_call may leave when the trap is set */
@@ -555,6 +557,7 @@ static void tytransfer(Gen *g, int pc, uint8_t *t) {
       break;
     case OP_CALL:   /* an inlined leaf's result, guarded after the call (emitcall) */
       if (g->spec[pc] && a < g->nregs) t[a] = g->spec[pc];
+      if (g->selfres != NULL && g->selfres[pc] && a < g->nregs) t[a] = g->selfres[pc];
       break;
     case OP_FORPREP:   /* integer or float loops; both paths set R[A+3] */
       x = fltloop(g, pc) ? TY_FLT : TY_INT;
@@ -910,6 +913,66 @@ static int tyanalyse(Gen *g) {
   }
   free(cur);
   return 1;
+}
+
+/* Result types of self calls.  In a function whose body calls itself
+** directly (selfconv), a self call that returns JIT_RETURNED returned
+** through one of this code's RETURNs: the callee is this very code
+** (pushcall), entered at pc 0.  When every RETURN the analysis reaches
+** returns one value of type T, given that every such self call's result
+** has type T (an induction over the calls' depth: the innermost return
+** made no self call, or its self calls returned T), the result register
+** of a self call has type T after the call's direct path.  Its other
+** paths (mvmrt_precall: another callee or no direct call; an unfinished
+** callee finished by mvmrt_finishcall) test the type and exit after the
+** call when it differs (emitcall).  fib's addition of two results then
+** tests no tags.  T: an integer, else a float; none: as before. */
+static int selfhint(Gen *g, int pc, int a);
+static int selfcallsite(Gen *g, int pc) {
+  Instruction i = g->p->code[pc];
+  return GET_OPCODE(i) == OP_CALL && GETARG_B(i) != 0 && GETARG_C(i) == 2 &&
+         g->p->numparams <= GETARG_B(i) - 1 && GETARG_A(i) < g->nregs &&
+         selfhint(g, pc, GETARG_A(i));
+}
+static int rettype(Gen *g) {
+  int pc, r, nr = g->nregs, t = TY_NONE;
+  for (pc = 0; pc < g->p->sizecode && t != TY_ANY; pc++) {
+    Instruction i = g->p->code[pc];
+    const uint8_t *in = g->types + (size_t)pc * nr;
+    int a = GETARG_A(i);
+    for (r = 0; r < nr && in[r] == TY_NONE; r++) ;
+    if (r == nr) continue;   /* not reached */
+    switch (GET_OPCODE(i)) {
+      case OP_RETURN1: t |= a < nr ? in[a] : TY_ANY; break;
+      case OP_RETURN: t |= GETARG_B(i) == 2 && a < nr ? in[a] : TY_ANY; break;
+      case OP_RETURN0: case OP_TAILCALL: t = TY_ANY; break;
+      default: break;
+    }
+  }
+  return t;
+}
+static int selftyped(Gen *g) {
+  const Proto *p = g->p;
+  int pc, n = 0, k;
+  static const uint8_t tries[2] = {TY_INT, TY_FLT};
+  if (g->rlo >= 0 || speclevel(g) != 0 || g->nregs == 0) return tyanalyse(g);
+  for (pc = 0; pc < p->sizecode; pc++) {
+    if (GET_OPCODE(p->code[pc]) == OP_TAILCALL) return tyanalyse(g);
+    n += selfcallsite(g, pc);
+  }
+  if (n == 0 || (g->selfres = (uint8_t *)calloc((size_t)p->sizecode + 1, 1)) == NULL)
+    return tyanalyse(g);
+  for (k = 0; k < 2; k++) {
+    for (pc = 0; pc < p->sizecode; pc++)
+      if (selfcallsite(g, pc)) g->selfres[pc] = tries[k];
+    if (!tyanalyse(g)) return 0;
+    if (rettype(g) == tries[k]) return 1;
+    free(g->types);
+    g->types = NULL;
+  }
+  free(g->selfres);
+  g->selfres = NULL;
+  return tyanalyse(g);
 }
 
 /* Only registers that hold numbers (integer immediates, floats) wherever
@@ -3796,12 +3859,30 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
 ** loads of them); any other callee there goes to 'slow'. */
 static int inregion(Gen *g, int pc);
 static int selfargsok(Gen *g, int pc, int a, int b);
+/* after a direct call: nCcalls back, then 'done', or 'hooked' when the
+** callee turned hooks on */
+static void aftercall(Gen *g, LLVMBasicBlockRef done, LLVMBasicBlockRef hooked) {
+  LLVMValueRef ncc, hook;
+  /* the callee's CallInfo keeps CIST_JITACT: it lies above L->ci now,
+  ** where nothing reads its status (the collector's walk and
+  ** jit_unwound start at L->ci), and every push sets the status anew */
+  ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
+  fstore(g, LLVMBuildSub(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
+  /* J->curL is not stored again here (mvmrt_precall does after C
+  ** functions): a callee that ran compiled code of another thread did so
+  ** through lua_resume, which restores it however the run ended
+  ** (jit_unwound), or through jit_run, which restores it on return;
+  ** mvmrt_finishcall stores it as mvmrt_precall does */
+  hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
+  LLVMSetVolatile(hook, 1);
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), done, hooked);
+}
 static void inlinecall(Gen *g, int a, int b, int nres, int self, LLVMBasicBlockRef done,
                        LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef islcl = newbb(g, "islcl");
   LLVMBasicBlockRef finish = newbb(g, "finishcall"), after = newbb(g, "aftercall");
   LLVMBasicBlockRef hooked = newbb(g, "hooked");
-  LLVMValueRef base, func, fv, proto, ncc, args[3], r, hook;
+  LLVMValueRef base, func, fv, proto, args[3], r;
   base = LLVMBuildLoad2(B_, g->p0, g->basevar, "base");
   func = byteptr(g, base, (size_t)a * sizeof(Value));
   fv = tb(g, LLVMBuildLoad2(B_, g->p1, func, "callee"), g->tb_stack);
@@ -3846,21 +3927,16 @@ static void inlinecall(Gen *g, int a, int b, int nres, int self, LLVMBasicBlockR
   LLVMPositionBuilderAtEnd(B_, finish);
   args[0] = g->L; args[1] = g->ci; args[2] = r;
   LLVMBuildCall2(B_, g->ty_opi, getfn(g, "mvmrt_finishcall", g->ty_opi, 0), args, 3, "");
-  LLVMBuildBr(B_, after);
+  if (self && g->fdone != NULL) {   /* a typed self call (selftyped): finished elsewhere, so tested */
+    LLVMBasicBlockRef fin = newbb(g, "aftercall");
+    LLVMBuildBr(B_, fin);
+    LLVMPositionBuilderAtEnd(B_, fin);
+    aftercall(g, done, hooked);
+    done = g->fdone;   /* returned: no test */
+  }
+  else LLVMBuildBr(B_, after);
   LLVMPositionBuilderAtEnd(B_, after);
-  /* the callee's CallInfo keeps CIST_JITACT: it lies above L->ci now,
-  ** where nothing reads its status (the collector's walk and
-  ** jit_unwound start at L->ci), and every push sets the status anew */
-  ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
-  fstore(g, LLVMBuildSub(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
-  /* J->curL is not stored again here (mvmrt_precall does after C
-  ** functions): a callee that ran compiled code of another thread did so
-  ** through lua_resume, which restores it however the run ended
-  ** (jit_unwound), or through jit_run, which restores it on return;
-  ** mvmrt_finishcall stores it as mvmrt_precall does */
-  hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
-  LLVMSetVolatile(hook, 1);
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), done, hooked);
+  aftercall(g, done, hooked);
   LLVMPositionBuilderAtEnd(B_, hooked);
   LLVMBuildRet(B_, ci32(g, JIT_EXITED));   /* savedpc is pc + 1 */
 }
@@ -5019,6 +5095,8 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   /* (not in a main chunk outside its loops: code that runs once, for
   ** which mvmrt_precall is as quick as anything inline and compiles to a
   ** fraction of it) */
+  if (g->selfres != NULL && g->selfres[pc] && leaf == NULL && fastbuiltin(g, pc) < 0)
+    g->fdone = newbb(g, "selfdone");
   if (b != 0 && (g->p->linedefined != 0 || inloop(g, pc))) {
     LLVMBasicBlockRef slow = newbb(g, "slowcall");
     inlinecall(g, a, b, nres, selfhint(g, pc, a), cdone, slow);
@@ -5044,6 +5122,24 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   g->trapexit = 1;   /* the call is complete (as after 'luacall' with hooks) */
   reload_after_call(g, pc);
   g->trapexit = 0;
+  if (g->fdone != NULL) {   /* a typed self call (selftyped) */
+    LLVMBasicBlockRef fdone = g->fdone;
+    g->fdone = NULL;
+    after = newbb(g, "aftercall");
+    LLVMBuildCondBr(B_, hasty(g, bits(g, getreg(g, a)), g->selfres[pc]), after, specexit(g, pc + 1));
+    LLVMPositionBuilderAtEnd(B_, fdone);
+    if (LLVMGetFirstUse(LLVMBasicBlockAsValue(fdone)) == NULL) LLVMBuildUnreachable(B_);
+    else {
+      reload_base(g);
+      g->trapexit = 1;
+      reload_after_call(g, pc);
+      g->trapexit = 0;
+      LLVMBuildBr(B_, after);
+    }
+    LLVMPositionBuilderAtEnd(B_, after);
+    multret_next(g, pc, nres == LUA_MULTRET);
+    return;
+  }
   if (ldone == NULL && (g->spec[pc] == TY_NONE || fastbuiltin(g, pc) < 0)) {
     multret_next(g, pc, nres == LUA_MULTRET);
     return;
@@ -5723,7 +5819,7 @@ static void fltvars(Gen *g) {
 static void freegen(Gen *g) {
   free(g->bb); free(g->exits); free(g->hdr); free(g->hdrsave); free(g->regvar); free(g->fvar); free(g->slotout);
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean); free(g->win);
-  free(g->entry); free(g->reach); free(g->spec); free(g->pspec); free(g->specexits);
+  free(g->entry); free(g->reach); free(g->spec); free(g->pspec); free(g->specexits); free(g->selfres);
   free(g->split); free(g->loopvar); free(g->homevar); free(g->tabin); free(g->tabadd); free(g->rwsrc); free(g->rslot);
 }
 
@@ -5967,7 +6063,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   g->hdrsave = (int *)calloc((size_t)p->sizecode + 1, sizeof *g->hdrsave);
   g->entry = (char *)malloc((size_t)p->sizecode);
   if (g->entry != NULL) entrypoints(p, g->entry);
-  if (g->bb == NULL || g->exits == NULL || g->hdr == NULL || g->hdrsave == NULL || g->entry == NULL || !analyse(g) || !specanalyse(g) || !tyanalyse(g) || (numonly(g), !cleananalyse(g))) {
+  if (g->bb == NULL || g->exits == NULL || g->hdr == NULL || g->hdrsave == NULL || g->entry == NULL || !analyse(g) || !specanalyse(g) || !selftyped(g) || (numonly(g), !cleananalyse(g))) {
     freegen(g);
     LLVMDisposeBuilder(g->B);
     LLVMDisposeModule(g->M);

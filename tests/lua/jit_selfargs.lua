@@ -140,3 +140,50 @@ local function big(n, k)
   return big(n + 1, k - 1)
 end
 print("big", big((1 << 47) - 3, 6), big(-(1 << 47) + 1, 4), big(math.maxinteger - 5, 3))
+
+-- results of self calls typed by the analysis (llvmgen.c selftyped):
+-- integers that outgrow the immediate range, a float-valued recursion,
+-- and another callee's string result at a self-call site
+local function dbl(n)
+  if n < 1 then return 1 end
+  return dbl(n - 1) * 2
+end
+print("dbl", dbl(10), dbl(46), dbl(47), dbl(50), dbl(62))
+local function fsum(x)
+  if x < 1 then return 0.5 end
+  return fsum(x - 1) * 1.5 + fsum(x - 2)
+end
+print("fsum", fsum(12), fsum(3.5))
+local tw
+tw = function(n)
+  if n == 0 then return 0 end
+  if n == 4 then
+    local old = tw
+    tw = function(m) return tostring(m) end
+    local r = old(n - 1)
+    tw = old
+    return r
+  end
+  return tw(n - 1) + 1
+end
+print("string result", tw(6), tw(9), math.type(tw(6)))
+local function addf(n)
+  if n == 0 then return 0 end
+  if n == 7 then return addf(n - 1) + 0.25 end
+  return addf(n - 1) + 1
+end
+print("float inside", addf(5), addf(12), math.type(addf(12)))
+-- the upvalue assigned another function (returning a string) deep inside
+-- a typed recursion: that call's result is tested, the addition coerces
+local ctl = {}
+local function tw3(n)
+  if n == 0 then return 0 end
+  if n == 4 then ctl.swap() end
+  return tw3(n - 1) + 1
+end
+local orig = tw3
+ctl.swap = function() tw3 = function(m) return tostring(m * 10) end end
+print("swap", tw3(2), tw3(3))
+print("swap", tw3(6), math.type(tw3(6)))
+tw3 = orig
+print("swap", tw3(7), math.type(tw3(7)))
