@@ -3859,8 +3859,26 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
 ** loads of them); any other callee there goes to 'slow'. */
 static int inregion(Gen *g, int pc);
 static int selfargsok(Gen *g, int pc, int a, int b);
+/* Does the code after the call at 'pc' (emitcall: reload_after_call with
+** trapexit) test the frame's trap?  Then that test also sees hooks the
+** callee turned on: lua_sethook sets the trap of every Lua frame of its
+** thread when it turns them on (vm/debug.c settraps), and the trap's exit
+** is the one taken for hooks (the interpreter goes on after the call). */
+static int trapafter(Gen *g, int pc) {
+  RegSet s, d;
+  int r;
+  if (g->tabtrap) return 1;
+  reloadset(g, pc, &s);
+  maydef(g, pc, &d);
+  for (r = 0; r < g->nregs; r++)
+    if (rs_has(&s, r) && !rs_has(&d, r) &&
+        (g->regvar[r] != NULL || (g->fvar != NULL && g->fvar[r] != NULL)))
+      return 1;
+  return 0;
+}
+
 /* after a direct call: nCcalls back, then 'done', or 'hooked' when the
-** callee turned hooks on */
+** callee turned hooks on (tested here unless the trap is: trapafter) */
 static void aftercall(Gen *g, LLVMBasicBlockRef done, LLVMBasicBlockRef hooked) {
   LLVMValueRef ncc, hook;
   /* the callee's CallInfo keeps CIST_JITACT: it lies above L->ci now,
@@ -3873,6 +3891,10 @@ static void aftercall(Gen *g, LLVMBasicBlockRef done, LLVMBasicBlockRef hooked) 
   ** through lua_resume, which restores it however the run ended
   ** (jit_unwound), or through jit_run, which restores it on return;
   ** mvmrt_finishcall stores it as mvmrt_precall does */
+  if (trapafter(g, g->curpc)) {
+    LLVMBuildBr(B_, done);
+    return;
+  }
   hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
   LLVMSetVolatile(hook, 1);
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), done, hooked);

@@ -187,3 +187,22 @@ print("swap", tw3(2), tw3(3))
 print("swap", tw3(6), math.type(tw3(6)))
 tw3 = orig
 print("swap", tw3(7), math.type(tw3(7)))
+
+-- a line hook turned on by a directly called callee: the caller's next
+-- lines are reported (the trap test after the call stands for the hook test)
+local hlines, armed = {}, false
+local function inner()
+  if armed then debug.sethook(function(_, l) hlines[#hlines + 1] = l end, "l") end
+end
+local function outer(x)
+  local y = x + 1
+  inner()
+  local z = y * 2
+  return z + x
+end
+local hs = 0
+for i = 1, 50 do hs = hs + outer(i) end
+armed = true
+hs = hs + outer(3)
+debug.sethook()
+print("line hook after call", hs, table.concat(hlines, " "))
