@@ -63,7 +63,9 @@
 /* 'anchor' is ci->previous only when compiled code calls compiled code
 ** itself (a direct call: the inline call path, llvmgen.c): the frame 'ci'
 ** was just pushed by that caller, at its start, and the callee skips its
-** entry switch.  Everyone else passes ci itself. */
+** entry switch.  Everyone else passes ci itself.  Inside one compiled
+** unit, a self call whose arguments have the types the entry checks
+** passes NULL (llvmgen.c selfargsok: the body skips those checks). */
 typedef int (*JitFunction)(lua_State *L, CallInfo *ci, CallInfo *anchor);
 /* The return address of an anchor (jitrt.c, ANCHOR RULE): the word the
 ** call pushed just below the caller's stack pointer at the call (jitsp).

@@ -142,11 +142,15 @@ typedef struct Gen {
   int tabtrap;                /* the helper being called must leave when the trap is set (setstr) */
   uint8_t *spec;              /* spec[pc]: TY_* guarded after the load at pc, or 0 */
   uint8_t *pspec;             /* pspec[r]: TY_* of parameter r checked at pc 0, or 0 */
+  uint8_t *selfres;           /* selfres[pc]: TY_* of a self call's result when it returned (selftyped), or 0 */
+  LLVMBasicBlockRef fdone;    /* inlinecall: where a typed self call goes when it returned (emitcall) */
   LLVMBasicBlockRef *specexits;   /* per pc: count the failed guard, exit at pc */
   int rlo, rhi;               /* an OSR region: only pcs rlo..rhi have code (rlo < 0: all) */
   int trapexit;               /* reload_after_call may leave when the trap is set */
   int contcall;               /* the last pc with a call that goes on whatever the trap (callop) */
   int selfcc;                 /* g->fn has JIT_CALLCONV, behind a C wrapper (selfconv) */
+  int noguards;               /* resumeblock: leave out resumeguards (selfentry) */
+  int selfargs;               /* pushcall: a self call with checked arguments (selfargsok) */
   LLVMBasicBlockRef trapret, resumefail;   /* shared cold blocks (one per function) */
   unsigned tbaa_kind;
   LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card, tb_hint, tb_field, tb_value, tb_upval;
@@ -556,6 +560,7 @@ static void tytransfer(Gen *g, int pc, uint8_t *t) {
       break;
     case OP_CALL:   /* an inlined leaf's result, guarded after the call (emitcall) */
       if (g->spec[pc] && a < g->nregs) t[a] = g->spec[pc];
+      if (g->selfres != NULL && g->selfres[pc] && a < g->nregs) t[a] = g->selfres[pc];
       break;
     case OP_FORPREP:   /* integer or float loops; both paths set R[A+3] */
       x = fltloop(g, pc) ? TY_FLT : TY_INT;
@@ -911,6 +916,66 @@ static int tyanalyse(Gen *g) {
   }
   free(cur);
   return 1;
+}
+
+/* Result types of self calls.  In a function whose body calls itself
+** directly (selfconv), a self call that returns JIT_RETURNED returned
+** through one of this code's RETURNs: the callee is this very code
+** (pushcall), entered at pc 0.  When every RETURN the analysis reaches
+** returns one value of type T, given that every such self call's result
+** has type T (an induction over the calls' depth: the innermost return
+** made no self call, or its self calls returned T), the result register
+** of a self call has type T after the call's direct path.  Its other
+** paths (mvmrt_precall: another callee or no direct call; an unfinished
+** callee finished by mvmrt_finishcall) test the type and exit after the
+** call when it differs (emitcall).  fib's addition of two results then
+** tests no tags.  T: an integer, else a float; none: as before. */
+static int selfhint(Gen *g, int pc, int a);
+static int selfcallsite(Gen *g, int pc) {
+  Instruction i = g->p->code[pc];
+  return GET_OPCODE(i) == OP_CALL && GETARG_B(i) != 0 && GETARG_C(i) == 2 &&
+         g->p->numparams <= GETARG_B(i) - 1 && GETARG_A(i) < g->nregs &&
+         selfhint(g, pc, GETARG_A(i));
+}
+static int rettype(Gen *g) {
+  int pc, r, nr = g->nregs, t = TY_NONE;
+  for (pc = 0; pc < g->p->sizecode && t != TY_ANY; pc++) {
+    Instruction i = g->p->code[pc];
+    const uint8_t *in = g->types + (size_t)pc * nr;
+    int a = GETARG_A(i);
+    for (r = 0; r < nr && in[r] == TY_NONE; r++) ;
+    if (r == nr) continue;   /* not reached */
+    switch (GET_OPCODE(i)) {
+      case OP_RETURN1: t |= a < nr ? in[a] : TY_ANY; break;
+      case OP_RETURN: t |= GETARG_B(i) == 2 && a < nr ? in[a] : TY_ANY; break;
+      case OP_RETURN0: case OP_TAILCALL: t = TY_ANY; break;
+      default: break;
+    }
+  }
+  return t;
+}
+static int selftyped(Gen *g) {
+  const Proto *p = g->p;
+  int pc, n = 0, k;
+  static const uint8_t tries[2] = {TY_INT, TY_FLT};
+  if (g->rlo >= 0 || speclevel(g) != 0 || g->nregs == 0) return tyanalyse(g);
+  for (pc = 0; pc < p->sizecode; pc++) {
+    if (GET_OPCODE(p->code[pc]) == OP_TAILCALL) return tyanalyse(g);
+    n += selfcallsite(g, pc);
+  }
+  if (n == 0 || (g->selfres = (uint8_t *)calloc((size_t)p->sizecode + 1, 1)) == NULL)
+    return tyanalyse(g);
+  for (k = 0; k < 2; k++) {
+    for (pc = 0; pc < p->sizecode; pc++)
+      if (selfcallsite(g, pc)) g->selfres[pc] = tries[k];
+    if (!tyanalyse(g)) return 0;
+    if (rettype(g) == tries[k]) return 1;
+    free(g->types);
+    g->types = NULL;
+  }
+  free(g->selfres);
+  g->selfres = NULL;
+  return tyanalyse(g);
 }
 
 /* Only registers that hold numbers (integer immediates, floats) wherever
@@ -1570,7 +1635,7 @@ static void resumeguards(Gen *g, int pc) {
   uint16_t list[MAXREGS + 1];
   RegSet need;   /* what may be read before it is written (numonly) */
   LLVMBasicBlockRef ok;
-  if (!specentries(g)) return;
+  if (!specentries(g) || g->noguards) return;
   needed_at(g, pc, &need);
   for (r = 0; r < g->nregs; r++)
     if (regty(g, pc, r) != TY_ANY && rs_has(&need, r))
@@ -3852,6 +3917,7 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
     fstore(g, sp, g->ci, offsetof(CallInfo, u.l.jitsp));
   }
   args[0] = g->L; args[1] = nci; args[2] = g->ci;   /* direct: anchor this frame */
+  if (g->selfargs && code == NULL && g->selfcc) args[2] = LLVMConstNull(g->p0);   /* (selfargsok; anchored all the same) */
   {
     LLVMValueRef r = LLVMBuildCall2(B_, fnty, code != NULL ? code : g->fn, args, 3, "r");
     if (code == NULL && g->selfcc) LLVMSetInstructionCallConv(r, JIT_CALLCONV);
@@ -3873,12 +3939,53 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
 ** maxstacksize, numparams and code are known here (no type test, no
 ** loads of them); any other callee there goes to 'slow'. */
 static int inregion(Gen *g, int pc);
+static int selfargsok(Gen *g, int pc, int a, int b);
+/* Does the code after the call at 'pc' (emitcall: reload_after_call with
+** trapexit) test the frame's trap?  Then that test also sees hooks the
+** callee turned on: lua_sethook sets the trap of every Lua frame of its
+** thread when it turns them on (vm/debug.c settraps), and the trap's exit
+** is the one taken for hooks (the interpreter goes on after the call). */
+static int trapafter(Gen *g, int pc) {
+  RegSet s, d;
+  int r;
+  if (g->tabtrap) return 1;
+  reloadset(g, pc, &s);
+  maydef(g, pc, &d);
+  for (r = 0; r < g->nregs; r++)
+    if (rs_has(&s, r) && !rs_has(&d, r) &&
+        (g->regvar[r] != NULL || (g->fvar != NULL && g->fvar[r] != NULL)))
+      return 1;
+  return 0;
+}
+
+/* after a direct call: nCcalls back, then 'done', or 'hooked' when the
+** callee turned hooks on (tested here unless the trap is: trapafter) */
+static void aftercall(Gen *g, LLVMBasicBlockRef done, LLVMBasicBlockRef hooked) {
+  LLVMValueRef ncc, hook;
+  /* the callee's CallInfo keeps CIST_JITACT: it lies above L->ci now,
+  ** where nothing reads its status (the collector's walk and
+  ** jit_unwound start at L->ci), and every push sets the status anew */
+  ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
+  fstore(g, LLVMBuildSub(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
+  /* J->curL is not stored again here (mvmrt_precall does after C
+  ** functions): a callee that ran compiled code of another thread did so
+  ** through lua_resume, which restores it however the run ended
+  ** (jit_unwound), or through jit_run, which restores it on return;
+  ** mvmrt_finishcall stores it as mvmrt_precall does */
+  if (trapafter(g, g->curpc)) {
+    LLVMBuildBr(B_, done);
+    return;
+  }
+  hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
+  LLVMSetVolatile(hook, 1);
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), done, hooked);
+}
 static void inlinecall(Gen *g, int a, int b, int nres, int self, LLVMBasicBlockRef done,
                        LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef islcl = newbb(g, "islcl");
   LLVMBasicBlockRef finish = newbb(g, "finishcall"), after = newbb(g, "aftercall");
   LLVMBasicBlockRef hooked = newbb(g, "hooked");
-  LLVMValueRef base, func, fv, proto, ncc, args[3], r, hook;
+  LLVMValueRef base, func, fv, proto, args[3], r;
   base = LLVMBuildLoad2(B_, g->p0, g->basevar, "base");
   func = byteptr(g, base, (size_t)a * sizeof(Value));
   fv = tb(g, LLVMBuildLoad2(B_, g->p1, func, "callee"), g->tb_stack);
@@ -3890,8 +3997,10 @@ static void inlinecall(Gen *g, int a, int b, int nres, int self, LLVMBasicBlockR
             g->tb_stack);
     LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, fv, sv, ""), isself, other);
     LLVMPositionBuilderAtEnd(B_, isself);
+    g->selfargs = selfargsok(g, g->curpc, a, b);
     r = pushcall(g, func, b, nres, inregion(g, 0) ? NULL : craw(g, g->p), ci64(g, g->p->maxstacksize),
                  LLVMConstInt(g->i1, 1, 0), craw(g, g->p->code), slow);
+    g->selfargs = 0;
     called = LLVMGetInsertBlock(B_);
     /* another callee (the upvalue was assigned another function) is left
     ** to mvmrt_precall: rare, and a general inline path here doubled the
@@ -3921,21 +4030,16 @@ static void inlinecall(Gen *g, int a, int b, int nres, int self, LLVMBasicBlockR
   LLVMPositionBuilderAtEnd(B_, finish);
   args[0] = g->L; args[1] = g->ci; args[2] = r;
   LLVMBuildCall2(B_, g->ty_opi, getfn(g, "mvmrt_finishcall", g->ty_opi, 0), args, 3, "");
-  LLVMBuildBr(B_, after);
+  if (self && g->fdone != NULL) {   /* a typed self call (selftyped): finished elsewhere, so tested */
+    LLVMBasicBlockRef fin = newbb(g, "aftercall");
+    LLVMBuildBr(B_, fin);
+    LLVMPositionBuilderAtEnd(B_, fin);
+    aftercall(g, done, hooked);
+    done = g->fdone;   /* returned: no test */
+  }
+  else LLVMBuildBr(B_, after);
   LLVMPositionBuilderAtEnd(B_, after);
-  /* the callee's CallInfo keeps CIST_JITACT: it lies above L->ci now,
-  ** where nothing reads its status (the collector's walk and
-  ** jit_unwound start at L->ci), and every push sets the status anew */
-  ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
-  fstore(g, LLVMBuildSub(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
-  /* J->curL is not stored again here (mvmrt_precall does after C
-  ** functions): a callee that ran compiled code of another thread did so
-  ** through lua_resume, which restores it however the run ended
-  ** (jit_unwound), or through jit_run, which restores it on return;
-  ** mvmrt_finishcall stores it as mvmrt_precall does */
-  hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
-  LLVMSetVolatile(hook, 1);
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), done, hooked);
+  aftercall(g, done, hooked);
   LLVMPositionBuilderAtEnd(B_, hooked);
   LLVMBuildRet(B_, ci32(g, JIT_EXITED));   /* savedpc is pc + 1 */
 }
@@ -5094,6 +5198,8 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   /* (not in a main chunk outside its loops: code that runs once, for
   ** which mvmrt_precall is as quick as anything inline and compiles to a
   ** fraction of it) */
+  if (g->selfres != NULL && g->selfres[pc] && leaf == NULL && fastbuiltin(g, pc) < 0)
+    g->fdone = newbb(g, "selfdone");
   if (b != 0 && (g->p->linedefined != 0 || inloop(g, pc))) {
     LLVMBasicBlockRef slow = newbb(g, "slowcall");
     inlinecall(g, a, b, nres, selfhint(g, pc, a), cdone, slow);
@@ -5119,6 +5225,24 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   g->trapexit = 1;   /* the call is complete (as after 'luacall' with hooks) */
   reload_after_call(g, pc);
   g->trapexit = 0;
+  if (g->fdone != NULL) {   /* a typed self call (selftyped) */
+    LLVMBasicBlockRef fdone = g->fdone;
+    g->fdone = NULL;
+    after = newbb(g, "aftercall");
+    LLVMBuildCondBr(B_, hasty(g, bits(g, getreg(g, a)), g->selfres[pc]), after, specexit(g, pc + 1));
+    LLVMPositionBuilderAtEnd(B_, fdone);
+    if (LLVMGetFirstUse(LLVMBasicBlockAsValue(fdone)) == NULL) LLVMBuildUnreachable(B_);
+    else {
+      reload_base(g);
+      g->trapexit = 1;
+      reload_after_call(g, pc);
+      g->trapexit = 0;
+      LLVMBuildBr(B_, after);
+    }
+    LLVMPositionBuilderAtEnd(B_, after);
+    multret_next(g, pc, nres == LUA_MULTRET);
+    return;
+  }
   if (ldone == NULL && (g->spec[pc] == TY_NONE || fastbuiltin(g, pc) < 0)) {
     multret_next(g, pc, nres == LUA_MULTRET);
     return;
@@ -5661,6 +5785,43 @@ static LLVMValueRef anchor_caller(Gen *g) {
   return LLVMBuildICmp(B_, LLVMIntNE, LLVMGetParam(g->fn, 2), g->ci, "direct");
 }
 
+/* Self calls whose arguments have the entry's types.  resumeguards at pc
+** 0 tests the types the code assumes for its parameters; a self-call
+** site (selfhint, selfconv) whose argument registers are known to have
+** those types (regty at the CALL: facts on every path there) passes a
+** null 'anchor', and the body (g->selfcc) enters at pc 0 without the
+** guards (selfentry).  Nobody else passes a null anchor (jit.h): C passes
+** ci, direct callers their own CallInfo, lean tail calls the anchor they
+** were given, and self bodies make no tail calls (selfconv). */
+static int selfargsok(Gen *g, int pc, int a, int b) {
+  RegSet need;
+  int r;
+  if (!g->selfcc || !specentries(g)) return 0;
+  needed_at(g, 0, &need);
+  for (r = 0; r < g->nregs; r++) {
+    int t0 = regty(g, 0, r), ta;
+    if (t0 == TY_ANY || !rs_has(&need, r)) continue;
+    if (r >= g->p->numparams || r >= b - 1) return 0;
+    ta = regty(g, pc, a + 1 + r);
+    if (ta == TY_ANY || (ta & ~t0) != 0) return 0;
+  }
+  return 1;
+}
+static void selfentry(Gen *g) {
+  LLVMBasicBlockRef chk, b;
+  RegSet need;
+  int r, n = 0;
+  needed_at(g, 0, &need);
+  for (r = 0; r < g->nregs; r++) n += regty(g, 0, r) != TY_ANY && rs_has(&need, r);
+  if (n == 0) return;   /* no guards to leave out */
+  chk = LLVMAppendBasicBlockInContext(g->C, g->fn, "notself");
+  g->noguards = 1;
+  b = resumeblock(g, 0);
+  g->noguards = 0;
+  LLVMBuildCondBr(B_, LLVMBuildIsNull(B_, LLVMGetParam(g->fn, 2), "selfargs"), b, chk);
+  LLVMPositionBuilderAtEnd(B_, chk);
+}
+
 /* does instruction 'pc' read R[r] only through its double (fltreg/opnd)?
 ** MMBIN* only ever exit (flushat) */
 static int fltread(Gen *g, int pc, int r) {
@@ -5761,7 +5922,7 @@ static void fltvars(Gen *g) {
 static void freegen(Gen *g) {
   free(g->bb); free(g->exits); free(g->hdr); free(g->hdrsave); free(g->regvar); free(g->fvar); free(g->slotout);
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean); free(g->win);
-  free(g->entry); free(g->reach); free(g->spec); free(g->pspec); free(g->specexits);
+  free(g->entry); free(g->reach); free(g->spec); free(g->pspec); free(g->specexits); free(g->selfres);
   free(g->split); free(g->loopvar); free(g->homevar); free(g->tabin); free(g->tabadd); free(g->rwsrc); free(g->rslot);
 }
 
@@ -5897,6 +6058,26 @@ static void selfconv(Gen *g, const char *name) {
   LLVMSetFunctionCallConv(g->fn, JIT_CALLCONV);
 }
 
+/* No loop among the instructions compiled (a whole function: an OSR
+** region is a loop): its only poll would be the entry's, which repeats
+** the interrupt test every path into compiled code has made (the
+** interpreter's CALL, rt_leancall, directok, leantailcall), so it goes
+** (JIT_NOENTRYPOLL; docs/decisions/0015 "Session 10: call cost").  Poll
+** latency stays bounded: such code runs a bounded number of instructions
+** between calls.  Functions with loops keep it: without, their loops came
+** out laid out differently (+3-6% in fannkuch_redux and sieve, 0015
+** "Session 4"). */
+static int loopfree(Gen *g) {
+  int pc;
+  if (g->rlo >= 0) return 0;
+  for (pc = 0; pc < g->p->sizecode; pc++) {
+    Instruction i = g->p->code[pc];
+    OpCode op = GET_OPCODE(i);
+    if (op == OP_FORLOOP || op == OP_TFORLOOP || (op == OP_JMP && GETARG_sJ(i) < 0)) return 0;
+  }
+  return 1;
+}
+
 /* the C-convention entry of a selfconv body: name(L, ci, anchor) =
 ** body(L, ci, anchor) */
 static void selfwrapper(Gen *g, const char *name) {
@@ -5986,7 +6167,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   g->hdrsave = (int *)calloc((size_t)p->sizecode + 1, sizeof *g->hdrsave);
   g->entry = (char *)malloc((size_t)p->sizecode);
   if (g->entry != NULL) entrypoints(p, g->entry);
-  if (g->bb == NULL || g->exits == NULL || g->hdr == NULL || g->hdrsave == NULL || g->entry == NULL || !analyse(g) || !specanalyse(g) || !tyanalyse(g) || (numonly(g), !cleananalyse(g))) {
+  if (g->bb == NULL || g->exits == NULL || g->hdr == NULL || g->hdrsave == NULL || g->entry == NULL || !analyse(g) || !specanalyse(g) || !selftyped(g) || (numonly(g), !cleananalyse(g))) {
     freegen(g);
     LLVMDisposeBuilder(g->B);
     LLVMDisposeModule(g->M);
@@ -6047,6 +6228,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     LLVMBasicBlockRef sb = LLVMAppendBasicBlockInContext(ctx, g->fn, "entryswitch");
     LLVMBasicBlockRef start = inregion(g, 0) ? resumeblock(g, 0) : other;
     int nentries = 0;
+    if (g->selfcc && inregion(g, 0) && specentries(g)) selfentry(g);
     LLVMBuildCondBr(g->B, direct, start, sb);
     LLVMPositionBuilderAtEnd(g->B, sb);
     spc = LLVMBuildLoad2(g->B, g->p0, byteptr(g, g->ci, offsetof(CallInfo, u.l.savedpc)), "savedpc");
@@ -6079,6 +6261,9 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     *status = JIT_ERROR; *why = "a branch to an unreachable instruction";
     return NULL;
   }
+  if (g->selfcc || loopfree(g))
+    LLVMAddAttributeAtIndex(g->fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateStringAttribute(ctx, JIT_NOENTRYPOLL, (unsigned)strlen(JIT_NOENTRYPOLL), "", 0));
   if (g->selfcc) selfwrapper(g, name);
   freegen(g);
   LLVMDisposeBuilder(g->B);

@@ -618,6 +618,72 @@ typedef struct Unit {
   LLVMOrcResourceTrackerRef rt;
 } Unit;
 
+/* Self-recursive bodies (llvmgen.c selfconv: defined in JIT_CALLCONV) are
+** entered only by their own self-call sites and their C-convention
+** wrapper, and every path to either tests the interrupt flag first
+** (directok at the self-call sites; the interpreter's CALL, rt_leancall,
+** directok and leantailcall before the wrapper): their entry poll,
+** placed by place-safepoints, only repeats that test, on every call of a
+** recursion (docs/decisions/0015 "Session 10: call cost").  Removed here,
+** between place-safepoints and rewrite-statepoints-for-gc: the entry
+** block's branch on the poll flag goes straight on, the slow block
+** (mvmrt_poll) goes.  Loops in such a body keep their back-edge polls;
+** MVM_GC_STRESS polls (an unconditional branch to the slow block) stay. */
+static int noentry(LLVMValueRef f) {
+  return !LLVMIsDeclaration(f) &&
+         LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, JIT_NOENTRYPOLL,
+                                       (unsigned)strlen(JIT_NOENTRYPOLL)) != NULL;
+}
+static int calls_poll(LLVMBasicBlockRef bb) {
+  LLVMValueRef i, f;
+  size_t len;
+  for (i = LLVMGetFirstInstruction(bb); i != NULL; i = LLVMGetNextInstruction(i))
+    if (LLVMIsACallInst(i) && (f = LLVMGetCalledValue(i)) != NULL && LLVMIsAFunction(f) &&
+        strcmp(LLVMGetValueName2(f, &len), "mvmrt_poll") == 0)
+      return 1;
+  return 0;
+}
+static void noentrypoll(LLVMModuleRef m) {
+  LLVMValueRef f;
+  for (f = LLVMGetFirstFunction(m); f != NULL; f = LLVMGetNextFunction(f)) {
+    LLVMBasicBlockRef entry, slow, on;
+    LLVMValueRef br, cond;
+    LLVMUseRef use;
+    LLVMBuilderRef b;
+    unsigned k;
+    if (!noentry(f)) continue;
+    entry = LLVMGetEntryBasicBlock(f);
+    br = LLVMGetBasicBlockTerminator(entry);
+    if (br == NULL || !LLVMIsABranchInst(br) || !LLVMIsConditional(br)) continue;
+    for (k = 0; k < 2; k++) {
+      LLVMValueRef sbr;
+      slow = LLVMGetSuccessor(br, k);
+      on = LLVMGetSuccessor(br, 1 - k);
+      sbr = LLVMGetBasicBlockTerminator(slow);
+      use = LLVMGetFirstUse(LLVMBasicBlockAsValue(slow));
+      if (calls_poll(slow) && use != NULL && LLVMGetNextUse(use) == NULL && sbr != NULL &&
+          LLVMIsABranchInst(sbr) && !LLVMIsConditional(sbr) && LLVMGetSuccessor(sbr, 0) == on &&
+          LLVMGetFirstInstruction(on) != NULL && !LLVMIsAPHINode(LLVMGetFirstInstruction(on)))
+        break;
+    }
+    if (k == 2) continue;
+    cond = LLVMGetCondition(br);
+    b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+    LLVMPositionBuilderBefore(b, br);
+    LLVMBuildBr(b, on);
+    LLVMDisposeBuilder(b);
+    LLVMInstructionEraseFromParent(br);
+    LLVMDeleteBasicBlock(slow);
+    /* the flag's compare and volatile load: no other uses */
+    if (LLVMIsAInstruction(cond) && LLVMGetFirstUse(cond) == NULL) {
+      LLVMValueRef ld = LLVMIsACmpInst(cond) ? LLVMGetOperand(cond, 0) : NULL;
+      LLVMInstructionEraseFromParent(cond);
+      if (ld != NULL && LLVMIsALoadInst(ld) && LLVMGetFirstUse(ld) == NULL)
+        LLVMInstructionEraseFromParent(ld);
+    }
+  }
+}
+
 /* Does module 'm' pass LLVM's verifier?  If not, it is disposed of (and
 ** dumped with MVM_JIT_DUMP) and '*why' says what, after 'what'. */
 /* MVM_JIT_STATS=3: the module's size in IR instructions and blocks (the
@@ -774,8 +840,10 @@ static int compile(void *bs, lua_State *L, Proto *p, int lo, int hi,
     *why = "a register was not promoted to SSA";
     return JIT_ERROR;
   }
-  if ((e = runpasses(be, m, "function(place-safepoints),rewrite-statepoints-for-gc")) != NULL)
-    goto llvmerror;
+  /* (noentrypoll between the two) */
+  if ((e = runpasses(be, m, "function(place-safepoints)")) != NULL) goto llvmerror;
+  noentrypoll(m);
+  if ((e = runpasses(be, m, "rewrite-statepoints-for-gc")) != NULL) goto llvmerror;
   /* the poll body is inlined everywhere it is needed; each module defining
   ** it globally would clash in the JITDylib */
   poll = LLVMGetNamedFunction(m, "gc.safepoint_poll");

@@ -13,6 +13,11 @@
 ** self-recursive functions (llvmgen.c selfconv) */
 #define JIT_CALLCONV  21
 
+/* A function attribute llvmgen.c sets on compiled functions whose entry
+** safepoint poll only repeats a test every caller made (self-recursive
+** bodies, functions without loops): llvmjit.c noentrypoll removes it */
+#define JIT_NOENTRYPOLL  "mvm-noentrypoll"
+
 /* Build the IR of 'p' into a new module in 'ctx': a function named 'name'
 ** with the signature of JitFunction, plus the module's gc.safepoint_poll.
 ** Returns NULL with JIT_UNSUPPORTED/JIT_ERROR in *status.  lo >= 0: code
