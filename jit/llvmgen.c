@@ -401,6 +401,7 @@ static void loopentryset(Gen *g, int pc, RegSet *s) {
 }
 
 static int fastbuiltin(Gen *g, int pc);
+static int leafsite(Gen *g, int pc);
 static int cleananalyse(Gen *g) {
   int n = g->p->sizecode, pc, k, changed;
   g->clean = (RegSet *)malloc((size_t)n * sizeof(RegSet) + 1);
@@ -415,7 +416,7 @@ static int cleananalyse(Gen *g) {
       /* all of these end up in the stack, but for the paths that make no
       ** call and write R[A] only: a builtin's (fastbuiltin) and LEN's
       ** (lenop's length hint), which flush nothing */
-      if (alwayscalls(g->p->code[pc]) && fastbuiltin(g, pc) < 0 &&
+      if (alwayscalls(g->p->code[pc]) && fastbuiltin(g, pc) < 0 && !leafsite(g, pc) &&
           GET_OPCODE(g->p->code[pc]) != OP_LEN) {
         flushset(g, pc, &w); rs_or(&out, &w);
         reloadset(g, pc, &w); rs_or(&out, &w);
@@ -964,7 +965,7 @@ static void forregs(Gen *g, RegSet *fr) {
 ** instructions).  Does any instruction in [from, to] always call? */
 static int static_calls(Gen *g, int from, int to) {
   for (; from <= to && from < g->p->sizecode; from++)
-    if (alwayscalls(g->p->code[from])) return 1;
+    if (alwayscalls(g->p->code[from]) && fastbuiltin(g, from) < 0 && !leafsite(g, from)) return 1;
   return 0;
 }
 
@@ -1760,6 +1761,31 @@ static LLVMBasicBlockRef exitblock(Gen *g, int pc) {
   return g->exits[pc];
 }
 
+/* Weights for the whole function (coldedges): the exits, and the blocks
+** that call the generic call helper or a table read's slow-path leaf,
+** are the unlikely side of every branch into them.  (A wrong guess costs
+** a taken branch and the other side's layout, never correctness.) */
+static void coldedges(Gen *g, LLVMBasicBlockRef bb, int depth);
+static void coldpass(Gen *g) {
+  LLVMValueRef slow[3];
+  LLVMBasicBlockRef bb;
+  int pc, k;
+  slow[0] = g->f_call;
+  slow[1] = LLVMGetNamedFunction(g->M, "mvmrt_rawget");
+  slow[2] = LLVMGetNamedFunction(g->M, "mvmrt_strlook");
+  for (pc = 0; pc <= g->p->sizecode; pc++)
+    if (g->exits[pc] != NULL) coldedges(g, g->exits[pc], 2);
+  for (bb = LLVMGetFirstBasicBlock(g->fn); bb != NULL; bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef in;
+    for (in = LLVMGetFirstInstruction(bb); in != NULL; in = LLVMGetNextInstruction(in)) {
+      if (LLVMGetInstructionOpcode(in) != LLVMCall) continue;
+      for (k = 0; k < 3; k++)
+        if (slow[k] != NULL && LLVMGetCalledValue(in) == slow[k]) break;
+      if (k < 3) { coldedges(g, bb, 2); break; }
+    }
+  }
+}
+
 /* count a failed speculative guard in Proto.jitexits (jit_run reads it) */
 static void countexit(Gen *g) {
   /* one IR instruction instead of a load, an add and a store (one
@@ -1937,6 +1963,38 @@ static LLVMValueRef callff(Gen *g, const char *name, LLVMValueRef x, LLVMValueRe
 
 static LLVMBasicBlockRef newbb(Gen *g, const char *nm) {
   return LLVMAppendBasicBlockInContext(g->C, g->fn, nm);
+}
+
+/* Mark every conditional branch built so far into 'bb' as almost never
+** taken (branch_weights), and so the blocks that only branch into it,
+** 'depth' levels up.  Without weights LLVM takes each such branch as
+** 50/50, so a slow path that joins the loop again (a call, a helper)
+** weighs like the fast one: the register allocator spilled loop values
+** around the whole body for it and block placement kept it inline. */
+static void coldedges(Gen *g, LLVMBasicBlockRef bb, int depth) {
+  LLVMUseRef u;
+  LLVMMetadataRef w[3];
+  LLVMValueRef md[2];
+  unsigned kind = LLVMGetMDKindIDInContext(g->C, "prof", 4);
+  w[0] = LLVMMDStringInContext2(g->C, "branch_weights", 14);
+  for (u = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb)); u != NULL; u = LLVMGetNextUse(u)) {
+    LLVMValueRef br = LLVMGetUser(u);
+    if (LLVMGetInstructionOpcode(br) != LLVMBr) continue;
+    if (LLVMGetNumSuccessors(br) == 2) {
+      int cold0 = LLVMGetSuccessor(br, 0) == bb;
+      if (cold0 && LLVMGetSuccessor(br, 1) == bb) continue;
+      w[1] = LLVMValueAsMetadata(LLVMConstInt(g->i32, cold0 ? 1 : 2000, 0));
+      w[2] = LLVMValueAsMetadata(LLVMConstInt(g->i32, cold0 ? 2000 : 1, 0));
+      md[0] = LLVMMetadataAsValue(g->C, LLVMMDNodeInContext2(g->C, w, 3));
+      LLVMSetMetadata(br, kind, md[0]);
+    }
+    else if (depth > 0) {
+      LLVMBasicBlockRef from = LLVMGetInstructionParent(br);
+      if (from != bb && LLVMGetFirstUse(LLVMBasicBlockAsValue(from)) != NULL)
+        coldedges(g, from, depth - 1);
+    }
+  }
+  (void)md[1];
 }
 
 /* gcwrite(value, object, derived): store 'v' at 'slot' (which belongs to
@@ -4227,6 +4285,7 @@ typedef struct Leaf {
   LLVMBasicBlockRef gen;      /* the real call */
   int cpc;                    /* the call's pc in the caller */
   int tail;                   /* a TAILCALL site: its RETURNs return from the caller */
+  int fast;                   /* before the call's flush (fastleaf): RETURNs set R[A] only */
   /* static types (TY_*) of its registers: 'cur' where code is being
   ** emitted, 'in' at the start of each instruction (the union over the
   ** branches to it, which all come from before: jumps go forward only),
@@ -4639,6 +4698,15 @@ static void leafreturn(Gen *g, Leaf *lf, int a, int nres, int first, int n,
     leaftailret(g, lf, first, n);
     return;
   }
+  if (lf->fast) {   /* one result (leafsite) into R[a], as builtinfast's */
+    LLVMValueRef v = n > 0 ? lget(g, lf, first) : cword(g, MVM_NIL);
+    if (t != TY_NONE && lf->cur[first] != t && !(t == TY_NUM && knum(lf->cur[first])))
+      lguard(g, lf, n > 0 ? hasty(g, bits(g, v), t) : LLVMConstInt(g->i1, 0, 0));
+    if (t == TY_FLT) setdbl(g, a, getflt(g, bits(g, v)));
+    else setreg(g, a, v);
+    LLVMBuildBr(B_, done);
+    return;
+  }
   if (nres < 0) {   /* all of them: beyond the frame, in the stack's room */
     nres = n;
     if (a + n > g->p->maxstacksize) {
@@ -4904,8 +4972,9 @@ static void leafop(Gen *g, Leaf *lf, int pc, int a, int nres, LLVMBasicBlockRef 
 
 /* The CALL R[a](R[a+1] .. R[a+b-1]) for nres results, registers flushed,
 ** savedpc set, with callee 'P' predicted: evaluate it inline (see above),
-** then 'done'.  'tail': a TAILCALL instead (registers not flushed: read
-** with getregat; its RETURNs return from this function, leaftailret).
+** then 'done'.  'tail' 1: a TAILCALL instead (registers not flushed: read
+** with getregat; its RETURNs return from this function, leaftailret);
+** 2: a CALL's fast path before its flush (fastleaf: read with getregat).
 ** The builder is left where the call is made as before. */
 static void inlineleaf(Gen *g, int cpc, int a, int b, int nres, const Proto *P,
                        LLVMBasicBlockRef done, int tail) {
@@ -4916,7 +4985,8 @@ static void inlineleaf(Gen *g, int cpc, int a, int b, int nres, const Proto *P,
   int r, pc, n = P->maxstacksize;
   lf->p = P;
   lf->cpc = cpc;
-  lf->tail = tail;
+  lf->tail = tail == 1;
+  lf->fast = tail == 2;
   lf->gen = newbb(g, "gencall");
   lf->bb = (LLVMBasicBlockRef *)malloc(((size_t)P->sizecode + 2) * sizeof *lf->bb);
   lf->in = (uint8_t *)malloc(((size_t)P->sizecode + 2) * (n + 1));
@@ -4966,6 +5036,7 @@ static void inlineleaf(Gen *g, int cpc, int a, int b, int nres, const Proto *P,
   }
   free(lf->bb); free(lf->in); free(lf->seen);
   g->J->ninlined++;
+  coldedges(g, lf->gen, 2);   /* the predicted leaf is the hot path */
   LLVMPositionBuilderAtEnd(B_, lf->gen);
 }
 
@@ -4993,6 +5064,26 @@ static void tforstep(Gen *g, int a, int nres, LLVMBasicBlockRef done) {
   LLVMPositionBuilderAtEnd(B_, call);
 }
 
+/* The inlined leaf of a leafsite CALL (one result, a pure leaf that
+** stores nothing) as a fast path before anything of the call, as
+** builtinfast's: its arguments are taken as the code holds them
+** (getregat), its RETURN sets R[a] only (leafreturn) and the code goes
+** on at pc + 1; no flush, no savedpc, no L->top (read by nothing after
+** a CALL for one result: takes_top).  The leaf makes no call and runs no
+** Lua code, so the stack did not move and no other register changed.
+** Its guards (hooks, the closure's proto, argument types, results of
+** another type than speculated) go on where the builder is left, to the
+** generic call with nothing done yet.  cleananalyse counts such a CALL
+** as writing R[a] only, as a builtin's. */
+static void fastleaf(Gen *g, int pc, int a, int b, const Proto *P) {
+  LLVMBasicBlockRef done = newbb(g, "fastleafdone"), gen;
+  inlineleaf(g, pc, a, b, 1, P, done, 2);
+  gen = LLVMGetInsertBlock(B_);
+  LLVMPositionBuilderAtEnd(B_, done);
+  br(g, pc + 1);
+  LLVMPositionBuilderAtEnd(B_, gen);
+}
+
 static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   LLVMValueRef args[5], r;
   LLVMBasicBlockRef luacall = newbb(g, "luacall");
@@ -5003,9 +5094,10 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   rs_range(&ops, a, a + b);
   if (fastbuiltin(g, pc) == JIT_BUILTIN_BYTE) bytecall(g, pc, a, b);
   else if (fastbuiltin(g, pc) >= 0) builtinfast(g, pc, a, fastbuiltin(g, pc));
+  else if (leaf != NULL && leafsite(g, pc)) fastleaf(g, pc, a, b, leaf);
   flush_for_call(g, pc, &ops);
   set_savedpc(g, pc + 1);   /* also the resume point (see the entry) */
-  if (leaf != NULL) {
+  if (leaf != NULL && !leafsite(g, pc)) {
     ldone = newbb(g, "leafdone");
     inlineleaf(g, pc, a, b, nres, leaf, ldone, 0);
   }
@@ -5038,7 +5130,7 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   g->trapexit = 1;   /* the call is complete (as after 'luacall' with hooks) */
   reload_after_call(g, pc);
   g->trapexit = 0;
-  if (ldone == NULL && (g->spec[pc] == TY_NONE || fastbuiltin(g, pc) < 0)) {
+  if (ldone == NULL && (g->spec[pc] == TY_NONE || (fastbuiltin(g, pc) < 0 && !leafsite(g, pc)))) {
     multret_next(g, pc, nres == LUA_MULTRET);
     return;
   }
@@ -5997,6 +6089,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     *status = JIT_ERROR; *why = "a branch to an unreachable instruction";
     return NULL;
   }
+  coldpass(g);
   if (g->selfcc) selfwrapper(g, name);
   freegen(g);
   LLVMDisposeBuilder(g->B);
