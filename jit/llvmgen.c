@@ -1761,31 +1761,6 @@ static LLVMBasicBlockRef exitblock(Gen *g, int pc) {
   return g->exits[pc];
 }
 
-/* Weights for the whole function (coldedges): the exits, and the blocks
-** that call the generic call helper or a table read's slow-path leaf,
-** are the unlikely side of every branch into them.  (A wrong guess costs
-** a taken branch and the other side's layout, never correctness.) */
-static void coldedges(Gen *g, LLVMBasicBlockRef bb, int depth);
-static void coldpass(Gen *g) {
-  LLVMValueRef slow[3];
-  LLVMBasicBlockRef bb;
-  int pc, k;
-  slow[0] = g->f_call;
-  slow[1] = LLVMGetNamedFunction(g->M, "mvmrt_rawget");
-  slow[2] = LLVMGetNamedFunction(g->M, "mvmrt_strlook");
-  for (pc = 0; pc <= g->p->sizecode; pc++)
-    if (g->exits[pc] != NULL) coldedges(g, g->exits[pc], 2);
-  for (bb = LLVMGetFirstBasicBlock(g->fn); bb != NULL; bb = LLVMGetNextBasicBlock(bb)) {
-    LLVMValueRef in;
-    for (in = LLVMGetFirstInstruction(bb); in != NULL; in = LLVMGetNextInstruction(in)) {
-      if (LLVMGetInstructionOpcode(in) != LLVMCall) continue;
-      for (k = 0; k < 3; k++)
-        if (slow[k] != NULL && LLVMGetCalledValue(in) == slow[k]) break;
-      if (k < 3) { coldedges(g, bb, 2); break; }
-    }
-  }
-}
-
 /* count a failed speculative guard in Proto.jitexits (jit_run reads it) */
 static void countexit(Gen *g) {
   /* one IR instruction instead of a load, an add and a store (one
@@ -1968,13 +1943,18 @@ static LLVMBasicBlockRef newbb(Gen *g, const char *nm) {
 /* Mark every conditional branch built so far into 'bb' as almost never
 ** taken (branch_weights), and so the blocks that only branch into it,
 ** 'depth' levels up.  Without weights LLVM takes each such branch as
-** 50/50, so a slow path that joins the loop again (a call, a helper)
-** weighs like the fast one: the register allocator spilled loop values
-** around the whole body for it and block placement kept it inline. */
+** 50/50, so a slow path that joins the loop again weighs like the fast
+** one in block placement and register allocation.  Used for the generic
+** call (mvmrt_precall) behind a CALL's inline paths (emitcall).  Measured
+** and left out (-j on, pinned): the exits (LLVM already takes edges out
+** of a loop as unlikely; weights on them cost sieve +4.7%, fannkuch
+** +2.8%, spectral_norm +2.3%), a table read's slow-path leaves (rawget,
+** strlook: nbody -2.1%, but matmul and life +0.9%) and an inlined leaf's
+** own guards into its generic call (spectral_norm -1%, deltablue +0.7%).
+** A wrong guess costs a taken branch and layout, never correctness. */
 static void coldedges(Gen *g, LLVMBasicBlockRef bb, int depth) {
   LLVMUseRef u;
   LLVMMetadataRef w[3];
-  LLVMValueRef md[2];
   unsigned kind = LLVMGetMDKindIDInContext(g->C, "prof", 4);
   w[0] = LLVMMDStringInContext2(g->C, "branch_weights", 14);
   for (u = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb)); u != NULL; u = LLVMGetNextUse(u)) {
@@ -1985,8 +1965,7 @@ static void coldedges(Gen *g, LLVMBasicBlockRef bb, int depth) {
       if (cold0 && LLVMGetSuccessor(br, 1) == bb) continue;
       w[1] = LLVMValueAsMetadata(LLVMConstInt(g->i32, cold0 ? 1 : 2000, 0));
       w[2] = LLVMValueAsMetadata(LLVMConstInt(g->i32, cold0 ? 2000 : 1, 0));
-      md[0] = LLVMMetadataAsValue(g->C, LLVMMDNodeInContext2(g->C, w, 3));
-      LLVMSetMetadata(br, kind, md[0]);
+      LLVMSetMetadata(br, kind, LLVMMetadataAsValue(g->C, LLVMMDNodeInContext2(g->C, w, 3)));
     }
     else if (depth > 0) {
       LLVMBasicBlockRef from = LLVMGetInstructionParent(br);
@@ -1994,7 +1973,6 @@ static void coldedges(Gen *g, LLVMBasicBlockRef bb, int depth) {
         coldedges(g, from, depth - 1);
     }
   }
-  (void)md[1];
 }
 
 /* gcwrite(value, object, derived): store 'v' at 'slot' (which belongs to
@@ -5036,7 +5014,6 @@ static void inlineleaf(Gen *g, int cpc, int a, int b, int nres, const Proto *P,
   }
   free(lf->bb); free(lf->in); free(lf->seen);
   g->J->ninlined++;
-  coldedges(g, lf->gen, 2);   /* the predicted leaf is the hot path */
   LLVMPositionBuilderAtEnd(B_, lf->gen);
 }
 
@@ -5115,6 +5092,7 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
       ccallinline(g, a, b, nres, cdone, slow);
       LLVMPositionBuilderAtEnd(B_, slow);
     }
+    coldedges(g, slow, 2);   /* mvmrt_precall: what the inline paths did not take */
   }
   args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, a);
   args[3] = ci32(g, b); args[4] = ci32(g, nres);
@@ -6089,7 +6067,6 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     *status = JIT_ERROR; *why = "a branch to an unreachable instruction";
     return NULL;
   }
-  coldpass(g);
   if (g->selfcc) selfwrapper(g, name);
   freegen(g);
   LLVMDisposeBuilder(g->B);
