@@ -3270,6 +3270,24 @@ static void setflt(Gen *g, int a, LLVMValueRef r, LLVMValueRef x, LLVMValueRef y
   setdbl(g, a, r);
 }
 
+/* bx op by for integer immediates (words; op ADD, SUB or MUL): the
+** payload of the result, and in *ok whether it fits the immediates.
+** Computed on payloads shifted 16 bits left (the tag shifts out), so
+** that the 64-bit operation's overflow flag is exactly "beyond 48 bits":
+** a shift per operand, the operation, a jo and a shift back, instead of
+** sign extensions, a range test and, for MUL, a 128-bit product. */
+static LLVMValueRef int48op(Gen *g, OpCode op, LLVMValueRef bx, LLVMValueRef by, LLVMValueRef *ok) {
+  const char *nm = op == OP_ADD ? "llvm.sadd.with.overflow" :
+                   op == OP_SUB ? "llvm.ssub.with.overflow" : "llvm.smul.with.overflow";
+  unsigned id = LLVMLookupIntrinsicID(nm, strlen(nm));
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(g->M, id, &g->i64, 1), args[2], res;
+  args[0] = LLVMBuildShl(B_, bx, ci64(g, 16), "");
+  args[1] = op == OP_MUL ? sext48(g, by) : LLVMBuildShl(B_, by, ci64(g, 16), "");
+  res = LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, &g->i64, 1), fn, args, 2, "");
+  *ok = LLVMBuildNot(B_, LLVMBuildExtractValue(B_, res, 1, ""), "fits");
+  return LLVMBuildAShr(B_, LLVMBuildExtractValue(B_, res, 0, ""), ci64(g, 16), "");
+}
+
 /* R[A] := x op y (x, y: i64 words); integer immediates and floats inline,
 ** anything else (boxed integers, overflow, strings, metamethods, division
 ** by zero) leaves to the interpreter at 'pc'.  'skip': pc of the next
@@ -3289,12 +3307,9 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
     x = sext48(g, bx); y = sext48(g, by);
     switch (op) {
       case OP_MUL: {
-        /* 48 x 48 bits: exact in 128 bits, then check it fits 48 */
-        LLVMValueRef wide = LLVMBuildMul(B_, LLVMBuildSExt(B_, x, g->i128, ""),
-                                         LLVMBuildSExt(B_, y, g->i128, ""), "");
-        r = LLVMBuildTrunc(B_, wide, g->i64, "");
-        fitguard(g, LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildSExt(B_, sext48(g, r), g->i128, ""),
-                                  wide, ""), pc);
+        LLVMValueRef ok;
+        r = int48op(g, op, bx, by, &ok);
+        fitguard(g, ok, pc);
         break;
       }
       case OP_MOD: {   /* floor modulo; n == 0: the interpreter raises */
@@ -3317,11 +3332,12 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
         fitguard(g, fits48(g, r), pc);
         break;
       }
-      default:
-        /* 48 +/- 48 bits cannot overflow 64 */
-        r = op == OP_ADD ? LLVMBuildAdd(B_, x, y, "") : LLVMBuildSub(B_, x, y, "");
-        fitguard(g, fits48(g, r), pc);
+      default: {
+        LLVMValueRef ok;
+        r = int48op(g, op, bx, by, &ok);
+        fitguard(g, ok, pc);
         break;
+      }
     }
     setreg(g, a, mkint(g, r));
     br(g, next);
@@ -4358,13 +4374,12 @@ static LLVMValueRef leafarith(Gen *g, Leaf *lf, OpCode op, LLVMValueRef vx, LLVM
   if (!intop) LLVMBuildUnreachable(B_);
   else {
     x = sext48(g, bx); y = sext48(g, by);
-    if (op == OP_MUL) {   /* exact in 128 bits */
-      LLVMValueRef wide = LLVMBuildMul(B_, LLVMBuildSExt(B_, x, g->i128, ""),
-                                       LLVMBuildSExt(B_, y, g->i128, ""), "");
-      r = LLVMBuildTrunc(B_, wide, g->i64, "");
-      lguard(g, lf, LLVMBuildICmp(B_, LLVMIntEQ, LLVMBuildSExt(B_, sext48(g, r), g->i128, ""), wide, ""));
+    if (op == OP_MUL || op == OP_ADD || op == OP_SUB) {
+      LLVMValueRef ok;
+      r = int48op(g, op, bx, by, &ok);
+      lguard(g, lf, ok);   /* beyond the immediates: the call boxes it */
     }
-    else if (op == OP_MOD || op == OP_IDIV) {   /* floor semantics; by 0: the call raises */
+    else {   /* MOD, IDIV: floor semantics; by 0: the call raises */
       LLVMValueRef rem, adj;
       lguard(g, lf, LLVMBuildICmp(B_, LLVMIntNE, y, ci64(g, 0), ""));
       rem = LLVMBuildSRem(B_, x, y, "");
@@ -4378,9 +4393,8 @@ static LLVMValueRef leafarith(Gen *g, Leaf *lf, OpCode op, LLVMValueRef vx, LLVM
                            LLVMBuildICmp(B_, LLVMIntSLT, LLVMBuildXor(B_, x, y, ""), ci64(g, 0), ""), "");
         r = LLVMBuildSub(B_, LLVMBuildSDiv(B_, x, y, ""), LLVMBuildZExt(B_, adj, g->i64, ""), "");
       }
+      lguard(g, lf, fits48(g, r));
     }
-    else r = op == OP_ADD ? LLVMBuildAdd(B_, x, y, "") : LLVMBuildSub(B_, x, y, "");
-    lguard(g, lf, fits48(g, r));   /* beyond the immediates: the call boxes it */
     ri = mkint(g, r);
     from[0] = LLVMGetInsertBlock(B_);
     LLVMBuildBr(B_, join);
