@@ -135,6 +135,7 @@ l_noret do_throw(lua_State *L, int errcode) {
 #define RUN_PROTECTED(L, call) \
   uint32_t oldnCcalls = (L)->nCcalls; \
   int oldnroots = G(L)->nroots; \
+  lua_State *oldguestof = (L)->guestof; \
   struct lua_longjmp lj; \
   lj.status = LUA_OK; \
   lj.previous = (L)->errorJmp; \
@@ -142,6 +143,7 @@ l_noret do_throw(lua_State *L, int errcode) {
   MVM_TRY(&lj, call;) \
   (L)->errorJmp = lj.previous; \
   (L)->nCcalls = oldnCcalls; \
+  (L)->guestof = oldguestof; \
   G(L)->nroots = oldnroots; \
   return lj.status
 
@@ -769,7 +771,8 @@ static int precover(lua_State *L, int status, const JitMark *jm) {
 ** 'checked': the caller has already refused a coroutine that cannot be
 ** resumed (a constant: the tests vanish), and 'from' is its resumer */
 static inline __attribute__((always_inline))
-int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults, int checked) {
+int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults, int checked,
+              CallInfo *guestci) {
   int status;
   JitMark jm;
   if (checked) {}
@@ -789,6 +792,7 @@ int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults, int check
     return resume_error(L, "C stack overflow", nargs);
   L->nCcalls++;
   L->basecalls = L->nCcalls;
+  L->guestci = guestci;
   G(L)->nresumes++;
   jit_mark(G(L), &jm);
   status = resume_run(L, nargs);
@@ -810,7 +814,7 @@ int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults, int check
 }
 
 LUA_API int lua_resume(lua_State *L, lua_State *from, int nargs, int *nresults) {
-  return resume_co(L, from, nargs, nresults, 0);
+  return resume_co(L, from, nargs, nresults, 0, NULL);
 }
 
 /* room for 'n' more values on L's stack, for the running C function too
@@ -860,11 +864,15 @@ static int yield_placed(lua_State *L, lua_State *co, int narg) {
   return 1;
 }
 
-LUA_API int mvm_resume(lua_State *L, lua_State *co, int narg) {
+/* mvm_resume's body; 'guestci': the Lua frame of L that called a wrap
+** function from the interpreter (do_wrapresume), whose activation the
+** coroutine may hand its yields to, or NULL */
+static inline __attribute__((always_inline))
+int resume_values(lua_State *L, lua_State *co, int narg, CallInfo *guestci) {
   int status, nres, i;
   Value *from;
   if (co->status == LUA_YIELD && yield_placed(L, co, narg)) {
-    status = resume_co(co, L, RESUME_PLACED, &nres, 1);
+    status = resume_co(co, L, RESUME_PLACED, &nres, 1, guestci);
     goto results;
   }
   /* only a suspended coroutine (yielded, or not started: corolib's
@@ -882,8 +890,10 @@ LUA_API int mvm_resume(lua_State *L, lua_State *co, int narg) {
   L->top -= narg;
   for (i = 0; i < narg; i++) co->top[i] = L->top[i];
   co->top += narg;
-  status = resume_co(co, L, narg, &nres, 1);
+  status = resume_co(co, L, narg, &nres, 1, guestci);
  results:
+  if (guestci != NULL && co->guestdone)
+    return WRAP_GUESTDONE;   /* the values went to L in the activation */
   if (l_likely(status == LUA_OK || status == LUA_YIELD)) {
     if (!resume_room(L, nres + 1)) {
       co->top -= nres;
@@ -897,6 +907,90 @@ LUA_API int mvm_resume(lua_State *L, lua_State *co, int narg) {
   L->top += nres;
   co->top = from;
   return errorstatus(status) ? -1 : nres;
+}
+
+LUA_API int mvm_resume(lua_State *L, lua_State *co, int narg) {
+  return resume_values(L, co, narg, NULL);
+}
+
+/* In-loop switches.  A resume made by the interpreter's call of a wrap
+** function (OP_CALL, TFORCALL: the wrap's C frame pushed on L, L's
+** caller frame 'ci' interpreted) lets the coroutine hand its yields to L
+** inside the coroutine's own base activation (the vm_execute that
+** resume_run started, right above the resume's catch point): at a yield
+** by return (vm.c, mvm_yield at basecalls) do_yieldguest completes L's
+** call of the wrap function and the activation runs L's frames on, as
+** L's "guest"; L's next call of the same coroutine's wrap function there
+** resumes it in place (do_wrapresume, WRAP_SWITCHED): no C recursion, no
+** catch point, no vm_execute entry per switch.  The coroutine's errors
+** still end at its catch point, below the activation, and so at the
+** resume that started it, which finds L's current call (L->ci, the wrap's
+** C frame) for wrap_error; L's own errors and yields unwind past it to
+** L's catch points as before.  'ci' is marked CIST_FRESH while the
+** resume runs, so that its return ends the activation (WRAP_GUESTDONE:
+** the caller goes on as after the return).  Allowed when L could not
+** yield by returning anyway (not at its base level: it runs one C level
+** up as guest), has no hooks and is no guest elsewhere (guestof: at most
+** one activation of a thread's switches on the C stack). */
+int do_wrapresume(lua_State *L, Value *func, CallInfo *ci, lua_State *home) {
+  lua_State *co = v_thread(v_ccl(*func)->upvalue[0]);
+  int narg = (int)(L->top - func) - 1;
+  uint32_t ncc;
+  unsigned short fresh;
+  int n;
+  if (co == home && L != home) {
+    /* L is the guest of co's activation: resume co in place */
+    if (co->status == LUA_YIELD && co->guest == L && co->basecalls != UINT32_MAX &&
+        !co->hookmask && yield_placed(L, co, narg)) {
+      co->status = LUA_OK;
+      co->nCcalls = co->basecalls;
+      co->guestci = ci;
+      L->nCcalls--;
+      G(L)->nresumes++;
+      return WRAP_SWITCHED;
+    }
+    return mvm_resume(L, co, narg);
+  }
+  if (L->guestof != NULL || L->nCcalls == L->basecalls || L->hookmask)
+    return mvm_resume(L, co, narg);
+  fresh = ci->callstatus & CIST_FRESH;
+  ci->callstatus |= CIST_FRESH;
+  ncc = L->nCcalls;
+  L->guestof = co;
+  co->guest = L;
+  co->guestdone = 0;
+  n = resume_values(L, co, narg, ci);
+  L->guestof = NULL;
+  L->nCcalls = ncc;
+  co->guestci = NULL;
+  ci->callstatus = (unsigned short)((ci->callstatus & ~CIST_FRESH) | fresh);
+  return n;
+}
+
+/* the coroutine 'co' yielded by returning, its values on top: hand them
+** to its guest (the results of the guest's wrap call, L->ci) and return
+** the guest, which runs on in this activation; NULL (the values stay, the
+** activation returns to the resume) when the guest has hooks or the
+** values need stack room */
+lua_State *do_yieldguest(lua_State *co) {
+  lua_State *L = co->guest;
+  CallInfo *w = L->ci;
+  int n = co->ci->u2.nyield, wanted = w->nresults, i;
+  Value *res = w->func, *from = co->top - n;
+  if (L->hookmask || isLua(w) || wanted < LUA_MULTRET || !isLua(w->previous))
+    return NULL;
+  if (wanted == LUA_MULTRET) {
+    if (L->stack_last - res <= n + LUA_MINSTACK)
+      return NULL;
+    wanted = n;
+  }
+  for (i = 0; i < n && i < wanted; i++) res[i] = from[i];   /* NOBARRIER: stack slots */
+  for (; i < wanted; i++) res[i] = MVM_NIL;
+  L->top = res + wanted;
+  co->top = from;
+  L->ci = w->previous;
+  L->nCcalls++;   /* one C level up: the resume's frames lie between */
+  return L;
 }
 
 LUA_API int mvm_yield(lua_State *L) {

@@ -126,6 +126,21 @@ struct lua_State {
   ** imm_idiv): operand words and the partner's result shifted left by 16;
   ** plain words, never references (the collector ignores them) */
   struct DivModCache { Value qa, qb; int64_t q; Value ra, rb; int64_t r; } divmod;
+  /* in-loop switches (do.c do_wrapresume, vm.c): a coroutine resumed by
+  ** the interpreter's call of a wrap function may hand its yields to its
+  ** resumer inside its own base activation, which then runs the
+  ** resumer's frames (the resumer is its "guest") and resumes it again
+  ** without C recursion.  guestci: the resumer's frame that made the
+  ** resume (marked CIST_FRESH while it runs as guest: its return ends the
+  ** activation), NULL when the current resume allows no guest; guest: the
+  ** resumer; guestdone: the guest's frame returned (the activation
+  ** ended); guestof (any thread): the coroutine in whose activation this
+  ** thread may run as guest (never two at once; protected runs restore
+  ** it) */
+  CallInfo *guestci;
+  struct lua_State *guest;
+  struct lua_State *guestof;
+  int guestdone;
 };
 
 /* a thread object: header, extra space, then the state */
