@@ -932,26 +932,14 @@ LUA_API int mvm_resume(lua_State *L, lua_State *co, int narg) {
 ** yield by returning anyway (not at its base level: it runs one C level
 ** up as guest), has no hooks and is no guest elsewhere (guestof: at most
 ** one activation of a thread's switches on the C stack). */
-int do_wrapresume(lua_State *L, Value *func, CallInfo *ci, lua_State *home) {
-  lua_State *co = v_thread(v_ccl(*func)->upvalue[0]);
-  int narg = (int)(L->top - func) - 1;
+/* do_wrapresume's other cases: a resume that may let L run as guest, or
+** a plain one */
+static __attribute__((noinline)) int wrap_resume(lua_State *L, lua_State *co, int narg,
+                                                 CallInfo *ci, lua_State *home) {
   uint32_t ncc;
   unsigned short fresh;
   int n;
-  if (co == home && L != home) {
-    /* L is the guest of co's activation: resume co in place */
-    if (co->status == LUA_YIELD && co->guest == L && co->basecalls != UINT32_MAX &&
-        !co->hookmask && yield_placed(L, co, narg)) {
-      co->status = LUA_OK;
-      co->nCcalls = co->basecalls;
-      co->guestci = ci;
-      L->nCcalls--;
-      G(L)->nresumes++;
-      return WRAP_SWITCHED;
-    }
-    return mvm_resume(L, co, narg);
-  }
-  if (L->guestof != NULL || L->nCcalls == L->basecalls || L->hookmask)
+  if (co == home || L->guestof != NULL || L->nCcalls == L->basecalls || L->hookmask)
     return mvm_resume(L, co, narg);
   fresh = ci->callstatus & CIST_FRESH;
   ci->callstatus |= CIST_FRESH;
@@ -967,6 +955,40 @@ int do_wrapresume(lua_State *L, Value *func, CallInfo *ci, lua_State *home) {
   return n;
 }
 
+int do_wrapresume(lua_State *L, Value *func, CallInfo *ci, lua_State *home) {
+  lua_State *co = v_thread(v_ccl(*func)->upvalue[0]);
+  int narg = (int)(L->top - func) - 1;
+  /* L the guest of co's activation: resume co in place.  guestci still
+  ** set, co suspended, no hooks: co's last yield was do_yieldguest's (any
+  ** other resume, close or hook since has cleared guestci, changed the
+  ** status or set the hook mask), so co->ci is a yield's C frame without
+  ** continuation called by OP_CALL of a Lua function (yield_placed's
+  ** case, without its tests) */
+  if (co == home && L != home && co->guestci != NULL && co->status == LUA_YIELD &&
+      co->guest == L && !co->hookmask) {
+    CallInfo *yci = co->ci;
+    int wanted = yci->nresults, i;
+    Value *res = yci->func, *first;
+    if (wanted == LUA_MULTRET) {
+      if (co->stack_last - res <= narg)
+        return wrap_resume(L, co, narg, ci, home);
+      wanted = narg;
+    }
+    L->top -= narg;
+    first = L->top;
+    for (i = 0; i < narg && i < wanted; i++) res[i] = first[i];   /* NOBARRIER: stack slots */
+    for (; i < wanted; i++) res[i] = MVM_NIL;
+    co->top = res + wanted;
+    co->ci = yci->previous;
+    co->status = LUA_OK;
+    co->guestci = ci;
+    L->nCcalls--;
+    G(L)->nresumes++;
+    return WRAP_SWITCHED;
+  }
+  return wrap_resume(L, co, narg, ci, home);
+}
+
 /* the coroutine 'co' yielded by returning, its values on top: hand them
 ** to its guest (the results of the guest's wrap call, L->ci) and return
 ** the guest, which runs on in this activation; NULL (the values stay, the
@@ -977,15 +999,21 @@ lua_State *do_yieldguest(lua_State *co) {
   CallInfo *w = L->ci;
   int n = co->ci->u2.nyield, wanted = w->nresults, i;
   Value *res = w->func, *from = co->top - n;
-  if (L->hookmask || isLua(w) || wanted < LUA_MULTRET || !isLua(w->previous))
+  /* (w is the C frame of L's wrap call, its caller interpreted: L has not
+  ** run since; wanted < LUA_MULTRET: marked by lua_toclose) */
+  if (L->hookmask || wanted < LUA_MULTRET)
     return NULL;
   if (wanted == LUA_MULTRET) {
     if (L->stack_last - res <= n + LUA_MINSTACK)
       return NULL;
     wanted = n;
   }
-  for (i = 0; i < n && i < wanted; i++) res[i] = from[i];   /* NOBARRIER: stack slots */
-  for (; i < wanted; i++) res[i] = MVM_NIL;
+  if (n == 1 && wanted == 1)   /* (the common case: one value, one wanted) */
+    res[0] = from[0];   /* NOBARRIER: stack slots */
+  else {
+    for (i = 0; i < n && i < wanted; i++) res[i] = from[i];   /* NOBARRIER: stack slots */
+    for (; i < wanted; i++) res[i] = MVM_NIL;
+  }
   L->top = res + wanted;
   co->top = from;
   L->ci = w->previous;
