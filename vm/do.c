@@ -892,8 +892,8 @@ int resume_values(lua_State *L, lua_State *co, int narg, CallInfo *guestci) {
   co->top += narg;
   status = resume_co(co, L, narg, &nres, 1, guestci);
  results:
-  if (guestci != NULL && co->guestdone)
-    return WRAP_GUESTDONE;   /* the values went to L in the activation */
+  if (guestci != NULL && co->guestdone)   /* L's frame returned, or L yielded */
+    return co->guestdone == 1 ? WRAP_GUESTDONE : WRAP_GUESTYIELD;
   if (l_likely(status == LUA_OK || status == LUA_YIELD)) {
     if (!resume_room(L, nres + 1)) {
       co->top -= nres;
@@ -928,10 +928,12 @@ LUA_API int mvm_resume(lua_State *L, lua_State *co, int narg) {
 ** C frame) for wrap_error; L's own errors and yields unwind past it to
 ** L's catch points as before.  'ci' is marked CIST_FRESH while the
 ** resume runs, so that its return ends the activation (WRAP_GUESTDONE:
-** the caller goes on as after the return).  Allowed when L could not
-** yield by returning anyway (not at its base level: it runs one C level
-** up as guest), has no hooks and is no guest elsewhere (guestof: at most
-** one activation of a thread's switches on the C stack). */
+** the caller goes on as after the return).  L runs one C level up as
+** guest (nCcalls); a coroutine L at its base level that yields there by
+** a Lua call of coroutine.yield ends the activation (vm.c,
+** WRAP_GUESTYIELD) and then yields by returning from its own.  Allowed
+** when L has no hooks and is no guest elsewhere (guestof: at most one
+** activation of a thread's switches on the C stack). */
 /* do_wrapresume's other cases: a resume that may let L run as guest, or
 ** a plain one */
 static __attribute__((noinline)) int wrap_resume(lua_State *L, lua_State *co, int narg,
@@ -939,7 +941,7 @@ static __attribute__((noinline)) int wrap_resume(lua_State *L, lua_State *co, in
   uint32_t ncc;
   unsigned short fresh;
   int n;
-  if (co == home || L->guestof != NULL || L->nCcalls == L->basecalls || L->hookmask)
+  if (co == home || L->guestof != NULL || L->hookmask)
     return mvm_resume(L, co, narg);
   fresh = ci->callstatus & CIST_FRESH;
   ci->callstatus |= CIST_FRESH;

@@ -1776,7 +1776,8 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             }
             newci = ci->next;
             vm_pushcframe(L, newci, ra, nresults);
-            if (l_unlikely(f == mvm_yield) && L->nCcalls == L->basecalls) {
+            if (l_unlikely(f == mvm_yield) && (L->nCcalls == L->basecalls ||
+                (L != home && L->nCcalls == L->basecalls + 1 && L->guestof == home))) {
               /* coroutine.yield at the coroutine's base level (nothing
               ** but this activation between here and lua_resume): leave
               ** the state lua_yieldk leaves (the yield's C frame, the
@@ -1784,6 +1785,13 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               ** instead of a longjmp; unroll resumes this frame */
               newci->u2.nyield = (int)(L->top - ra) - 1;
               L->status = LUA_YIELD;
+              if (l_unlikely(L != home)) {
+                /* a guest at its base level (do_wrapresume): end this
+                ** activation; the guest's own yields by returning */
+                home->guestdone = 2;
+                return;
+              }
+             yieldret:
               if (L->guestci != NULL) {
                 /* resumed by an interpreted wrap call: its caller runs on
                 ** here (do_yieldguest) */
@@ -1851,6 +1859,8 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               trap = L->hookmask;
               goto ret;
             }
+            if (n == WRAP_GUESTYIELD)   /* yielded as a guest */
+              goto yieldret;
             n = (*mvm_wrapfuncs[1])(L);   /* wrap_error: raises */
           }
           if (l_unlikely(L->ci->previous != ci || ci->u.l.savedpc != pc)) {
@@ -2040,6 +2050,8 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               trap = L->hookmask;
               goto ret;
             }
+            if (n == WRAP_GUESTYIELD)
+              goto yieldret;
             n = (*mvm_wrapfuncs[1])(L);   /* wrap_error: raises */
           }
           if (l_unlikely(L->ci->previous != ci || ci->u.l.savedpc != pc)) {
