@@ -937,43 +937,47 @@ LUA_API int mvm_resume(lua_State *L, lua_State *co, int narg) {
 /* do_wrapresume's other cases: a resume that may let L run as guest, or
 ** a plain one */
 static __attribute__((noinline)) int wrap_resume(lua_State *L, lua_State *co, int narg,
-                                                 CallInfo *ci, lua_State *home) {
+                                                 CallInfo *ci) {
   uint32_t ncc;
   unsigned short fresh;
   int n;
-  if (co == home || L->guestof != NULL || L->hookmask)
+  if (L->guestof != NULL || co == L || L->hookmask)
     return mvm_resume(L, co, narg);
   fresh = ci->callstatus & CIST_FRESH;
   ci->callstatus |= CIST_FRESH;
   ncc = L->nCcalls;
   L->guestof = co;
+  L->gueststop = ci;
+  L->guestcalls = ncc + 1;
   co->guest = L;
   co->guestdone = 0;
   n = resume_values(L, co, narg, ci);
   L->guestof = NULL;
   L->nCcalls = ncc;
-  co->guestci = NULL;
+  co->guestci = NULL;    /* (an older activation of co: no more in place) */
+  co->guestdone = 0;
   ci->callstatus = (unsigned short)((ci->callstatus & ~CIST_FRESH) | fresh);
   return n;
 }
 
-int do_wrapresume(lua_State *L, Value *func, CallInfo *ci, lua_State *home) {
+int do_wrapresume(lua_State *L, Value *func, CallInfo *ci) {
   lua_State *co = v_thread(v_ccl(*func)->upvalue[0]);
   int narg = (int)(L->top - func) - 1;
-  /* L the guest of co's activation: resume co in place.  guestci still
+  /* L the guest of co's activation, running there (not in an activation
+  ** above it: its nCcalls would be higher): resume co in place.  guestci still
   ** set, co suspended, no hooks: co's last yield was do_yieldguest's (any
   ** other resume, close or hook since has cleared guestci, changed the
   ** status or set the hook mask), so co->ci is a yield's C frame without
   ** continuation called by OP_CALL of a Lua function (yield_placed's
   ** case, without its tests) */
-  if (co == home && L != home && co->guestci != NULL && co->status == LUA_YIELD &&
-      co->guest == L && !co->hookmask) {
+  if (L->guestof == co && L->nCcalls == L->guestcalls && co->guestci != NULL &&
+      co->status == LUA_YIELD && co->guest == L && !co->hookmask) {
     CallInfo *yci = co->ci;
     int wanted = yci->nresults, i;
     Value *res = yci->func, *first;
     if (wanted == LUA_MULTRET) {
       if (co->stack_last - res <= narg)
-        return wrap_resume(L, co, narg, ci, home);
+        return wrap_resume(L, co, narg, ci);
       wanted = narg;
     }
     L->top -= narg;
@@ -988,7 +992,7 @@ int do_wrapresume(lua_State *L, Value *func, CallInfo *ci, lua_State *home) {
     G(L)->nresumes++;
     return WRAP_SWITCHED;
   }
-  return wrap_resume(L, co, narg, ci, home);
+  return wrap_resume(L, co, narg, ci);
 }
 
 /* the coroutine 'co' yielded by returning, its values on top: hand them

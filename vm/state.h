@@ -130,16 +130,21 @@ struct lua_State {
   ** the interpreter's call of a wrap function may hand its yields to its
   ** resumer inside its own base activation, which then runs the
   ** resumer's frames (the resumer is its "guest") and resumes it again
-  ** without C recursion.  guestci: the resumer's frame that made the
-  ** resume (marked CIST_FRESH while it runs as guest: its return ends the
-  ** activation), NULL when the current resume allows no guest; guest: the
-  ** resumer; guestdone: the guest's frame returned (the activation
-  ** ended); guestof (any thread): the coroutine in whose activation this
-  ** thread may run as guest (never two at once; protected runs restore
-  ** it) */
+  ** without C recursion.  Of a coroutine: guestci, the resumer's frame
+  ** that made the last resume, NULL when the current resume allows no
+  ** guest; guest, the resumer; guestdone, how the guest ended the
+  ** activation (1: its gueststop returned, 2: it yielded).  Of any
+  ** thread: guestof, the coroutine in whose activation it may run as
+  ** guest (never two at once; protected runs restore it); gueststop, its
+  ** frame whose return ends that (marked CIST_FRESH meanwhile);
+  ** guestcalls, its nCcalls while it runs directly in that activation
+  ** (one C level up).  A coroutine's fields belong to its newest
+  ** activation; an older one that finds them changed resumes it plainly */
   CallInfo *guestci;
+  CallInfo *gueststop;
   struct lua_State *guest;
   struct lua_State *guestof;
+  uint32_t guestcalls;
   int guestdone;
 };
 

@@ -1135,9 +1135,6 @@ void vm_execute(lua_State *L, CallInfo *ci) {
   const Instruction *pc;
   uint8_t *fb;
   int trap;
-  /* the thread this activation was started for; another one runs here
-  ** only as its guest (do_wrapresume) */
-  lua_State *const home = L;
 #if MVM_USE_JUMPTABLE
   static const void *const disptab[NUM_OPCODES] = {
 #define MVM_OPLABEL(name, mode, a, t, it, ot, mm) &&L_OP_##name,
@@ -1777,7 +1774,8 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             newci = ci->next;
             vm_pushcframe(L, newci, ra, nresults);
             if (l_unlikely(f == mvm_yield) && (L->nCcalls == L->basecalls ||
-                (L != home && L->nCcalls == L->basecalls + 1 && L->guestof == home))) {
+                (L->guestof != NULL && L->nCcalls == L->basecalls + 1 &&
+                 L->nCcalls == L->guestcalls))) {
               /* coroutine.yield at the coroutine's base level (nothing
               ** but this activation between here and lua_resume): leave
               ** the state lua_yieldk leaves (the yield's C frame, the
@@ -1785,10 +1783,10 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               ** instead of a longjmp; unroll resumes this frame */
               newci->u2.nyield = (int)(L->top - ra) - 1;
               L->status = LUA_YIELD;
-              if (l_unlikely(L != home)) {
+              if (l_unlikely(L->nCcalls != L->basecalls)) {
                 /* a guest at its base level (do_wrapresume): end this
                 ** activation; the guest's own yields by returning */
-                home->guestdone = 2;
+                L->guestof->guestdone = 2;
                 return;
               }
              yieldret:
@@ -1847,10 +1845,10 @@ void vm_execute(lua_State *L, CallInfo *ci) {
                      ci->next != NULL && !L->hookmask)) {
           newci = ci->next;
           vm_pushcframe(L, newci, ra, nresults);
-          n = do_wrapresume(L, ra, ci, home);
+          n = do_wrapresume(L, ra, ci);
           if (l_unlikely(n < 0)) {
             if (n == WRAP_SWITCHED) {   /* run the coroutine here */
-              L = home;
+              L = L->guestof;
               ci = L->ci;
               trap = 0;
               goto returning;
@@ -2038,10 +2036,10 @@ void vm_execute(lua_State *L, CallInfo *ci) {
           int n, wanted;
           savepc();
           vm_pushcframe(L, ci->next, ra + 4, GETARG_C(i));
-          n = do_wrapresume(L, ra + 4, ci, home);
+          n = do_wrapresume(L, ra + 4, ci);
           if (l_unlikely(n < 0)) {
             if (n == WRAP_SWITCHED) {
-              L = home;
+              L = L->guestof;
               ci = L->ci;
               trap = 0;
               goto returning;
@@ -2142,8 +2140,8 @@ void vm_execute(lua_State *L, CallInfo *ci) {
   }
  ret:
   if (ci->callstatus & CIST_FRESH) {
-    if (l_unlikely(L != home))
-      home->guestdone = 1;   /* a guest's frame returned (do_wrapresume) */
+    if (l_unlikely(L->guestof != NULL) && ci == L->gueststop)
+      L->guestof->guestdone = 1;   /* a guest's frame returned (do_wrapresume) */
     return;   /* end of this C-level activation */
   }
   ci = ci->previous;
