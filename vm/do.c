@@ -869,7 +869,7 @@ static int yield_placed(lua_State *L, lua_State *co, int narg) {
 ** coroutine may hand its yields to, or NULL */
 static inline __attribute__((always_inline))
 int resume_values(lua_State *L, lua_State *co, int narg, CallInfo *guestci) {
-  int status, nres, i;
+  int status, nres = 0, i;
   Value *from;
   if (co->status == LUA_YIELD && yield_placed(L, co, narg)) {
     status = resume_co(co, L, RESUME_PLACED, &nres, 1, guestci);
@@ -892,8 +892,14 @@ int resume_values(lua_State *L, lua_State *co, int narg, CallInfo *guestci) {
   co->top += narg;
   status = resume_co(co, L, narg, &nres, 1, guestci);
  results:
-  if (guestci != NULL && co->guestdone)   /* L's frame returned, or L yielded */
-    return co->guestdone == 1 ? WRAP_GUESTDONE : WRAP_GUESTYIELD;
+  if (guestci != NULL) {
+    /* L's frame returned (L->ci is its caller, not a C frame above it),
+    ** or L yielded as guest */
+    if (L->ci == guestci->previous)
+      return WRAP_GUESTDONE;
+    if (co->guestdone)
+      return WRAP_GUESTYIELD;
+  }
   if (l_likely(status == LUA_OK || status == LUA_YIELD)) {
     if (!resume_room(L, nres + 1)) {
       co->top -= nres;
@@ -947,7 +953,6 @@ static __attribute__((noinline)) int wrap_resume(lua_State *L, lua_State *co, in
   ci->callstatus |= CIST_FRESH;
   ncc = L->nCcalls;
   L->guestof = co;
-  L->gueststop = ci;
   L->guestcalls = ncc + 1;
   co->guest = L;
   co->guestdone = 0;

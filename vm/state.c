@@ -68,7 +68,6 @@ void state_preinit(lua_State *L1, global_State *g) {
   L1->nCcalls = 0;
   L1->basecalls = UINT32_MAX;
   L1->guestci = NULL;
-  L1->gueststop = NULL;
   L1->guestcalls = 0;
   L1->guest = NULL;
   L1->guestof = NULL;

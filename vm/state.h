@@ -132,16 +132,15 @@ struct lua_State {
   ** resumer's frames (the resumer is its "guest") and resumes it again
   ** without C recursion.  Of a coroutine: guestci, the resumer's frame
   ** that made the last resume, NULL when the current resume allows no
-  ** guest; guest, the resumer; guestdone, how the guest ended the
-  ** activation (1: its gueststop returned, 2: it yielded).  Of any
+  ** guest; guest, the resumer; guestdone, set when the guest ended the
+  ** activation by yielding (its frame's return is seen by do.c
+  ** resume_values: the frame is CIST_FRESH meanwhile).  Of any
   ** thread: guestof, the coroutine in whose activation it may run as
-  ** guest (never two at once; protected runs restore it); gueststop, its
-  ** frame whose return ends that (marked CIST_FRESH meanwhile);
-  ** guestcalls, its nCcalls while it runs directly in that activation
-  ** (one C level up).  A coroutine's fields belong to its newest
-  ** activation; an older one that finds them changed resumes it plainly */
+  ** guest (never two at once; protected runs restore it); guestcalls, its
+  ** nCcalls while it runs directly in that activation (one C level up).
+  ** A coroutine's fields belong to its newest activation; an older one
+  ** that finds them changed resumes it plainly */
   CallInfo *guestci;
-  CallInfo *gueststop;
   struct lua_State *guest;
   struct lua_State *guestof;
   uint32_t guestcalls;

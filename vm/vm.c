@@ -1786,7 +1786,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               if (l_unlikely(L->nCcalls != L->basecalls)) {
                 /* a guest at its base level (do_wrapresume): end this
                 ** activation; the guest's own yields by returning */
-                L->guestof->guestdone = 2;
+                L->guestof->guestdone = 1;
                 return;
               }
              yieldret:
@@ -2139,11 +2139,8 @@ void vm_execute(lua_State *L, CallInfo *ci) {
     }
   }
  ret:
-  if (ci->callstatus & CIST_FRESH) {
-    if (l_unlikely(L->guestof != NULL) && ci == L->gueststop)
-      L->guestof->guestdone = 1;   /* a guest's frame returned (do_wrapresume) */
+  if (ci->callstatus & CIST_FRESH)
     return;   /* end of this C-level activation */
-  }
   ci = ci->previous;
   goto returning;
 }
