@@ -382,6 +382,15 @@ static __attribute__((noinline)) const char *tolstring_other(lua_State *L,
   return getstr(ts);
 }
 
+/* lua_replace(L, -2) for luaL_pushresult (stdlib/auxlib.c): the top value
+** over the one below it, popped (a stack slot: no barrier) */
+LUAI_FUNC void api_replaceunder(lua_State *L);
+void api_replaceunder(lua_State *L) {
+  api_check(L, L->top - 2 > L->ci->func, "not enough elements");
+  L->top[-2] = L->top[-1];
+  L->top--;
+}
+
 /* luaL_tolstring of a string whose metatable has no __tostring (the usual
 ** string metatable, whose __index is the string library): the string
 ** itself pushed (g->tostringname: "__tostring", a collector root) */
