@@ -145,7 +145,9 @@ static __attribute__((noinline)) int sl_subn(lua_State *L) {
   return 1;
 }
 
-static int sl_sub(lua_State *L) {
+/* string.sub; its address is known to OP_CALL (vm/vm.c), which makes the
+** common (s, i [, j]) calls for one result without a C frame */
+int mvm_strsub(lua_State *L) {
   return sl_sub1(L) ? 1 : sl_subn(L);
 }
 
@@ -2560,7 +2562,7 @@ static const luaL_Reg sl_funcs[] = {
   {"match", sl_match},
   {"rep", sl_rep},
   {"reverse", sl_reverse},
-  {"sub", sl_sub},
+  {"sub", mvm_strsub},
   {"upper", sl_upper},
   {"pack", sl_pack},
   {"packsize", sl_packsize},
