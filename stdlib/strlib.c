@@ -145,11 +145,15 @@ static __attribute__((noinline)) int sl_subn(lua_State *L) {
   return 1;
 }
 
-/* string.sub; its address is known to OP_CALL (vm/vm.c), which makes the
-** common (s, i [, j]) calls for one result without a C frame */
-int mvm_strsub(lua_State *L) {
+static int sl_sub(lua_State *L) {
   return sl_sub1(L) ? 1 : sl_subn(L);
 }
+
+/* string.sub, known to OP_CALL (vm/vm.c), which makes the common (s, i
+** [, j]) calls for one result without a C frame.  A constant in memory:
+** the test of every other C call is one compare with it (a compare with
+** the function's address needed an lea first) */
+LUAI_DDEF const lua_CFunction mvm_strsub[1] = { sl_sub };
 
 static int sl_reverse(lua_State *L) {
   size_t l, i;
@@ -2562,7 +2566,7 @@ static const luaL_Reg sl_funcs[] = {
   {"match", sl_match},
   {"rep", sl_rep},
   {"reverse", sl_reverse},
-  {"sub", mvm_strsub},
+  {"sub", sl_sub},
   {"upper", sl_upper},
   {"pack", sl_pack},
   {"packsize", sl_packsize},

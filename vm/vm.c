@@ -1807,7 +1807,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
                 vmbreak;
               }
             }
-            else if (l_unlikely(f == mvm_strsub) && nresults == 1 &&
+            else if (l_unlikely(f == mvm_strsub[0]) && nresults == 1 &&
                      vm_subinline(L, ra, (int)(L->top - ra) - 1)) {
               /* string.sub(s, i [, j]) for one result, i >= 1, j >= 0: the
               ** result made without a C frame; str_new may collect (the
