@@ -1720,7 +1720,7 @@ static int sl_gsub(lua_State *L) {
   size_t srcl, lp;
   const char *src, *p;
   const TString *pts;
-  const char *lastend = NULL;
+  const char *lastend = NULL, *pend;
   int rtype;
   lua_Integer maxn;
   int anchored;
@@ -1760,6 +1760,7 @@ static int sl_gsub(lua_State *L) {
   pm_init(&m, L, src, srcl, p, lp);
   pm_useprep(&m, L, pts);
   luaL_buffinit(L, &b);
+  pend = src;
   quick = 0;
   if (count < maxn && !anchored) fe = pm_first(&m, p, &fc, &quick);
   if (rtype == LUA_TSTRING) {   /* a replacement without '%' is copied as is */
@@ -1767,30 +1768,34 @@ static int sl_gsub(lua_State *L) {
     if (memchr(repl, PAT_ESC, lrepl) != NULL)
       repl = NULL;
   }
+  /* The subject's text from 'pend' to 'src' (positions where no match
+  ** starts) is copied only before a match's replacement and at the end of
+  ** a changed result: a subject without matches is never copied, and a
+  ** run of unmatched bytes is one copy (the subject, argument 1, stays
+  ** anchored and strings never move) */
   while (count < maxn) {
     const char *e;
     pm_setctab(&m);
     pm_keepprep(&m, L, pts);   /* Lua code may have run (see PatPrep) */
-    if (fe != NULL) {   /* positions where no match starts are copied */
-      const char *q = pm_skipto(&m, src, fc, fe);
-      luaL_addlstring(&b, src, (size_t)(q - src));
-      src = q;
+    if (fe != NULL) {   /* skip the positions where no match starts */
+      src = pm_skipto(&m, src, fc, fe);
       pm_keepprep(&m, L, pts);
     }
     pm_reset(&m);
     e = quick ? pm_quickmatch(&m, src, fc, fe, quick) : pm_match(&m, src, p);
     if (e != NULL && e != lastend) {
       count++;
+      luaL_addlstring(&b, pend, (size_t)(src - pend));
       if (repl != NULL) {
         luaL_addlstring(&b, repl, lrepl);
         changed = 1;
       }
       else
         changed = sl_addvalue(&m, &b, src, e, rtype) | changed;
-      src = lastend = e;
+      src = lastend = pend = e;
     }
     else if (src < m.src_end) {
-      luaL_addchar(&b, *src++);
+      src++;
     }
     else {
       break;
@@ -1802,7 +1807,7 @@ static int sl_gsub(lua_State *L) {
     lua_pushvalue(L, 1);  /* result is the subject itself */
   }
   else {
-    luaL_addlstring(&b, src, (size_t)(m.src_end - src));
+    luaL_addlstring(&b, pend, (size_t)(m.src_end - pend));
     luaL_pushresult(&b);
   }
   lua_pushinteger(L, count);
