@@ -1432,6 +1432,47 @@ static const char *pm_quickmatch(Matcher *m, const char *s, const char *fc,
   return (kind == 1) ? s + 1 : s + 1 + pm_run(m, s + 1, fc, fe);
 }
 
+/* An anchored pattern that is one class ('.', a %-letter class or a
+** prepared set), alone or followed by '*' or '+' (json's "^[ \n\r\t]*"):
+** its match at 's' is the class's run, found without pm_match.  Returns 0
+** for other patterns (pm_match then decides, raising its errors), else 1
+** with *res the match's end or NULL (no match). */
+static int pm_anchorquick(Matcher *m, const char *s, const char *p,
+                          const char **res) {
+  const char *ep, *pe = m->pat_end;
+  ptrdiff_t n;
+  if (p == pe) return 0;
+  if (*p == '[') {
+    const PatSet *ps = pm_cachedset(m, p);   /* well formed when prepared */
+    if (ps == NULL) return 0;
+    ep = m->pat0 + ps->end;
+#ifdef __GLIBC__
+    if ((*ep == '*' || *ep == '+') && ep + 1 == pe) {   /* its bits at hand */
+      n = pm_psspan(s, m->src_end, ps, m->ctab, 1) - s;
+      *res = (*ep == '+' && n == 0) ? NULL : s + n;
+      return 1;
+    }
+#endif
+  }
+  else if (*p == PAT_ESC) {
+    if (p + 1 >= pe || !isalpha(UC(p[1])) || p[1] == 'b' || p[1] == 'f')
+      return 0;
+    ep = p + 2;
+  }
+  else if (*p == '.')
+    ep = p + 1;
+  else
+    return 0;
+  if (ep == pe) {
+    *res = pm_single(m, s, p, ep) ? s + 1 : NULL;
+    return 1;
+  }
+  if ((*ep != '*' && *ep != '+') || ep + 1 != pe) return 0;
+  n = pm_run(m, s, p, ep);
+  *res = (*ep == '+' && n == 0) ? NULL : s + n;
+  return 1;
+}
+
 /* pm_firstclass and pm_quickkind (*quick) of pattern 'p', from the
 ** preparation when it has them, else computed (raising as before) and
 ** stored there; only when 'p' starts the prepared string */
@@ -1543,6 +1584,18 @@ static int sl_findaux(lua_State *L, int isfind) {
     pm_init(&m, L, s, ls, p, lp);
     pm_useprep(&m, L, pts);
     pm_setctab(&m);
+    if (anchored && pm_anchorquick(&m, s1, p, &fe)) {
+      if (fe == NULL) {
+        luaL_pushfail(L);
+        return 1;
+      }
+      if (isfind) {
+        lua_pushinteger(L, (lua_Integer)(s1 - s) + 1);
+        lua_pushinteger(L, (lua_Integer)(fe - s));
+        return 2;
+      }
+      return pm_pushcaps(&m, s1, fe);
+    }
     quick = 0;
     fe = anchored ? NULL : pm_first(&m, p, &fc, &quick);
     do {
