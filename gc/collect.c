@@ -286,6 +286,7 @@ static void markroots(lua_State *L, global_State *g, GCState *gs) {
   for (i = 0; i < TM_N; i++) markobjectN(gs, g->tmname[i]);
   for (i = 0; i < LUA_NUMTYPES; i++) markobjectN(gs, g->tname[i]);
   markobjectN(gs, g->memerrmsg);
+  markobjectN(gs, g->tostringname);
   for (i = 0; i < g->nroots; i++) markvalue(gs, *g->roots[i]);
   for (j = gs->fnzhead; j < gs->tobefnz.n; j++) markobject(gs, gs->tobefnz.a[j]);
   jit_markinlined(g, markinlined, gs);   /* the Protos compiled code guards on */

@@ -11,6 +11,7 @@
 
 #include "lua.h"
 #include "lauxlib.h"
+#include "string.h"   /* vm/string.h: str_copyshort */
 
 /* ------------------------------------------------------------------------
 ** tracebacks and function names
@@ -455,15 +456,17 @@ LUALIB_API void luaL_addlstring(luaL_Buffer *B, const char *s, size_t l) {
   char *b;
   if (l == 0)
     return;
-  /* the size is added before the copy: memcpy becomes a tail call */
+  /* (short pieces, gsub's and format's usual ones, without a memcpy call) */
   b = prepbuffsize(B, l, -1);
   luaL_addsize(B, l);
-  memcpy(b, s, l * sizeof(char));
+  str_copyshort(b, s, l);
 }
 
 LUALIB_API void luaL_addstring(luaL_Buffer *B, const char *s) {
   luaL_addlstring(B, s, strlen(s));
 }
+
+LUAI_FUNC void api_replaceunder(lua_State *L);   /* vm/api.c */
 
 LUALIB_API void luaL_pushresult(luaL_Buffer *B) {
   lua_State *L = B->L;
@@ -474,8 +477,9 @@ LUALIB_API void luaL_pushresult(luaL_Buffer *B) {
     B->b = B->init.b;
     B->size = LUAL_BUFFERSIZE;
   }
-  lua_replace(L, -2);             /* over the box or placeholder (as
-                                  ** lua_remove(L, -2), without its rotation) */
+  api_replaceunder(L);            /* over the box or placeholder (as
+                                  ** lua_replace(L, -2), without its index
+                                  ** decoding) */
 }
 
 LUALIB_API void luaL_pushresultsize(luaL_Buffer *B, size_t sz) {
@@ -489,7 +493,7 @@ LUALIB_API void luaL_addvalue(luaL_Buffer *B) {
   size_t len;
   const char *s = lua_tolstring(L, -1, &len);
   char *b = prepbuffsize(B, len, -2);
-  memcpy(b, s, len * sizeof(char));
+  str_copyshort(b, s, len);
   luaL_addsize(B, len);
   lua_pop(L, 1);
 }

@@ -149,6 +149,12 @@ static int sl_sub(lua_State *L) {
   return sl_sub1(L) ? 1 : sl_subn(L);
 }
 
+/* string.sub, known to OP_CALL (vm/vm.c), which makes the common (s, i
+** [, j]) calls for one result without a C frame.  A constant in memory:
+** the test of every other C call is one compare with it (a compare with
+** the function's address needed an lea first) */
+LUAI_DDEF const lua_CFunction mvm_strsub[1] = { sl_sub };
+
 static int sl_reverse(lua_State *L) {
   size_t l, i;
   luaL_Buffer b;
@@ -488,8 +494,11 @@ static inline int pm_classmatch(int c, int cl) {
 #define PM_ISZERO(c)  ((c) == 0)
 
 #ifdef __GLIBC__
+/* (a loop per direction: comparing each byte's test with 'want' was two
+** more instructions a byte) */
 #define PM_CTSPAN(bit) \
-  while (q < e && (((ct[UC(*q)] & (bit)) != 0) == want)) q++; \
+  if (want) { while (q < e && (ct[UC(*q)] & (bit)) != 0) q++; } \
+  else { while (q < e && (ct[UC(*q)] & (bit)) == 0) q++; } \
   return q
 #endif
 
@@ -1423,6 +1432,47 @@ static const char *pm_quickmatch(Matcher *m, const char *s, const char *fc,
   return (kind == 1) ? s + 1 : s + 1 + pm_run(m, s + 1, fc, fe);
 }
 
+/* An anchored pattern that is one class ('.', a %-letter class or a
+** prepared set), alone or followed by '*' or '+' (json's "^[ \n\r\t]*"):
+** its match at 's' is the class's run, found without pm_match.  Returns 0
+** for other patterns (pm_match then decides, raising its errors), else 1
+** with *res the match's end or NULL (no match). */
+static int pm_anchorquick(Matcher *m, const char *s, const char *p,
+                          const char **res) {
+  const char *ep, *pe = m->pat_end;
+  ptrdiff_t n;
+  if (p == pe) return 0;
+  if (*p == '[') {
+    const PatSet *ps = pm_cachedset(m, p);   /* well formed when prepared */
+    if (ps == NULL) return 0;
+    ep = m->pat0 + ps->end;
+#ifdef __GLIBC__
+    if ((*ep == '*' || *ep == '+') && ep + 1 == pe) {   /* its bits at hand */
+      n = pm_psspan(s, m->src_end, ps, m->ctab, 1) - s;
+      *res = (*ep == '+' && n == 0) ? NULL : s + n;
+      return 1;
+    }
+#endif
+  }
+  else if (*p == PAT_ESC) {
+    if (p + 1 >= pe || !isalpha(UC(p[1])) || p[1] == 'b' || p[1] == 'f')
+      return 0;
+    ep = p + 2;
+  }
+  else if (*p == '.')
+    ep = p + 1;
+  else
+    return 0;
+  if (ep == pe) {
+    *res = pm_single(m, s, p, ep) ? s + 1 : NULL;
+    return 1;
+  }
+  if ((*ep != '*' && *ep != '+') || ep + 1 != pe) return 0;
+  n = pm_run(m, s, p, ep);
+  *res = (*ep == '+' && n == 0) ? NULL : s + n;
+  return 1;
+}
+
 /* pm_firstclass and pm_quickkind (*quick) of pattern 'p', from the
 ** preparation when it has them, else computed (raising as before) and
 ** stored there; only when 'p' starts the prepared string */
@@ -1534,6 +1584,18 @@ static int sl_findaux(lua_State *L, int isfind) {
     pm_init(&m, L, s, ls, p, lp);
     pm_useprep(&m, L, pts);
     pm_setctab(&m);
+    if (anchored && pm_anchorquick(&m, s1, p, &fe)) {
+      if (fe == NULL) {
+        luaL_pushfail(L);
+        return 1;
+      }
+      if (isfind) {
+        lua_pushinteger(L, (lua_Integer)(s1 - s) + 1);
+        lua_pushinteger(L, (lua_Integer)(fe - s));
+        return 2;
+      }
+      return pm_pushcaps(&m, s1, fe);
+    }
     quick = 0;
     fe = anchored ? NULL : pm_first(&m, p, &fc, &quick);
     do {
@@ -1711,7 +1773,7 @@ static int sl_gsub(lua_State *L) {
   size_t srcl, lp;
   const char *src, *p;
   const TString *pts;
-  const char *lastend = NULL;
+  const char *lastend = NULL, *pend;
   int rtype;
   lua_Integer maxn;
   int anchored;
@@ -1751,6 +1813,7 @@ static int sl_gsub(lua_State *L) {
   pm_init(&m, L, src, srcl, p, lp);
   pm_useprep(&m, L, pts);
   luaL_buffinit(L, &b);
+  pend = src;
   quick = 0;
   if (count < maxn && !anchored) fe = pm_first(&m, p, &fc, &quick);
   if (rtype == LUA_TSTRING) {   /* a replacement without '%' is copied as is */
@@ -1758,30 +1821,34 @@ static int sl_gsub(lua_State *L) {
     if (memchr(repl, PAT_ESC, lrepl) != NULL)
       repl = NULL;
   }
+  /* The subject's text from 'pend' to 'src' (positions where no match
+  ** starts) is copied only before a match's replacement and at the end of
+  ** a changed result: a subject without matches is never copied, and a
+  ** run of unmatched bytes is one copy (the subject, argument 1, stays
+  ** anchored and strings never move) */
   while (count < maxn) {
     const char *e;
     pm_setctab(&m);
     pm_keepprep(&m, L, pts);   /* Lua code may have run (see PatPrep) */
-    if (fe != NULL) {   /* positions where no match starts are copied */
-      const char *q = pm_skipto(&m, src, fc, fe);
-      luaL_addlstring(&b, src, (size_t)(q - src));
-      src = q;
+    if (fe != NULL) {   /* skip the positions where no match starts */
+      src = pm_skipto(&m, src, fc, fe);
       pm_keepprep(&m, L, pts);
     }
     pm_reset(&m);
     e = quick ? pm_quickmatch(&m, src, fc, fe, quick) : pm_match(&m, src, p);
     if (e != NULL && e != lastend) {
       count++;
+      luaL_addlstring(&b, pend, (size_t)(src - pend));
       if (repl != NULL) {
         luaL_addlstring(&b, repl, lrepl);
         changed = 1;
       }
       else
         changed = sl_addvalue(&m, &b, src, e, rtype) | changed;
-      src = lastend = e;
+      src = lastend = pend = e;
     }
     else if (src < m.src_end) {
-      luaL_addchar(&b, *src++);
+      src++;
     }
     else {
       break;
@@ -1793,7 +1860,7 @@ static int sl_gsub(lua_State *L) {
     lua_pushvalue(L, 1);  /* result is the subject itself */
   }
   else {
-    luaL_addlstring(&b, src, (size_t)(m.src_end - src));
+    luaL_addlstring(&b, pend, (size_t)(m.src_end - pend));
     luaL_pushresult(&b);
   }
   lua_pushinteger(L, count);

@@ -234,10 +234,10 @@ static int concat_long(lua_State *L, lua_Integer i, lua_Integer last,
   out = getstr(ts);
   for (lua_Integer k = i; ; k++) {
     const char *s = concat_text(concat_get(h, k), nb, &len);
-    memcpy(out, s, len);
+    str_copyshort(out, s, len);   /* (short pieces without a memcpy call) */
     out += len;
     if (k == last) break;
-    memcpy(out, sep, seplen);
+    str_copyshort(out, sep, seplen);
     out += seplen;
   }
   L->top[-1] = v_ref(str_intern(L, ts));
@@ -287,10 +287,10 @@ static int concat_raw(lua_State *L) {
     if (s == NULL) return 0;
     if (len + seplen > CONCAT_SHORT - n)
       return concat_long(L, i, last, sep, seplen);
-    memcpy(buf + n, s, len);
+    str_copyshort(buf + n, s, len);
     n += len;
     if (k == last) break;
-    memcpy(buf + n, sep, seplen);
+    str_copyshort(buf + n, sep, seplen);
     n += seplen;
   }
   lua_pushlstring(L, buf, n);

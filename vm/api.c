@@ -382,12 +382,38 @@ static __attribute__((noinline)) const char *tolstring_other(lua_State *L,
   return getstr(ts);
 }
 
+/* lua_replace(L, -2) for luaL_pushresult (stdlib/auxlib.c): the top value
+** over the one below it, popped (a stack slot: no barrier) */
+LUAI_FUNC void api_replaceunder(lua_State *L);
+void api_replaceunder(lua_State *L) {
+  api_check(L, L->top - 2 > L->ci->func, "not enough elements");
+  L->top[-2] = L->top[-1];
+  L->top--;
+}
+
+/* luaL_tolstring of a string whose metatable has no __tostring (the usual
+** string metatable, whose __index is the string library): the string
+** itself pushed (g->tostringname: "__tostring", a collector root) */
+static __attribute__((noinline)) const char *tolstring_str(lua_State *L, Value v,
+                                                           size_t *len) {
+  const Table *mt = G(L)->mt[LUA_TSTRING];
+  if (mt != NULL) {
+    const Value *tm = tab_getshortstr((Table *)mt, G(L)->tostringname);
+    if (!isabstkey(tm) && !v_isnil(*tm)) return NULL;
+  }
+  pushvalue(L, v);
+  if (len != NULL) *len = v_str(v)->len;
+  return getstr(v_str(v));
+}
+
 /* luaL_tolstring of a number while numbers have no metatable (so no
 ** __tostring and no __name to ask): its text pushed, without the
-** metafield lookups; NULL (nothing pushed) otherwise (stdlib/auxlib.c) */
+** metafield lookups; of a string (tolstring_str) likewise; NULL (nothing
+** pushed) otherwise (stdlib/auxlib.c) */
 LUAI_FUNC const char *api_tolstringnum(lua_State *L, int idx, size_t *len);
 const char *api_tolstringnum(lua_State *L, int idx, size_t *len) {
   Value v = *index2value(L, idx);
+  if (v_isstring(v)) return tolstring_str(L, v, len);
   if (!v_isnumber(v) || G(L)->mt[LUA_TNUMBER] != NULL) return NULL;
   pushvalue(L, v);
   return tolstring_other(L, -1, len, v);   /* converts the copy in place */

@@ -46,6 +46,7 @@ void meta_init(lua_State *L) {
   }
   for (i = 0; i < LUA_NUMTYPES; i++)   /* roots too (type() returns them) */
     G(L)->tname[i] = str_newz(L, meta_typename(i));
+  G(L)->tostringname = str_newz(L, "__tostring");   /* a root too */
 }
 
 const char *meta_typename(int t) {

@@ -368,17 +368,29 @@ int vm_fmtfloat(char *buff, double x, int prec, int conv, int dp) {
   if (signbit(x)) { *o++ = '-'; x = -x; }
   fd.n = 0; fd.s = 0; fd.F = 0; fd.mask = 0;
   if (x >= 18446744073709551616.0) return -1;
-  if (x == floor(x)) I = (uint64_t)x;
+  if (zero) I = 0;
   else {
-    int E, z;
-    uint64_t m = (uint64_t)ldexp(frexp(x, &E), 53);   /* x = m * 2^(E-53) */
-    int s = 53 - E;                                    /* > 0: not integral */
-    z = __builtin_ctzll(m);
-    if (z > s) z = s;
-    m >>= z; s -= z;
-    if (s > 60) return -1;
-    fd.s = s; fd.mask = ((uint64_t)1 << s) - 1;
-    I = m >> s; fd.F = m & fd.mask;
+    /* x = m * 2^-s from its bits (frexp, ldexp and floor were ~75
+    ** instructions of library calls): a normal x is (2^52 + fraction) *
+    ** 2^(e - 1075); a subnormal one needs more than 60 fraction bits */
+    uint64_t bits, m;
+    int e, s, z;
+    memcpy(&bits, &x, sizeof bits);
+    e = (int)(bits >> 52);   /* the sign bit is clear: x > 0 */
+    if (e == 0) return -1;
+    m = (bits & (((uint64_t)1 << 52) - 1)) | ((uint64_t)1 << 52);
+    s = 1075 - e;
+    if (s <= 0) I = m << -s;   /* integral; x < 2^64: -s <= 11 */
+    else {
+      z = __builtin_ctzll(m);
+      if (z >= s) I = m >> s;   /* integral */
+      else {
+        m >>= z; s -= z;
+        if (s > 60) return -1;
+        fd.s = s; fd.mask = ((uint64_t)1 << s) - 1;
+        I = m >> s; fd.F = m & fd.mask;
+      }
+    }
   }
   if (I != 0) {
     char tmp[24];

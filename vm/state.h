@@ -223,6 +223,9 @@ typedef struct global_State {
   ** PatCache: a full userdata anchored in the registry), NULL until
   ** luaopen_string; its entries are valid for one gc_epoch only */
   void *patcache;
+  /* "__tostring" (a root; vm/meta.c meta_init): luaL_tolstring's test of
+  ** the string metatable (vm/api.c tolstring_str) */
+  TString *tostringname;
 } global_State;
 
 #define G(L)  ((L)->g)

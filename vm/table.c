@@ -427,14 +427,22 @@ static unsigned computesizes(unsigned *nums, unsigned *pna) {
 ** key is present (the full count decides). */
 static int rehash_noints(lua_State *L, Table *t, Value extrakey) {
   unsigned total = 1, i, n = allocsizenode(t);
+  int strs = v_isstring(extrakey);
   if (t->asize != 0 || v_isimmint(extrakey) || v_isbigint(extrakey)) return 0;
   for (i = 0; i < n; i++) {
     const Node *nd = &t->node[i];
     if (!v_isnil(nd->val)) {
       if (v_isimmint(nd->key) || v_isbigint(nd->key)) return 0;
+      strs &= v_isstring(nd->key);
       total++;
     }
   }
+  /* String-keyed records filled field by field (obj.x = ..., obj[k] =
+  ** ... on {}) grew 0-1-2-4: three rehashes before their fourth key.  A
+  ** hash part of strings only starts at 4 nodes instead.  Only strings:
+  ** their node order (pairs) depends on the seeded hash anyway, while the
+  ** order of booleans, floats and other keys follows lua5.4's sizes. */
+  if (strs && total < 4) total = 4;
   tab_resize(L, t, 0, total);
   return 1;
 }

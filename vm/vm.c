@@ -176,6 +176,27 @@ static __attribute__((noinline)) int setnewfield(lua_State *L, Table *t,
   return t->metatable == NULL && tab_newstrfast(L, t, v_str(*key), *val);
 }
 
+/* string.sub(s, i [, j]) in OP_CALL: with a string and immediate integers
+** i >= 1, j >= 0 (sl_sub1's case) the result goes to *ra; 0 (nothing
+** done) otherwise.  Out of line: the other C calls pay only the test of f. */
+static __attribute__((noinline)) int vm_subinline(lua_State *L, Value *ra, int nargs) {
+  const TString *ts;
+  int64_t i, j;
+  if ((nargs != 2 && nargs != 3) || !v_isstring(ra[1]) || !v_isimmint(ra[2]))
+    return 0;
+  ts = v_str(ra[1]);
+  i = v_getimmint(ra[2]);
+  j = (int64_t)ts->len;
+  if (nargs == 3) {
+    if (!v_isimmint(ra[3])) return 0;
+    if (v_getimmint(ra[3]) < j) j = v_getimmint(ra[3]);
+  }
+  if (i < 1 || j < 0) return 0;
+  /* (strings never move: ts and its bytes stay valid if str_new collects) */
+  *ra = v_ref(str_new(L, getstr(ts) + i - 1, i <= j ? (size_t)(j - i + 1) : 0));
+  return 1;
+}
+
 void vm_finishset(lua_State *L, const Value *t, Value *key, Value *val,
                   const Value *slot) {
   int loop;
@@ -1775,6 +1796,16 @@ void vm_execute(lua_State *L, CallInfo *ci) {
                 L->top = ra + 1;
                 vmbreak;
               }
+            }
+            else if (l_unlikely(f == mvm_strsub[0]) && nresults == 1 &&
+                     vm_subinline(L, ra, (int)(L->top - ra) - 1)) {
+              /* string.sub(s, i [, j]) for one result, i >= 1, j >= 0: the
+              ** result made without a C frame; str_new may collect (the
+              ** frame's registers are marked up to ci->top; the stack
+              ** never moves in a collection), gc_check may run finalizers */
+              L->top = ra + 1;
+              ProtectNT(gc_check(L));
+              vmbreak;
             }
             newci = ci->next;
             vm_pushcframe(L, newci, ra, nresults);

@@ -8,6 +8,8 @@
 #include "state.h"
 
 LUAI_FUNC void vm_execute(lua_State *L, CallInfo *ci);
+/* {string.sub} (stdlib/strlib.c), whose common calls OP_CALL makes inline */
+LUAI_DDEC(const lua_CFunction mvm_strsub[1]);
 LUAI_FUNC void vm_finishOp(lua_State *L);        /* finish an opcode interrupted by a yield */
 
 /* integer value, boxing when it does not fit an immediate: MAY ALLOCATE */
