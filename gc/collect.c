@@ -201,8 +201,6 @@ static void traversethread(GCState *gs, lua_State *th) {
   for (uv = th->openupval; uv != NULL; uv = uv->u.open.next)
     markobject(gs, (GCObject *)uv);
   jit_walkframes(th, markslot, gs);    /* references spilled by compiled code */
-  if (th->guestof != NULL)   /* its activation is on the C stack (do_wrapresume) */
-    markobject(gs, thread2gco(th->guestof));
 }
 
 static void traverse(global_State *g, GCState *gs, GCObject *o) {

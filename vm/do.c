@@ -135,7 +135,6 @@ l_noret do_throw(lua_State *L, int errcode) {
 #define RUN_PROTECTED(L, call) \
   uint32_t oldnCcalls = (L)->nCcalls; \
   int oldnroots = G(L)->nroots; \
-  lua_State *oldguestof = (L)->guestof; \
   struct lua_longjmp lj; \
   lj.status = LUA_OK; \
   lj.previous = (L)->errorJmp; \
@@ -143,7 +142,6 @@ l_noret do_throw(lua_State *L, int errcode) {
   MVM_TRY(&lj, call;) \
   (L)->errorJmp = lj.previous; \
   (L)->nCcalls = oldnCcalls; \
-  (L)->guestof = oldguestof; \
   G(L)->nroots = oldnroots; \
   return lj.status
 
@@ -771,8 +769,7 @@ static int precover(lua_State *L, int status, const JitMark *jm) {
 ** 'checked': the caller has already refused a coroutine that cannot be
 ** resumed (a constant: the tests vanish), and 'from' is its resumer */
 static inline __attribute__((always_inline))
-int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults, int checked,
-              CallInfo *guestci) {
+int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults, int checked) {
   int status;
   JitMark jm;
   if (checked) {}
@@ -792,7 +789,6 @@ int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults, int check
     return resume_error(L, "C stack overflow", nargs);
   L->nCcalls++;
   L->basecalls = L->nCcalls;
-  L->guestci = guestci;
   G(L)->nresumes++;
   jit_mark(G(L), &jm);
   status = resume_run(L, nargs);
@@ -814,7 +810,7 @@ int resume_co(lua_State *L, lua_State *from, int nargs, int *nresults, int check
 }
 
 LUA_API int lua_resume(lua_State *L, lua_State *from, int nargs, int *nresults) {
-  return resume_co(L, from, nargs, nresults, 0, NULL);
+  return resume_co(L, from, nargs, nresults, 0);
 }
 
 /* room for 'n' more values on L's stack, for the running C function too
@@ -864,15 +860,11 @@ static int yield_placed(lua_State *L, lua_State *co, int narg) {
   return 1;
 }
 
-/* mvm_resume's body; 'guestci': the Lua frame of L that called a wrap
-** function from the interpreter (do_wrapresume), whose activation the
-** coroutine may hand its yields to, or NULL */
-static inline __attribute__((always_inline))
-int resume_values(lua_State *L, lua_State *co, int narg, CallInfo *guestci) {
-  int status, nres = 0, i;
+LUA_API int mvm_resume(lua_State *L, lua_State *co, int narg) {
+  int status, nres, i;
   Value *from;
   if (co->status == LUA_YIELD && yield_placed(L, co, narg)) {
-    status = resume_co(co, L, RESUME_PLACED, &nres, 1, guestci);
+    status = resume_co(co, L, RESUME_PLACED, &nres, 1);
     goto results;
   }
   /* only a suspended coroutine (yielded, or not started: corolib's
@@ -890,16 +882,8 @@ int resume_values(lua_State *L, lua_State *co, int narg, CallInfo *guestci) {
   L->top -= narg;
   for (i = 0; i < narg; i++) co->top[i] = L->top[i];
   co->top += narg;
-  status = resume_co(co, L, narg, &nres, 1, guestci);
+  status = resume_co(co, L, narg, &nres, 1);
  results:
-  if (guestci != NULL) {
-    /* L's frame returned (L->ci is its caller, not a C frame above it),
-    ** or L yielded as guest */
-    if (L->ci == guestci->previous)
-      return WRAP_GUESTDONE;
-    if (co->guestdone)
-      return WRAP_GUESTYIELD;
-  }
   if (l_likely(status == LUA_OK || status == LUA_YIELD)) {
     if (!resume_room(L, nres + 1)) {
       co->top -= nres;
@@ -913,123 +897,6 @@ int resume_values(lua_State *L, lua_State *co, int narg, CallInfo *guestci) {
   L->top += nres;
   co->top = from;
   return errorstatus(status) ? -1 : nres;
-}
-
-LUA_API int mvm_resume(lua_State *L, lua_State *co, int narg) {
-  return resume_values(L, co, narg, NULL);
-}
-
-/* In-loop switches.  A resume made by the interpreter's call of a wrap
-** function (OP_CALL, TFORCALL: the wrap's C frame pushed on L, L's
-** caller frame 'ci' interpreted) lets the coroutine hand its yields to L
-** inside the coroutine's own base activation (the vm_execute that
-** resume_run started, right above the resume's catch point): at a yield
-** by return (vm.c, mvm_yield at basecalls) do_yieldguest completes L's
-** call of the wrap function and the activation runs L's frames on, as
-** L's "guest"; L's next call of the same coroutine's wrap function there
-** resumes it in place (do_wrapresume, WRAP_SWITCHED): no C recursion, no
-** catch point, no vm_execute entry per switch.  The coroutine's errors
-** still end at its catch point, below the activation, and so at the
-** resume that started it, which finds L's current call (L->ci, the wrap's
-** C frame) for wrap_error; L's own errors and yields unwind past it to
-** L's catch points as before.  'ci' is marked CIST_FRESH while the
-** resume runs, so that its return ends the activation (WRAP_GUESTDONE:
-** the caller goes on as after the return).  L runs one C level up as
-** guest (nCcalls); a coroutine L at its base level that yields there by
-** a Lua call of coroutine.yield ends the activation (vm.c,
-** WRAP_GUESTYIELD) and then yields by returning from its own.  Allowed
-** when L has no hooks and is no guest elsewhere (guestof: at most one
-** activation of a thread's switches on the C stack). */
-/* do_wrapresume's other cases: a resume that may let L run as guest, or
-** a plain one */
-static __attribute__((noinline)) int wrap_resume(lua_State *L, lua_State *co, int narg,
-                                                 CallInfo *ci) {
-  uint32_t ncc;
-  unsigned short fresh;
-  int n;
-  if (L->guestof != NULL || co == L || L->hookmask)
-    return mvm_resume(L, co, narg);
-  fresh = ci->callstatus & CIST_FRESH;
-  ci->callstatus |= CIST_FRESH;
-  ncc = L->nCcalls;
-  L->guestof = co;
-  L->guestcalls = ncc + 1;
-  co->guest = L;
-  co->guestdone = 0;
-  n = resume_values(L, co, narg, ci);
-  L->guestof = NULL;
-  L->nCcalls = ncc;
-  co->guestci = NULL;    /* (an older activation of co: no more in place) */
-  co->guestdone = 0;
-  ci->callstatus = (unsigned short)((ci->callstatus & ~CIST_FRESH) | fresh);
-  return n;
-}
-
-int do_wrapresume(lua_State *L, Value *func, CallInfo *ci) {
-  lua_State *co = v_thread(v_ccl(*func)->upvalue[0]);
-  int narg = (int)(L->top - func) - 1;
-  /* L the guest of co's activation, running there (not in an activation
-  ** above it: its nCcalls would be higher): resume co in place.  guestci still
-  ** set, co suspended, no hooks: co's last yield was do_yieldguest's (any
-  ** other resume, close or hook since has cleared guestci, changed the
-  ** status or set the hook mask), so co->ci is a yield's C frame without
-  ** continuation called by OP_CALL of a Lua function (yield_placed's
-  ** case, without its tests) */
-  if (L->guestof == co && L->nCcalls == L->guestcalls && co->guestci != NULL &&
-      co->status == LUA_YIELD && co->guest == L && !co->hookmask) {
-    CallInfo *yci = co->ci;
-    int wanted = yci->nresults, i;
-    Value *res = yci->func, *first;
-    if (wanted == LUA_MULTRET) {
-      if (co->stack_last - res <= narg)
-        return wrap_resume(L, co, narg, ci);
-      wanted = narg;
-    }
-    L->top -= narg;
-    first = L->top;
-    for (i = 0; i < narg && i < wanted; i++) res[i] = first[i];   /* NOBARRIER: stack slots */
-    for (; i < wanted; i++) res[i] = MVM_NIL;
-    co->top = res + wanted;
-    co->ci = yci->previous;
-    co->status = LUA_OK;
-    co->guestci = ci;
-    L->nCcalls--;
-    G(L)->nresumes++;
-    return WRAP_SWITCHED;
-  }
-  return wrap_resume(L, co, narg, ci);
-}
-
-/* the coroutine 'co' yielded by returning, its values on top: hand them
-** to its guest (the results of the guest's wrap call, L->ci) and return
-** the guest, which runs on in this activation; NULL (the values stay, the
-** activation returns to the resume) when the guest has hooks or the
-** values need stack room */
-lua_State *do_yieldguest(lua_State *co) {
-  lua_State *L = co->guest;
-  CallInfo *w = L->ci;
-  int n = co->ci->u2.nyield, wanted = w->nresults, i;
-  Value *res = w->func, *from = co->top - n;
-  /* (w is the C frame of L's wrap call, its caller interpreted: L has not
-  ** run since; wanted < LUA_MULTRET: marked by lua_toclose) */
-  if (L->hookmask || wanted < LUA_MULTRET)
-    return NULL;
-  if (wanted == LUA_MULTRET) {
-    if (L->stack_last - res <= n + LUA_MINSTACK)
-      return NULL;
-    wanted = n;
-  }
-  if (n == 1 && wanted == 1)   /* (the common case: one value, one wanted) */
-    res[0] = from[0];   /* NOBARRIER: stack slots */
-  else {
-    for (i = 0; i < n && i < wanted; i++) res[i] = from[i];   /* NOBARRIER: stack slots */
-    for (; i < wanted; i++) res[i] = MVM_NIL;
-  }
-  L->top = res + wanted;
-  co->top = from;
-  L->ci = w->previous;
-  L->nCcalls++;   /* one C level up: the resume's frames lie between */
-  return L;
 }
 
 LUA_API int mvm_yield(lua_State *L) {

@@ -27,14 +27,6 @@ LUAI_FUNC int do_pcall(lua_State *L, Pfunc func, void *u, ptrdiff_t oldtop, ptrd
 LUAI_FUNC void do_seterrorobj(lua_State *L, int errcode, Value *oldtop);
 
 /* call the value at 'func' with arguments above it; nresults or LUA_MULTRET */
-/* do_wrapresume's results besides mvm_resume's: resumed in place (run
-** L->guestof's co->ci), the guest's frame returned (go on after its return), the
-** guest yielded (its yield's state is left: yield by returning) */
-#define WRAP_SWITCHED   (-3)
-#define WRAP_GUESTDONE  (-2)
-#define WRAP_GUESTYIELD (-4)   /* L yielded as guest: yield by returning */
-LUAI_FUNC int do_wrapresume(lua_State *L, Value *func, CallInfo *ci);
-LUAI_FUNC lua_State *do_yieldguest(lua_State *co);
 LUAI_FUNC void do_call(lua_State *L, Value *func, int nresults);
 LUAI_FUNC void do_callnoyield(lua_State *L, Value *func, int nresults);
 /* Prepare a call for the interpreter: returns the new CallInfo for a Lua

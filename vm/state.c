@@ -67,11 +67,6 @@ void state_preinit(lua_State *L1, global_State *g) {
   L1->oldpc = 0;
   L1->nCcalls = 0;
   L1->basecalls = UINT32_MAX;
-  L1->guestci = NULL;
-  L1->guestcalls = 0;
-  L1->guest = NULL;
-  L1->guestof = NULL;
-  L1->guestdone = 0;
   L1->divmod.qa = L1->divmod.ra = 0;   /* word 0: never an operand */
   L1->divmod.qb = L1->divmod.rb = 0;
 }

@@ -126,25 +126,6 @@ struct lua_State {
   ** imm_idiv): operand words and the partner's result shifted left by 16;
   ** plain words, never references (the collector ignores them) */
   struct DivModCache { Value qa, qb; int64_t q; Value ra, rb; int64_t r; } divmod;
-  /* in-loop switches (do.c do_wrapresume, vm.c): a coroutine resumed by
-  ** the interpreter's call of a wrap function may hand its yields to its
-  ** resumer inside its own base activation, which then runs the
-  ** resumer's frames (the resumer is its "guest") and resumes it again
-  ** without C recursion.  Of a coroutine: guestci, the resumer's frame
-  ** that made the last resume, NULL when the current resume allows no
-  ** guest; guest, the resumer; guestdone, set when the guest ended the
-  ** activation by yielding (its frame's return is seen by do.c
-  ** resume_values: the frame is CIST_FRESH meanwhile).  Of any
-  ** thread: guestof, the coroutine in whose activation it may run as
-  ** guest (never two at once; protected runs restore it); guestcalls, its
-  ** nCcalls while it runs directly in that activation (one C level up).
-  ** A coroutine's fields belong to its newest activation; an older one
-  ** that finds them changed resumes it plainly */
-  CallInfo *guestci;
-  struct lua_State *guest;
-  struct lua_State *guestof;
-  uint32_t guestcalls;
-  int guestdone;
 };
 
 /* a thread object: header, extra space, then the state */

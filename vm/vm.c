@@ -641,6 +641,16 @@ static void push_closure(lua_State *L, CallInfo *ci, int bx, int a) {
 ** Generic for loops with a C iterator (next, ipairs', gmatch's)
 ** --------------------------------------------------------------------- */
 
+/* mvm_resume of the function made by coroutine.wrap at 'func', whose C
+** frame is pushed: wrap_call's (stdlib/corolib.c) resume without its C
+** frame (OP_CALL, TFORCALL; the frame is wrap_call's, for wrap_error's
+** position and the thread); -1 when the resume failed, and the caller
+** calls wrap_error.  Out of line: inlined, it changed the register
+** allocation of vm_execute */
+static __attribute__((noinline)) int vm_wrapresume(lua_State *L, Value *func) {
+  return mvm_resume(L, v_thread(v_ccl(*func)->upvalue[0]), (int)(L->top - func) - 1);
+}
+
 /* can TFORCALL call the iterator at 'func' inline (tfor_docall)?  A C
 ** function, stack room for its LUA_MINSTACK, a spare CallInfo, no hooks */
 static inline int tfor_ccall(lua_State *L, CallInfo *ci, Value *func) {
@@ -658,7 +668,12 @@ static inline void tfor_docall(lua_State *L, CallInfo *ci, Value *func, int nres
   vm_pushcframe(L, newci, func, nresults);
   if (v_islcf(*func))
     n = (*v_lcf(*func))(L);
-  else   /* (not a wrap function: TFORCALL calls those itself) */
+  else if (l_unlikely(v_ccl(*func)->f == mvm_wrapfuncs[0])) {
+    n = vm_wrapresume(L, func);   /* a generator made by coroutine.wrap */
+    if (l_unlikely(n < 0))
+      n = (*mvm_wrapfuncs[1])(L);   /* wrap_error: raises */
+  }
+  else
     n = (*v_ccl(*func)->f)(L);
   wanted = newci->nresults;   /* (lua_toclose may have marked it) */
   if (l_likely(wanted >= 0 && !L->hookmask))
@@ -1809,9 +1824,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             }
             newci = ci->next;
             vm_pushcframe(L, newci, ra, nresults);
-            if (l_unlikely(f == mvm_yield) && (L->nCcalls == L->basecalls ||
-                (L->guestof != NULL && L->nCcalls == L->basecalls + 1 &&
-                 L->nCcalls == L->guestcalls))) {
+            if (l_unlikely(f == mvm_yield) && L->nCcalls == L->basecalls) {
               /* coroutine.yield at the coroutine's base level (nothing
               ** but this activation between here and lua_resume): leave
               ** the state lua_yieldk leaves (the yield's C frame, the
@@ -1819,24 +1832,6 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               ** instead of a longjmp; unroll resumes this frame */
               newci->u2.nyield = (int)(L->top - ra) - 1;
               L->status = LUA_YIELD;
-              if (l_unlikely(L->nCcalls != L->basecalls)) {
-                /* a guest at its base level (do_wrapresume): end this
-                ** activation; the guest's own yields by returning */
-                L->guestof->guestdone = 1;
-                return;
-              }
-             yieldret:
-              if (L->guestci != NULL) {
-                /* resumed by an interpreted wrap call: its caller runs on
-                ** here (do_yieldguest) */
-                lua_State *g = do_yieldguest(L);
-                if (g != NULL) {
-                  L = g;
-                  ci = L->ci;
-                  trap = 0;
-                  goto returning;
-                }
-              }
               return;
             }
             n = (*f)(L);
@@ -1881,30 +1876,9 @@ void vm_execute(lua_State *L, CallInfo *ci) {
                      ci->next != NULL && !L->hookmask)) {
           newci = ci->next;
           vm_pushcframe(L, newci, ra, nresults);
-          n = do_wrapresume(L, ra, ci);
-          if (l_unlikely(n < 0)) {
-            if (n == WRAP_SWITCHED) {   /* run the coroutine here */
-              L = L->guestof;
-              ci = L->ci;
-              trap = 0;
-              goto returning;
-            }
-            if (n == WRAP_GUESTDONE) {   /* 'ci' returned as a guest */
-              trap = L->hookmask;
-              goto ret;
-            }
-            if (n == WRAP_GUESTYIELD)   /* yielded as a guest */
-              goto yieldret;
+          n = vm_wrapresume(L, ra);
+          if (l_unlikely(n < 0))
             n = (*mvm_wrapfuncs[1])(L);   /* wrap_error: raises */
-          }
-          if (l_unlikely(L->ci->previous != ci || ci->u.l.savedpc != pc)) {
-            /* the coroutine's activation ran this thread on as its guest:
-            ** finish its last wrap call and go on from there */
-            do_poscall(L, L->ci, n);
-            ci = L->ci;
-            trap = L->hookmask;
-            goto returning;
-          }
           goto cresults;
         }
         goto gencall;
@@ -2066,43 +2040,6 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             ((v_lcf(ra[4]) == G(L)->ipairsaux && vm_tforipairs(L, ra + 4, GETARG_C(i))) ||
              (v_lcf(ra[4]) == G(L)->nextaux && vm_tfornext(L, ra + 4, GETARG_C(i)))))
           ;   /* (no call: no hook to report, nothing can raise) */
-        else if (v_isCclosure(ra[4]) && v_ccl(ra[4])->f == mvm_wrapfuncs[0] &&
-                 tfor_ccall(L, ci, ra + 4)) {
-          /* a generator made by coroutine.wrap: as OP_CALL's wrapcall */
-          int n, wanted;
-          savepc();
-          vm_pushcframe(L, ci->next, ra + 4, GETARG_C(i));
-          n = do_wrapresume(L, ra + 4, ci);
-          if (l_unlikely(n < 0)) {
-            if (n == WRAP_SWITCHED) {
-              L = L->guestof;
-              ci = L->ci;
-              trap = 0;
-              goto returning;
-            }
-            if (n == WRAP_GUESTDONE) {
-              trap = L->hookmask;
-              goto ret;
-            }
-            if (n == WRAP_GUESTYIELD)
-              goto yieldret;
-            n = (*mvm_wrapfuncs[1])(L);   /* wrap_error: raises */
-          }
-          if (l_unlikely(L->ci->previous != ci || ci->u.l.savedpc != pc)) {
-            do_poscall(L, L->ci, n);
-            ci = L->ci;
-            trap = L->hookmask;
-            goto returning;
-          }
-          wanted = L->ci->nresults;
-          if (l_likely(wanted >= 0 && !L->hookmask))
-            vm_cretmove(L, ci, L->ci, n, wanted);
-          else
-            do_poscall(L, L->ci, n);
-          updatetrap(ci);
-          base = ci->func + 1;
-          cl = v_lcl(*ci->func);
-        }
         else if (tfor_ccall(L, ci, ra + 4)) {
           savepc();
           tfor_docall(L, ci, ra + 4, GETARG_C(i));
