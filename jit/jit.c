@@ -1695,13 +1695,17 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     ** from it, and then end (loading LLVM at half-way cost tables.lua 15-20
     ** ms of CPU for nothing: 3-5% of its run, more when no CPU is idle). */
     if (!shareok) ;   /* (neither feedback nor LLVM for a library-bound loop) */
-    else if ((rest <= inc * JIT_FB_TESTS || (inc > 0 && rest / inc * dt < JIT_PREFETCH_LEAD)) &&
+    else if (regionok(p) &&
+             (rest <= inc * JIT_FB_TESTS || (inc > 0 && rest / inc * dt < JIT_PREFETCH_LEAD)) &&
              ends_first(L, J, p, hdr, per, est, h))
-      ;   /* (nor for a loop that will end before its code could arrive: tables.lua
-          ** loaded LLVM for its first loop, which then ended, and its records
-          ** loop's compile was estimated without the load and came too late;
-          ** -j on was 6-9% behind -j off in wall time, the VM thread's CPU time
-          ** the same) */
+      ;   /* (nor for a main chunk's loop that will end before its code could
+          ** arrive: tables.lua loaded LLVM for its first loop, which then
+          ** ended, and its records loop's compile was estimated without the
+          ** load and came too late; -j on was 6-9% behind -j off in wall
+          ** time, the VM thread's CPU time the same.  A function's compile
+          ** serves its other loops and calls: sieve.lua's first loop ends
+          ** first, and LLVM loaded for it is ready for the second's compile,
+          ** which came 6 ms later without it) */
     else if (rest <= inc * JIT_FB_TESTS) fbloop(L, J, p, hdr, hp, 1);
     else if (inc > 0 && rest / inc * dt < JIT_PREFETCH_LEAD) prefetch_backend(J, L, p);
     p->jitedges = skip;
