@@ -1589,7 +1589,10 @@ static void retire_feedback(lua_State *L, JitState *J, Proto *p);
 static void fbloop(lua_State *L, JitState *J, Proto *p, const Instruction *hdr, unsigned hp,
                    int start) {
   int pc = (int)(hdr - p->code);
-  if (!regionok(p)) return;
+  if (!regionok(p)) {   /* (a function's feedback serves its whole compile) */
+    if (start) start_feedback(L, p);
+    return;
+  }
   if (start) {
     if (p->feedback == NULL) start_feedback(L, p);
     if (J->osrp[hp].fblo < 0 && p->feedback != NULL)
