@@ -1790,16 +1790,18 @@ static int switching(JitState *J, Proto *p, const Instruction *hdr, uint32_t wor
 ** way to their own compiles, which start it again (start_feedback).  Not
 ** while another region of 'p' is compiling or queued (it reads the
 ** feedback).  The buffer is kept to close (JitState.oldfb). */
+#define JIT_OLDFB_MAX 256   /* (then the chunks go on recording: memory is bounded) */
 static void retire_feedback(lua_State *L, JitState *J, Proto *p) {
   struct JitOldFb *o;
   JitQueued *q;
   (void)L;
-  if (p->feedback == NULL) return;
+  if (p->feedback == NULL || J->noldfb >= JIT_OLDFB_MAX) return;
   pthread_mutex_lock(&J->lock);
   for (q = J->qhead; q != NULL && q->p != p; q = q->next) ;
   if (q == NULL && J->compiling != p && (o = (struct JitOldFb *)malloc(sizeof *o)) != NULL) {
     o->b = p->feedback; o->n = (size_t)p->sizecode;
     o->next = J->oldfb; J->oldfb = o;
+    J->noldfb++;
     p->feedback = NULL;
   }
   pthread_mutex_unlock(&J->lock);

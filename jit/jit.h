@@ -181,6 +181,7 @@ typedef struct JitState {
   ** region runs (jit.c retire_feedback): an interpreted frame may still
   ** hold one until its next back-edge test, so they are freed at close */
   struct JitOldFb { uint8_t *b; size_t n; struct JitOldFb *next; } *oldfb;
+  int noldfb;
   void *osrentry;                 /* the region jit_osr chose, for the jit_run that follows */
   uint32_t threshold;             /* hotcount that triggers a compile ("on") */
   int dump, stats;                /* MVM_JIT_DUMP, MVM_JIT_STATS */
