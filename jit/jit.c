@@ -1599,7 +1599,7 @@ static int ends_first(lua_State *L, JitState *J, const Proto *p, const Instructi
   return 1;
 }
 
-static void retire_feedback(lua_State *L, JitState *J, Proto *p);
+static void retire_feedback(JitState *J, Proto *p);
 /* A main chunk's feedback is for the loop near its compile (osr_pays
 ** starts it): when the chunk's frame tests another loop outside that
 ** loop's region (the loop ended, or was not compiled), it stops recording
@@ -1618,7 +1618,7 @@ static void fbloop(lua_State *L, JitState *J, Proto *p, const Instruction *hdr, 
       osrregion(p, hdr, &J->osrp[hp].fblo, &J->osrp[hp].fbhi);
   }
   else if (J->osrp[hp].fblo >= 0 && (pc < J->osrp[hp].fblo || pc > J->osrp[hp].fbhi)) {
-    retire_feedback(L, J, p);
+    retire_feedback(J, p);
     if (p->feedback == NULL) J->osrp[hp].fblo = -1;
   }
 }
@@ -1791,10 +1791,9 @@ static int switching(JitState *J, Proto *p, const Instruction *hdr, uint32_t wor
 ** while another region of 'p' is compiling or queued (it reads the
 ** feedback).  The buffer is kept to close (JitState.oldfb). */
 #define JIT_OLDFB_MAX 256   /* (then the chunks go on recording: memory is bounded) */
-static void retire_feedback(lua_State *L, JitState *J, Proto *p) {
+static void retire_feedback(JitState *J, Proto *p) {
   struct JitOldFb *o;
   JitQueued *q;
-  (void)L;
   if (p->feedback == NULL || J->noldfb >= JIT_OLDFB_MAX) return;
   pthread_mutex_lock(&J->lock);
   for (q = J->qhead; q != NULL && q->p != p; q = q->next) ;
@@ -1826,7 +1825,7 @@ int jit_osr(lua_State *L, Proto *p) {
   const Instruction *hdr = L->ci->u.l.savedpc;
   /* p's own code, when it has some, runs everything; else a region */
   if (J != NULL && J->regions != NULL && !jit_hascode(p) && enterregion(J, p, hdr)) {
-    retire_feedback(L, J, p);
+    retire_feedback(J, p);
     return 1;
   }
   if (p->jitcode == NULL && G(L)->jitmode == MVM_JIT_ON && J != NULL && J->payback > 0) {
@@ -1844,7 +1843,7 @@ int jit_osr(lua_State *L, Proto *p) {
   J = (JitState *)G(L)->jit;
   if (regionok(p) && J != NULL && !jit_hascode(p)) {   /* a region compiled right away? */
     if (J->regions == NULL || !enterregion(J, p, hdr)) return 0;
-    retire_feedback(L, J, p);
+    retire_feedback(J, p);
     return 1;
   }
   if (!jit_hascode(p)) return 0;

@@ -124,6 +124,8 @@ typedef struct Gen {
   int widepc, widereg;        /* R[widereg] is the raw int64 'wideval' for the
                               ** arithmetic at widepc to read (widecons), or -1 */
   LLVMValueRef wideval;
+  uint8_t *npred;             /* per pc: its predecessors in the bytecode CFG, at
+                              ** most 3 counted (widecons; made at first use) */
   RegSet memres;
   RegSet rawint;              /* SSA registers holding a raw int64, not a word (numonly) */
   RegSet *split;              /* per pc: registers in their loop's home there (forsplit), or NULL */
@@ -3364,10 +3366,13 @@ static int widecons(Gen *g, int pc, int a, int depth) {
   ** skips: the reader's integer operands cannot fail) */
   if (rs_has(&g->livein[q + 2], a) && GETARG_A(i) != a) return 0;
   if (regty(g, q, a) != TY_INT) return 0;   /* (the reader takes its integer path) */
-  for (j = 0; j < g->p->sizecode; j++) {
-    succs(g, j, s);
-    if ((s[0] == q || s[1] == q) && j != pc && j != pc + 1) return 0;
-  }
+  if (g->npred == NULL && (g->npred = (uint8_t *)calloc((size_t)g->p->sizecode, 1)) != NULL)
+    for (j = 0; j < g->p->sizecode; j++) {
+      succs(g, j, s);
+      if (s[0] >= 0 && g->npred[s[0]] < 3) g->npred[s[0]]++;
+      if (s[1] >= 0 && s[1] != s[0] && g->npred[s[1]] < 3) g->npred[s[1]]++;
+    }
+  if (g->npred == NULL || g->npred[q] > 2) return 0;   /* (pc's skip, pc + 1's fall-through) */
   switch (GET_OPCODE(i)) {
     case OP_ADD: case OP_SUB: case OP_MUL:
       if ((b != a && c != a) || regty(g, q, b) != TY_INT || regty(g, q, c) != TY_INT) return 0;
@@ -6008,6 +6013,7 @@ static void freegen(Gen *g) {
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean); free(g->win);
   free(g->entry); free(g->reach); free(g->spec); free(g->pspec); free(g->specexits); free(g->selfres);
   free(g->split); free(g->loopvar); free(g->homevar); free(g->tabin); free(g->tabadd); free(g->rwsrc); free(g->rslot);
+  free(g->npred);
 }
 
 /* Is instruction 'pc' compiled?  In an OSR region (jit.c: one hot loop of

@@ -29,6 +29,7 @@
 #include "lualib.h"
 #include <stdint.h>
 #include "state.h"
+#include "vm.h"
 #include "gc.h"
 /* stable identity of movable objects (vm/api.c) */
 LUAI_FUNC int api_objid(lua_State *L, int idx, unsigned int *id);
@@ -111,24 +112,9 @@ static int sl_len(lua_State *L) {
 ** j >= 0, read from the stack directly (as sl_byte1) */
 static inline int sl_sub1(lua_State *L) {
   const Value *base = L->ci->func + 1;
-  ptrdiff_t nargs = L->top - base;
-  const TString *ts;
-  int64_t i, j;
-  if ((nargs != 2 && nargs != 3) || !v_isstring(base[0]) ||
-      !v_isimmint(base[1]))
-    return 0;
-  ts = v_str(base[0]);
-  i = v_getimmint(base[1]);
-  j = (int64_t)ts->len;
-  if (nargs == 3) {
-    if (!v_isimmint(base[2])) return 0;
-    if (v_getimmint(base[2]) < j) j = v_getimmint(base[2]);
-  }
-  if (i < 1 || j < 0) return 0;
-  if (i <= j)
-    lua_pushlstring(L, getstr(ts) + i - 1, (size_t)(j - i + 1));
-  else
-    lua_pushliteral(L, "");
+  size_t from, len;
+  if (!vm_subrange(base, L->top - base, &from, &len)) return 0;
+  lua_pushlstring(L, getstr(v_str(base[0])) + from, len);
   return 1;
 }
 

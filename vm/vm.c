@@ -180,20 +180,10 @@ static __attribute__((noinline)) int setnewfield(lua_State *L, Table *t,
 ** i >= 1, j >= 0 (sl_sub1's case) the result goes to *ra; 0 (nothing
 ** done) otherwise.  Out of line: the other C calls pay only the test of f. */
 static __attribute__((noinline)) int vm_subinline(lua_State *L, Value *ra, int nargs) {
-  const TString *ts;
-  int64_t i, j;
-  if ((nargs != 2 && nargs != 3) || !v_isstring(ra[1]) || !v_isimmint(ra[2]))
-    return 0;
-  ts = v_str(ra[1]);
-  i = v_getimmint(ra[2]);
-  j = (int64_t)ts->len;
-  if (nargs == 3) {
-    if (!v_isimmint(ra[3])) return 0;
-    if (v_getimmint(ra[3]) < j) j = v_getimmint(ra[3]);
-  }
-  if (i < 1 || j < 0) return 0;
-  /* (strings never move: ts and its bytes stay valid if str_new collects) */
-  *ra = v_ref(str_new(L, getstr(ts) + i - 1, i <= j ? (size_t)(j - i + 1) : 0));
+  size_t from, len;
+  if (!vm_subrange(ra + 1, nargs, &from, &len)) return 0;
+  /* (strings never move: the bytes stay valid if str_new collects) */
+  *ra = v_ref(str_new(L, getstr(v_str(ra[1])) + from, len));
   return 1;
 }
 

@@ -10,6 +10,25 @@
 LUAI_FUNC void vm_execute(lua_State *L, CallInfo *ci);
 /* {string.sub} (stdlib/strlib.c), whose common calls OP_CALL makes inline */
 LUAI_DDEC(const lua_CFunction mvm_strsub[1]);
+/* string.sub(s, i [, j])'s common case, for the library (strlib.c sl_sub1)
+** and OP_CALL (vm.c vm_subinline): of the 'nargs' values at 'args', s a
+** string and i >= 1, j >= 0 immediate integers: 1, with the substring's
+** offset and length in s; else 0 (the general path) */
+static inline int vm_subrange(const Value *args, ptrdiff_t nargs, size_t *from, size_t *len) {
+  int64_t i, j;
+  if ((nargs != 2 && nargs != 3) || !v_isstring(args[0]) || !v_isimmint(args[1]))
+    return 0;
+  i = v_getimmint(args[1]);
+  j = (int64_t)v_str(args[0])->len;
+  if (nargs == 3) {
+    if (!v_isimmint(args[2])) return 0;
+    if (v_getimmint(args[2]) < j) j = v_getimmint(args[2]);
+  }
+  if (i < 1 || j < 0) return 0;
+  *from = i <= j ? (size_t)(i - 1) : 0;   /* (empty: no offset past the end) */
+  *len = i <= j ? (size_t)(j - i + 1) : 0;
+  return 1;
+}
 LUAI_FUNC void vm_finishOp(lua_State *L);        /* finish an opcode interrupted by a yield */
 
 /* integer value, boxing when it does not fit an immediate: MAY ALLOCATE */
