@@ -1585,10 +1585,22 @@ static int ends_first(lua_State *L, JitState *J, const Proto *p, const Instructi
   if (c < 0) return 0;
   if (o == last && ci >= 0)   /* its own */
     rest = ocount > c ? (double)c * cpu / (double)(ocount - c) : (double)c * rate;
-  else if (ci >= 0 && onlyinner(p, o, last))
-    rest = ((double)ci + (double)c * (double)imax) * rate;
-  else if (ocount > c)
-    rest = (double)(c + 1) * cpu / (double)(ocount - c);
+  else {
+    /* an inner for loop's count may grow with the outer loop's (bigint's
+    ** carry loop over a growing array of limbs: its time per outer
+    ** iteration grows linearly, and an extrapolation of the time so far
+    ** stayed below the compile's estimate until most of the work was
+    ** done, so the loop ran interpreted to its end) */
+    double g = ci >= 0 && ocount > c && imax > J->osr[slot].ifirst && J->osr[slot].ifirst >= 0
+               ? (double)(imax - J->osr[slot].ifirst) / (double)(ocount - c) : 0;
+    double inner = ci >= 0 ? ((double)ci + (double)c * ((double)imax + g * (double)c / 2)) * rate
+                           : -1;
+    if (ci >= 0 && onlyinner(p, o, last)) rest = inner;
+    else if (ocount > c) {
+      rest = (double)(c + 1) * cpu / (double)(ocount - c);
+      if (inner > rest) rest = inner;
+    }
+  }
   if (rest < 0) return 0;   /* (not known) */
   if (__atomic_load_n(&J->bs, __ATOMIC_RELAXED) == NULL) est += JIT_LOAD_EST;   /* (a hint) */
   if (rest >= est) return 0;
@@ -1652,7 +1664,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     J->osr[h].ocount = outercount(L, p, hdr);
     J->osr[h].ocpu = cputime();
     J->osr[h].ohot = p->hotcount;
-    J->osr[h].imax = owncount(L, p, hdr, J->osr[h].size);
+    J->osr[h].imax = J->osr[h].ifirst = owncount(L, p, hdr, J->osr[h].size);
     return 0;
   }
   /* the share over the back-edges since this loop's last test */

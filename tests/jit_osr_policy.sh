@@ -5,7 +5,8 @@
 # whose hot loop spends its time in a library function (table.sort) is
 # not compiled at all; one whose hot loop spends its time in small local
 # Lua functions it calls (calleework: their time is interpreter time too)
-# is compiled; a loop that would end before its code arrives is not; a
+# is compiled; a loop that would end before its code arrives is not, but
+# one whose inner loop grows is; a
 # loop compiled by OSR speculates on the types its chunk saw.
 # Compiles in the VM's thread, so that the counts
 # do not depend on the compile thread's progress.
@@ -72,6 +73,25 @@ end
 print(s)
 LUA
 } >"$TMP/typed.lua"
+# an inner loop whose count grows with the outer loop's (a carry loop over
+# a growing array of limbs, then a loop that appends): the rest of the
+# outer loop takes longer per iteration than its iterations so far, and
+# the inner loop's growth says so (ends_first); extrapolated from the
+# time so far, it "ended first" until most of its work was done
+{ pad; cat <<'LUA'
+local a, B = {1}, 1000000
+for m = 2, 4000 do
+  local carry = 0
+  for i = 1, #a do
+    local v = a[i] * m + carry
+    a[i] = v % B
+    carry = v // B
+  end
+  while carry > 0 do a[#a + 1] = carry % B; carry = carry // B end
+end
+print(#a)
+LUA
+} >"$TMP/growing.lua"
 check() {   # name, test ("-ge 1", "-eq 0"), what is counted ("compiled" or "OSR entries")
   "$MVM" -j on "$TMP/$1.lua" >/dev/null 2>"$TMP/err" </dev/null || { echo "FAIL $1: status"; FAIL=1; return; }
   statcheck "$1" "${3:-compiled}" "$2"
@@ -84,4 +104,5 @@ check callbacks "-ge 1"
 # their calls either way)
 check callbacks "-ge 1" "OSR entries"
 check typed "-ge 10" "side exits"
+check growing "-ge 1" "OSR entries"
 exit $FAIL
