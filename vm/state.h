@@ -29,6 +29,12 @@ typedef enum {
   TM_N
 } TMS;
 
+/* entries of global_State.icache, a power of 2 */
+#define VM_ICACHE_SIZE  256
+typedef struct VMMethodEntry {
+  const Table *mt; const TString *key; const Value *slot; size_t stamp;
+} VMMethodEntry;
+
 /* bits in CallInfo.callstatus */
 #define CIST_OAH        (1<<0)  /* original value of 'allowhook' */
 #define CIST_C          (1<<1)  /* call is running a C function */
@@ -200,6 +206,15 @@ typedef struct global_State {
   /* TAB_WATCHED bits cleared (vm/table.h tab_unwatch): compiled code's
   ** method caches (jit/jit.h JitMethodCache) hold while it is unchanged */
   size_t watchepoch;
+  /* The interpreter's method cache (vm.c index_table): where a receiver
+  ** with metatable 'mt' that lacks 'key' finds it along its chain of
+  ** '__index' tables.  An entry holds while 'stamp' equals *gcepoch +
+  ** watchepoch + 1 (the rules of jit.h JitMethodCache: the walk that
+  ** filled it marked every table it went through TAB_WATCHED, and no
+  ** collection has moved or freed one since); a zeroed entry's NULL mt
+  ** matches no receiver.  Direct-mapped on mt and the key's hash. */
+  VMMethodEntry icache[VM_ICACHE_SIZE];
+  const size_t *gcepoch;   /* gc_epoch(g), read by every lookup of icache */
   /* the string library's cache of prepared patterns (stdlib/strlib.c
   ** PatCache: a full userdata anchored in the registry), NULL until
   ** luaopen_string; its entries are valid for one gc_epoch only */
