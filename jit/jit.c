@@ -354,6 +354,14 @@ static void print_stats(JitState *J) {
 #define JIT_PREFETCH_LEAD 0.025
 #define JIT_CCALL_COST   30
 #define JIT_MIN_SHARE    0.3
+/* the least share of a main chunk's loop's time, measured (osr_pays:
+** its time per back-edge against its interpreted work), for which its
+** region is compiled.  word_count.lua's generating loop (string keys,
+** table.concat every 12th iteration, rnd's calls) measured 0.23-0.31:
+** at 0.3 it was compiled in one run of three, and compiled it runs 15%
+** faster; the library-bound loops of strings.lua, tables.lua and
+** coroutines.lua measure 0.00-0.10 */
+#define JIT_LOOP_SHARE   0.2
 /* a function or loop switches coroutines too often to gain from a
 ** compile with a lua_resume per this many hotcount units (calls and
 ** back-edges: calllook; back-edges of one loop: jit_osr) */
@@ -1420,7 +1428,7 @@ static const Value *localsource(const Proto *p, int pc, int reg, const Value *ba
 ** The loop's time per back-edge includes its callees': without their
 ** work a loop calling small Lua functions (a callback in a numeric loop:
 ** `s = g(s, f(t[i]))`) looked library-bound (share 0.09 against
-** JIT_MIN_SHARE), where its compile inlines them or calls their code. */
+** JIT_LOOP_SHARE), where its compile inlines them or calls their code. */
 static double calleework(lua_State *L, Proto *p, int from, int to) {
   Value fv = *L->ci->func;
   const Value *base = L->ci->func + 1, *f;
@@ -1692,7 +1700,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   /* (a region is compiled for its loop: a main chunk whose earlier
   ** loops paid compiles the next hot one at once, but not before that
   ** loop ran JIT_REGION_MINRUN itself, and not while the loop's share of
-  ** interpreted time over its run so far is below JIT_MIN_SHARE: the
+  ** interpreted time over its run so far is below JIT_LOOP_SHARE: the
   ** library-bound loops of strings.lua (shares 0.00-0.10), tables.lua and
   ** coroutines.lua were compiled for nothing once a region's estimate was
   ** its own size) */
@@ -1700,7 +1708,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   ** calls, which compiled code makes directly: ffi_calls.lua's loops ran
   ** interpreted, 0.36 -> 0.67 s) */
   shareok = !regionok(p) || G(L)->ffijit != NULL ||
-            J->osr[h].saved >= JIT_MIN_SHARE * JIT_GAIN * J->osr[h].ran;
+            J->osr[h].saved >= JIT_LOOP_SHARE * JIT_GAIN * J->osr[h].ran;
   if (J->osrp[hp].lost < J->payback * est || !shareok ||
       (regionok(p) && J->osr[h].ran < JIT_REGION_MINRUN)) {
     /* skip tests while at this rate the loss stays below half the way to
