@@ -401,6 +401,7 @@ static void reloadset(Gen *g, int pc, RegSet *s);
 ** without calls (static_calls), whose helpers' slow paths flush what
 ** they need anyway */
 static int static_calls(Gen *g, int from, int to);
+static int calls_always(Gen *g, int from, int to);
 static void loopentryset(Gen *g, int pc, RegSet *s) {
   int a = GETARG_A(g->p->code[pc]);
   memset(s, 0, sizeof *s);
@@ -1022,7 +1023,7 @@ static void forregs(Gen *g, RegSet *fr) {
   for (pc = 0; pc < g->p->sizecode; pc++) {
     int a = GETARG_A(g->p->code[pc]);
     if (GET_OPCODE(g->p->code[pc]) == OP_FORPREP && a + 4 <= g->nregs && !fltloop(g, pc) &&
-        !static_calls(g, pc + 1, pc + 1 + GETARG_Bx(g->p->code[pc])))
+        !calls_always(g, pc + 1, pc + 1 + GETARG_Bx(g->p->code[pc])))
       rs_range(fr, a, a + 4);
   }
 }
@@ -1037,6 +1038,29 @@ static int static_calls(Gen *g, int from, int to) {
   for (; from <= to && from < g->p->sizecode; from++)
     if (alwayscalls(g->p->code[from]) && fastbuiltin(g, from) < 0 && !leafsite(g, from)) return 1;
   return 0;
+}
+
+/* Loops whose calls are on some paths only (queens' `for c = 1, n do if
+** free then ... place(r + 1) ... end end`: most iterations test and go
+** on) get loop homes too: does every path from 'from' to the FORLOOP at
+** 'to' (within the body; breaks leave it) make a call (static_calls)?
+** Then the loop's registers stay where they were (see static_calls). */
+static int calls_always(Gen *g, int from, int to) {
+  int n = g->p->sizecode, sp = 0, q, j, s[2], found = 0;
+  int *stack = (int *)malloc(((size_t)n + 1) * sizeof(int));
+  char *seen = (char *)calloc((size_t)n + 1, 1);
+  if (stack == NULL || seen == NULL) { free(stack); free(seen); return 1; }
+  stack[sp++] = from; seen[from] = 1;
+  while (sp > 0 && !found) {
+    q = stack[--sp];
+    if (q == to) { found = 1; break; }
+    if (static_calls(g, q, q)) continue;
+    succs(g, q, s);
+    for (j = 0; j < 2; j++)
+      if (s[j] >= from && s[j] <= to && !seen[s[j]]) { seen[s[j]] = 1; stack[sp++] = s[j]; }
+  }
+  free(stack); free(seen);
+  return !found;
 }
 
 /* the register instruction 'pc' sets to an integer in a for loop's
@@ -1124,7 +1148,7 @@ static void forsplit(Gen *g) {
     int a = GETARG_A(i), f = q + 1 + GETARG_Bx(i), ok = 1;
     RegSet mine;
     if (GET_OPCODE(i) != OP_FORPREP || a + 4 > g->nregs || f >= n || fltloop(g, q) ||
-        static_calls(g, q + 1, f) || GET_OPCODE(g->p->code[f]) != OP_FORLOOP ||
+        GET_OPCODE(g->p->code[f]) != OP_FORLOOP || calls_always(g, q + 1, f) ||
         f + 1 >= n)
       continue;
     memset(&mine, 0, sizeof mine);
@@ -2625,7 +2649,7 @@ static void slowpath(Gen *g, int pc, const char *helper) {
 ** measured +5-7% on sieve -- the hot loop's registers -- for -1% on
 ** queens; a leaf call there spilled in the hot loop too.) */
 static LLVMValueRef intslot2(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasicBlockRef slow,
-                             int write) {
+                             int write, LLVMBasicBlockRef big) {
   LLVMBasicBlockRef hash = newbb(g, "inthash"), found = newbb(g, "intfound"), arr;
   LLVMValueRef aslot, off, lsz, m, node, k, vp, phi, vals[2];
   LLVMBasicBlockRef from[2];
@@ -2635,7 +2659,8 @@ static LLVMValueRef intslot2(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasic
   LLVMPositionBuilderAtEnd(B_, hash);
   if (write) {
     LLVMBasicBlockRef nonpos = newbb(g, "intnonpos");
-    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntSLT, key, ci64(g, 1), ""), nonpos, slow);
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntSLT, key, ci64(g, 1), ""), nonpos,
+                    big != NULL ? big : slow);
     LLVMPositionBuilderAtEnd(B_, nonpos);
     hash = nonpos;
   }
@@ -2673,7 +2698,7 @@ static LLVMValueRef intslot(Gen *g, LLVMValueRef t, LLVMValueRef keyv,
     LLVMPositionBuilderAtEnd(B_, ik);
     key = sext48(g, kb);
   }
-  return intslot2(g, t, key, slow, write);
+  return intslot2(g, t, key, slow, write, NULL);
 }
 
 /* branch to 'yes' when table 't' has no metamethod 'tm' that an access
@@ -2855,7 +2880,7 @@ static void gettab_int(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
     key = sext48(g, kb);
   }
   else kw = mkint(g, key);
-  vals[n] = intslot2(g, t, key, walk, 0);
+  vals[n] = intslot2(g, t, key, walk, 0, NULL);
   from[n++] = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, found);
   LLVMPositionBuilderAtEnd(B_, walk);
@@ -2991,13 +3016,39 @@ static void setstrkey(Gen *g, LLVMValueRef t, LLVMValueRef keyv, LLVMValueRef kb
   LLVMBuildBr(B_, hit);
 }
 
+/* A store at a positive integer key past the array part (at 'big'): in a
+** table with a hash part, the read-only leaf mvmrt_intset finds the key's
+** node (a value, or a nil with no '__newindex' that could apply), which
+** joins set_finish's store at 'hit' (the slot and its block at
+** xslot/xfrom[*nx]) without the length hint (a hash node: table.h keeps
+** the hint for the array part only); NULL, or no hash part (appends,
+** sieve's initialisation: no call), to 'slow'.  Keys a rehash left in
+** the hash part (queens' boolean arrays, filled out of order) otherwise
+** took the instruction's helper at every store. */
+static void setbigkey(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasicBlockRef slow,
+                      LLVMBasicBlockRef hit, LLVMValueRef *xslot, LLVMBasicBlockRef *xfrom, int *nx) {
+  LLVMBasicBlockRef look = newbb(g, "setbiglook");
+  LLVMValueRef dummy = ofield(g, g->i8, t, offsetof(Table, isdummy), "isdummy"), args[2], cp;
+  LLVMTypeRef params[2], ty;
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, dummy, LLVMConstInt(g->i8, 0, 0), ""), slow, look);
+  LLVMPositionBuilderAtEnd(B_, look);
+  params[0] = g->p1; params[1] = g->i64;
+  ty = LLVMFunctionType(g->p0, params, 2, 0);   /* (Table *, lua_Integer) -> Value * */
+  args[0] = t; args[1] = key;
+  cp = LLVMBuildCall2(B_, ty, readonlyfn(g, getfn(g, "mvmrt_intset", ty, 1)), args, 2, "");
+  xslot[*nx] = cp;
+  xfrom[(*nx)++] = LLVMGetInsertBlock(B_);
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, hit);
+}
+
 /* SETI / SETTABLE: an integer key's existing slot inline (intslot2,
 ** set_finish); a string key setstrkey; the rest the helper.  One store
 ** with its barrier for both (set_finish's hit block). */
 static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
                        LLVMValueRef keyconst, LLVMValueRef val, const char *helper) {
-  LLVMBasicBlockRef slow = newbb(g, "setslow"), hit = newbb(g, "sethit"), xfrom[1];
-  LLVMValueRef key = keyconst, slot, xslot[1];
+  LLVMBasicBlockRef slow = newbb(g, "setslow"), hit = newbb(g, "sethit"), xfrom[2];
+  LLVMBasicBlockRef big = newbb(g, "setbig"), cur;
+  LLVMValueRef key = keyconst, slot, xslot[2];
   int nx = 0;
   if (g->rwsrc != NULL && g->rwsrc[pc] >= 0 && g->rslot[g->rwsrc[pc]] != NULL) {
     /* samekey: the slot the read found */
@@ -3021,7 +3072,11 @@ static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
     LLVMPositionBuilderAtEnd(B_, ik);
     key = sext48(g, kb);
   }
-  slot = intslot2(g, t, key, slow, 1);
+  slot = intslot2(g, t, key, slow, 1, big);
+  cur = LLVMGetInsertBlock(B_);
+  LLVMPositionBuilderAtEnd(B_, big);
+  setbigkey(g, t, key, slow, hit, xslot, xfrom, &nx);
+  LLVMPositionBuilderAtEnd(B_, cur);
   set_finish(g, pc, t, slot, val, slow, helper, key, hit, nx, xslot, xfrom);
 }
 
