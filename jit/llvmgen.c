@@ -132,6 +132,8 @@ typedef struct Gen {
   LLVMValueRef *loopvar, *homevar;   /* per register: the loop home (i64), the home elsewhere */
   RegSet homeraw;             /* rawint elsewhere */
   RegSet *win;                /* per pc: SSA registers read and written in the stack (limitwin) */
+  int dmpc;                   /* pc of the MOD/IDIV whose quotient and remainder */
+  LLVMValueRef dmq, dmr;      /* an earlier partner computed (divpartner), or NULL */
   int inbody;                 /* emitting instructions (not entry blocks): g->win applies */
   RegSet *livein, *liveout;   /* bytecode liveness, per pc */
   uint8_t *nactive;           /* active locals at pc: registers 0..n-1 */
@@ -3481,6 +3483,61 @@ static LLVMValueRef int48op(Gen *g, OpCode op, LLVMValueRef bx, LLVMValueRef by,
   return LLVMBuildAShr(B_, LLVMBuildExtractValue(B_, res, 0, ""), ci64(g, 16), "");
 }
 
+/* Integer MOD and IDIV of the same registers close together (`a[i] = v %
+** B; carry = v // B`, digits, 2-D indices `i // w`, `i % w`): one
+** division gives both (x86's idiv leaves quotient and remainder; LLVM
+** pairs an sdiv and srem of the same operands in one block).  The pc of
+** the partner of MOD/IDIV 'pc' (register operands, both integers by the
+** types) that reads the same x and y unchanged on the only path from
+** 'pc', or -1.  In between only loads, stores, moves and known-number
+** arithmetic (no entry point, no jump in or out): their helpers leave
+** compiled code when the frame's trap is set (helper_only's trapexit:
+** debug.setlocal from a metamethod), so x and y hold what 'pc' read. */
+static int divpartner(Gen *g, int pc) {
+  Instruction i = g->p->code[pc];
+  OpCode op = GET_OPCODE(i), want = op == OP_MOD ? OP_IDIV : OP_MOD;
+  int x = GETARG_B(i), y = GETARG_C(i), q, j, s[2];
+  if ((op != OP_MOD && op != OP_IDIV) || GETARG_A(i) == x || GETARG_A(i) == y ||
+      regty(g, pc, x) != TY_INT || regty(g, pc, y) != TY_INT)
+    return -1;
+  if (g->npred == NULL && (g->npred = (uint8_t *)calloc((size_t)g->p->sizecode, 1)) != NULL)
+    for (j = 0; j < g->p->sizecode; j++) {
+      succs(g, j, s);
+      if (s[0] >= 0 && g->npred[s[0]] < 3) g->npred[s[0]]++;
+      if (s[1] >= 0 && s[1] != s[0] && g->npred[s[1]] < 3) g->npred[s[1]]++;
+    }
+  if (g->npred == NULL) return -1;
+  for (q = pc + 2; q < g->p->sizecode && q <= pc + 8 && inregion(g, q); q++) {
+    Instruction iq = g->p->code[q];
+    OpCode oq = GET_OPCODE(iq);
+    RegSet d;
+    int prevmm = GET_OPCODE(g->p->code[q - 1]) == OP_MMBIN || GET_OPCODE(g->p->code[q - 1]) == OP_MMBINI ||
+                 GET_OPCODE(g->p->code[q - 1]) == OP_MMBINK;
+    if (g->entry[q] || g->npred[q] > (prevmm ? 2 : 1)) return -1;
+    if (oq == want && GETARG_B(iq) == x && GETARG_C(iq) == y)
+      return regty(g, q, x) == TY_INT && regty(g, q, y) == TY_INT ? q : -1;
+    switch (oq) {
+      case OP_MMBIN: case OP_MMBINI: case OP_MMBINK:
+        if (!numarith(g, q - 1)) return -1;
+        continue;   /* (never run: the arithmetic before it cannot fail) */
+      case OP_MOVE: case OP_LOADI: case OP_LOADF: case OP_LOADK: case OP_LOADFALSE:
+      case OP_LOADTRUE: case OP_LOADNIL: case OP_GETUPVAL:
+      case OP_GETTABLE: case OP_GETI: case OP_GETFIELD:
+      case OP_SETTABLE: case OP_SETI: case OP_SETFIELD:
+        break;
+      default:
+        if (!numarith(g, q)) return -1;
+        break;
+    }
+    succs(g, q, s);
+    if (s[0] != q + 1 && !(numarith(g, q) && s[0] == q + 2)) return -1;
+    if (s[1] >= 0 && s[1] != q + 1 && s[1] != q + 2) return -1;
+    maydef(g, q, &d);
+    if (rs_has(&d, x) || rs_has(&d, y)) return -1;
+  }
+  return -1;
+}
+
 /* R[A] := x op y (x, y: i64 words); integer immediates and floats inline,
 ** anything else (boxed integers, overflow, strings, metamethods, division
 ** by zero) leaves to the interpreter at 'pc'.  'skip': pc of the next
@@ -3488,9 +3545,9 @@ static LLVMValueRef int48op(Gen *g, OpCode op, LLVMValueRef bx, LLVMValueRef by,
 ** types of x and y (TY_*); only the paths they allow are emitted. */
 static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, int a, int next,
                   int tx, int ty) {
-  LLVMValueRef r, x, y, dx, dy;
+  LLVMValueRef r, x, y, dx, dy, sq = NULL, sr = NULL;
   int intop = op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_MOD || op == OP_IDIV;
-  int bothint = tx == TY_INT && ty == TY_INT;
+  int bothint = tx == TY_INT && ty == TY_INT, partner = -1;
   if (intop && (tx == TY_FLT || ty == TY_FLT)) intop = 0;   /* a float: the float path only */
   if (intop) {
     LLVMBasicBlockRef ib = newbb(g, "intop"), fb = newbb(g, "fltop");
@@ -3498,6 +3555,17 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
     else LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isint(g, bx), isint(g, by), ""), ib, fb);
     LLVMPositionBuilderAtEnd(B_, ib);
     x = sext48(g, bx); y = sext48(g, by);
+    if (bothint && (op == OP_MOD || op == OP_IDIV) && g->widepc != pc) {
+      /* divpartner: the quotient and remainder an earlier partner made,
+      ** or make both for a later one */
+      if (g->dmpc == pc && g->dmq != NULL) { sq = g->dmq; sr = g->dmr; }
+      else if ((partner = divpartner(g, pc)) >= 0) {
+        guard(g, LLVMBuildICmp(B_, LLVMIntNE, y, ci64(g, 0), ""), pc);
+        sq = LLVMBuildSDiv(B_, x, y, "");
+        sr = LLVMBuildSRem(B_, x, y, "");
+      }
+      g->dmpc = partner; g->dmq = partner >= 0 ? sq : NULL; g->dmr = sr;
+    }
     if (bothint) wideopnds(g, pc, &x, &y);
     if (bothint && (op == OP_MUL || op == OP_ADD || op == OP_SUB) && widecons(g, pc, a, 0)) {
       r = op == OP_MUL ? LLVMBuildMul(B_, x, y, "") :
@@ -3517,8 +3585,11 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
       }
       case OP_MOD: {   /* floor modulo; n == 0: the interpreter raises */
         LLVMValueRef rem, adj;
-        guard(g, LLVMBuildICmp(B_, LLVMIntNE, y, ci64(g, 0), ""), pc);
-        rem = LLVMBuildSRem(B_, x, y, "");
+        if (sr != NULL) rem = sr;   /* (y != 0 guarded where it was made) */
+        else {
+          guard(g, LLVMBuildICmp(B_, LLVMIntNE, y, ci64(g, 0), ""), pc);
+          rem = LLVMBuildSRem(B_, x, y, "");
+        }
         adj = LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntNE, rem, ci64(g, 0), ""),
                            LLVMBuildICmp(B_, LLVMIntSLT, LLVMBuildXor(B_, rem, y, ""), ci64(g, 0), ""), "");
         r = LLVMBuildSelect(B_, adj, LLVMBuildAdd(B_, rem, y, ""), rem, "");
@@ -3526,9 +3597,12 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
       }
       case OP_IDIV: {   /* floor division; n == 0: the interpreter raises */
         LLVMValueRef q, rem, adj;
-        guard(g, LLVMBuildICmp(B_, LLVMIntNE, y, ci64(g, 0), ""), pc);
-        q = LLVMBuildSDiv(B_, x, y, "");
-        rem = LLVMBuildSRem(B_, x, y, "");
+        if (sq != NULL) { q = sq; rem = sr; }
+        else {
+          guard(g, LLVMBuildICmp(B_, LLVMIntNE, y, ci64(g, 0), ""), pc);
+          q = LLVMBuildSDiv(B_, x, y, "");
+          rem = LLVMBuildSRem(B_, x, y, "");
+        }
         adj = LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntNE, rem, ci64(g, 0), ""),
                            LLVMBuildICmp(B_, LLVMIntSLT, LLVMBuildXor(B_, x, y, ""), ci64(g, 0), ""), "");
         r = LLVMBuildSub(B_, q, LLVMBuildZExt(B_, adj, g->i64, ""), "");
