@@ -1013,6 +1013,41 @@ static int fltdef(Gen *g, int pc, uint8_t *tmp) {
   return tmp[a] == TY_FLT ? a : -1;
 }
 
+/* Registers that live across a call somewhere in the function (live out
+** of an instruction that always calls, other than what it writes; calls
+** inlined or made builtins count too) */
+static void callsurvivors(Gen *g, RegSet *c) {
+  int pc, k;
+  memset(c, 0, sizeof *c);
+  for (pc = 0; pc < g->p->sizecode; pc++)
+    if (alwayscalls(g->p->code[pc])) {   /* (inlined ones too: their fallbacks) */
+      RegSet d;
+      maydef(g, pc, &d);
+      for (k = 0; k < 4; k++) c->w[k] |= g->liveout[pc].w[k] & ~d.w[k];
+    }
+}
+/* the register instruction 'pc' sets to a number (an integer or float
+** result of arithmetic, or a load speculated to be one) when it goes on
+** in compiled code, or -1; 'tmp': nregs bytes */
+static int numdef(Gen *g, int pc, uint8_t *tmp) {
+  Instruction i = g->p->code[pc];
+  OpCode op = GET_OPCODE(i);
+  int a = GETARG_A(i), t;
+  if (!isload(op) && fltdef(g, pc, tmp) < 0) {
+    switch (op) {
+      case OP_LOADI: case OP_ADD: case OP_SUB: case OP_MUL: case OP_MOD: case OP_IDIV:
+      case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_MODK: case OP_IDIVK: case OP_ADDI:
+        break;
+      default: return -1;
+    }
+  }
+  if (a >= g->nregs) return -1;
+  memcpy(tmp, g->types + (size_t)pc * g->nregs, (size_t)g->nregs);
+  tytransfer(g, pc, tmp);
+  t = tmp[a];
+  return t != TY_NONE && (t & ~TY_NUM) == 0 ? a : -1;
+}
+
 /* Numeric for loops: the registers of integer loops (A..A+3 of their
 ** FORPREPs) in 'fr'.  Without this their state lived in the VM stack,
 ** loaded and stored at every iteration: the initial value and step are
@@ -1181,9 +1216,10 @@ static void forsplit(Gen *g) {
 static void numonly(Gen *g) {
   int pc, r, n = g->p->sizecode;
   uint8_t tmp[256];
-  RegSet fr, notint;
+  RegSet fr, notint, across;
   if (!JIT_SSA_NUMBERS_ONLY) return;
   forregs(g, &fr);
+  callsurvivors(g, &across);
   memset(&notint, 0, sizeof notint);
   limitwin(g, &fr);
   forsplit(g);
@@ -1208,6 +1244,13 @@ static void numonly(Gen *g) {
     ** FORPREP's writes of all four */
     a = fordef(g, pc, tmp, &fr);
     if (a >= 0) out.w[a >> 6] &= ~((uint64_t)1 << (a & 63));
+    /* and so may any number (arithmetic, speculated loads) written into
+    ** a register that never lives across a call: the cost measured above
+    ** was the flushes, reloads and checks around calls; without them a
+    ** temporary such as life's neighbour sum or its `% W` indices was
+    ** boxed and stored at every step */
+    a = numdef(g, pc, tmp);
+    if (a >= 0 && !rs_has(&across, a)) out.w[a >> 6] &= ~((uint64_t)1 << (a & 63));
     if (GET_OPCODE(g->p->code[pc]) == OP_FORPREP && rs_has(&fr, GETARG_A(g->p->code[pc])))
       for (r = GETARG_A(g->p->code[pc]); r < GETARG_A(g->p->code[pc]) + 4; r++)
         out.w[r >> 6] &= ~((uint64_t)1 << (r & 63));
