@@ -1035,7 +1035,7 @@ static int numdef(Gen *g, int pc, uint8_t *tmp) {
   int a = GETARG_A(i), t;
   if (!isload(op) && fltdef(g, pc, tmp) < 0) {
     switch (op) {
-      case OP_LOADI: case OP_ADD: case OP_SUB: case OP_MUL: case OP_MOD: case OP_IDIV:
+      case OP_ADD: case OP_SUB: case OP_MUL: case OP_MOD: case OP_IDIV:
       case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_MODK: case OP_IDIVK: case OP_ADDI:
         break;
       default: return -1;
