@@ -688,6 +688,18 @@ static const Value *mvmrt_strset(Table *t, TString *key) {
   return s;
 }
 
+/* the slot of integer 'key' in the hash part of 't' (a positive key past
+** the array part) that a store may write inline (llvmgen.c setbigkey),
+** under mvmrt_strset's conditions; else NULL (new keys, metamethods: the
+** instruction's helper).  A hash node: no length hint to keep. */
+static const Value *mvmrt_intset(Table *t, lua_Integer key) {
+  const Value *s = tab_getint(t, key);
+  const Table *mt = t->metatable;
+  if (isabstkey(s)) return NULL;
+  if (v_isnil(*s) && mt != NULL && !(mt->extra & (1u << TM_NEWINDEX))) return NULL;
+  return s;
+}
+
 /* mvmrt_strset for llvmgen.c setslot, which then stores into the slot:
 ** the site's hint := the slot's node, t's 'extra' byte cleared as
 ** tab_setslot does (the slot may hold nil: the key appears).  Not
@@ -1001,6 +1013,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_raweq", (void *)mvmrt_raweq},
   {"mvmrt_strchain", (void *)mvmrt_strchain},
   {"mvmrt_strset", (void *)mvmrt_strset},
+  {"mvmrt_intset", (void *)mvmrt_intset},
   {"mvmrt_strsethint", (void *)mvmrt_strsethint},
   {"mvmrt_tablen", (void *)mvmrt_tablen},
   {"mvmrt_strindex", (void *)mvmrt_strindex},

@@ -132,6 +132,8 @@ typedef struct Gen {
   LLVMValueRef *loopvar, *homevar;   /* per register: the loop home (i64), the home elsewhere */
   RegSet homeraw;             /* rawint elsewhere */
   RegSet *win;                /* per pc: SSA registers read and written in the stack (limitwin) */
+  int dmpc;                   /* pc of the MOD/IDIV whose quotient and remainder */
+  LLVMValueRef dmq, dmr;      /* an earlier partner computed (divpartner), or NULL */
   int inbody;                 /* emitting instructions (not entry blocks): g->win applies */
   RegSet *livein, *liveout;   /* bytecode liveness, per pc */
   uint8_t *nactive;           /* active locals at pc: registers 0..n-1 */
@@ -401,6 +403,7 @@ static void reloadset(Gen *g, int pc, RegSet *s);
 ** without calls (static_calls), whose helpers' slow paths flush what
 ** they need anyway */
 static int static_calls(Gen *g, int from, int to);
+static int calls_always(Gen *g, int from, int to);
 static void loopentryset(Gen *g, int pc, RegSet *s) {
   int a = GETARG_A(g->p->code[pc]);
   memset(s, 0, sizeof *s);
@@ -1010,6 +1013,41 @@ static int fltdef(Gen *g, int pc, uint8_t *tmp) {
   return tmp[a] == TY_FLT ? a : -1;
 }
 
+/* Registers that live across a call somewhere in the function (live out
+** of an instruction that always calls, other than what it writes; calls
+** inlined or made builtins count too) */
+static void callsurvivors(Gen *g, RegSet *c) {
+  int pc, k;
+  memset(c, 0, sizeof *c);
+  for (pc = 0; pc < g->p->sizecode; pc++)
+    if (alwayscalls(g->p->code[pc])) {   /* (inlined ones too: their fallbacks) */
+      RegSet d;
+      maydef(g, pc, &d);
+      for (k = 0; k < 4; k++) c->w[k] |= g->liveout[pc].w[k] & ~d.w[k];
+    }
+}
+/* the register instruction 'pc' sets to a number (an integer or float
+** result of arithmetic, or a load speculated to be one) when it goes on
+** in compiled code, or -1; 'tmp': nregs bytes */
+static int numdef(Gen *g, int pc, uint8_t *tmp) {
+  Instruction i = g->p->code[pc];
+  OpCode op = GET_OPCODE(i);
+  int a = GETARG_A(i), t;
+  if (!isload(op) && fltdef(g, pc, tmp) < 0) {
+    switch (op) {
+      case OP_ADD: case OP_SUB: case OP_MUL: case OP_MOD: case OP_IDIV:
+      case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_MODK: case OP_IDIVK: case OP_ADDI:
+        break;
+      default: return -1;
+    }
+  }
+  if (a >= g->nregs) return -1;
+  memcpy(tmp, g->types + (size_t)pc * g->nregs, (size_t)g->nregs);
+  tytransfer(g, pc, tmp);
+  t = tmp[a];
+  return t != TY_NONE && (t & ~TY_NUM) == 0 ? a : -1;
+}
+
 /* Numeric for loops: the registers of integer loops (A..A+3 of their
 ** FORPREPs) in 'fr'.  Without this their state lived in the VM stack,
 ** loaded and stored at every iteration: the initial value and step are
@@ -1022,7 +1060,7 @@ static void forregs(Gen *g, RegSet *fr) {
   for (pc = 0; pc < g->p->sizecode; pc++) {
     int a = GETARG_A(g->p->code[pc]);
     if (GET_OPCODE(g->p->code[pc]) == OP_FORPREP && a + 4 <= g->nregs && !fltloop(g, pc) &&
-        !static_calls(g, pc + 1, pc + 1 + GETARG_Bx(g->p->code[pc])))
+        !calls_always(g, pc + 1, pc + 1 + GETARG_Bx(g->p->code[pc])))
       rs_range(fr, a, a + 4);
   }
 }
@@ -1037,6 +1075,29 @@ static int static_calls(Gen *g, int from, int to) {
   for (; from <= to && from < g->p->sizecode; from++)
     if (alwayscalls(g->p->code[from]) && fastbuiltin(g, from) < 0 && !leafsite(g, from)) return 1;
   return 0;
+}
+
+/* Loops whose calls are on some paths only (queens' `for c = 1, n do if
+** free then ... place(r + 1) ... end end`: most iterations test and go
+** on) get loop homes too: does every path from 'from' to the FORLOOP at
+** 'to' (within the body; breaks leave it) make a call (static_calls)?
+** Then the loop's registers stay where they were (see static_calls). */
+static int calls_always(Gen *g, int from, int to) {
+  int n = g->p->sizecode, sp = 0, q, j, s[2], found = 0;
+  int *stack = (int *)malloc(((size_t)n + 1) * sizeof(int));
+  char *seen = (char *)calloc((size_t)n + 1, 1);
+  if (stack == NULL || seen == NULL) { free(stack); free(seen); return 1; }
+  stack[sp++] = from; seen[from] = 1;
+  while (sp > 0 && !found) {
+    q = stack[--sp];
+    if (q == to) { found = 1; break; }
+    if (static_calls(g, q, q)) continue;
+    succs(g, q, s);
+    for (j = 0; j < 2; j++)
+      if (s[j] >= from && s[j] <= to && !seen[s[j]]) { seen[s[j]] = 1; stack[sp++] = s[j]; }
+  }
+  free(stack); free(seen);
+  return !found;
 }
 
 /* the register instruction 'pc' sets to an integer in a for loop's
@@ -1124,7 +1185,7 @@ static void forsplit(Gen *g) {
     int a = GETARG_A(i), f = q + 1 + GETARG_Bx(i), ok = 1;
     RegSet mine;
     if (GET_OPCODE(i) != OP_FORPREP || a + 4 > g->nregs || f >= n || fltloop(g, q) ||
-        static_calls(g, q + 1, f) || GET_OPCODE(g->p->code[f]) != OP_FORLOOP ||
+        GET_OPCODE(g->p->code[f]) != OP_FORLOOP || calls_always(g, q + 1, f) ||
         f + 1 >= n)
       continue;
     memset(&mine, 0, sizeof mine);
@@ -1155,9 +1216,10 @@ static void forsplit(Gen *g) {
 static void numonly(Gen *g) {
   int pc, r, n = g->p->sizecode;
   uint8_t tmp[256];
-  RegSet fr, notint;
+  RegSet fr, notint, across;
   if (!JIT_SSA_NUMBERS_ONLY) return;
   forregs(g, &fr);
+  callsurvivors(g, &across);
   memset(&notint, 0, sizeof notint);
   limitwin(g, &fr);
   forsplit(g);
@@ -1182,6 +1244,13 @@ static void numonly(Gen *g) {
     ** FORPREP's writes of all four */
     a = fordef(g, pc, tmp, &fr);
     if (a >= 0) out.w[a >> 6] &= ~((uint64_t)1 << (a & 63));
+    /* and so may any number (arithmetic, speculated loads) written into
+    ** a register that never lives across a call: the cost measured above
+    ** was the flushes, reloads and checks around calls; without them a
+    ** temporary such as life's neighbour sum or its `% W` indices was
+    ** boxed and stored at every step */
+    a = numdef(g, pc, tmp);
+    if (a >= 0 && !rs_has(&across, a)) out.w[a >> 6] &= ~((uint64_t)1 << (a & 63));
     if (GET_OPCODE(g->p->code[pc]) == OP_FORPREP && rs_has(&fr, GETARG_A(g->p->code[pc])))
       for (r = GETARG_A(g->p->code[pc]); r < GETARG_A(g->p->code[pc]) + 4; r++)
         out.w[r >> 6] &= ~((uint64_t)1 << (r & 63));
@@ -2625,7 +2694,7 @@ static void slowpath(Gen *g, int pc, const char *helper) {
 ** measured +5-7% on sieve -- the hot loop's registers -- for -1% on
 ** queens; a leaf call there spilled in the hot loop too.) */
 static LLVMValueRef intslot2(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasicBlockRef slow,
-                             int write) {
+                             int write, LLVMBasicBlockRef big) {
   LLVMBasicBlockRef hash = newbb(g, "inthash"), found = newbb(g, "intfound"), arr;
   LLVMValueRef aslot, off, lsz, m, node, k, vp, phi, vals[2];
   LLVMBasicBlockRef from[2];
@@ -2635,7 +2704,8 @@ static LLVMValueRef intslot2(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasic
   LLVMPositionBuilderAtEnd(B_, hash);
   if (write) {
     LLVMBasicBlockRef nonpos = newbb(g, "intnonpos");
-    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntSLT, key, ci64(g, 1), ""), nonpos, slow);
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntSLT, key, ci64(g, 1), ""), nonpos,
+                    big != NULL ? big : slow);
     LLVMPositionBuilderAtEnd(B_, nonpos);
     hash = nonpos;
   }
@@ -2673,7 +2743,7 @@ static LLVMValueRef intslot(Gen *g, LLVMValueRef t, LLVMValueRef keyv,
     LLVMPositionBuilderAtEnd(B_, ik);
     key = sext48(g, kb);
   }
-  return intslot2(g, t, key, slow, write);
+  return intslot2(g, t, key, slow, write, NULL);
 }
 
 /* branch to 'yes' when table 't' has no metamethod 'tm' that an access
@@ -2855,7 +2925,7 @@ static void gettab_int(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
     key = sext48(g, kb);
   }
   else kw = mkint(g, key);
-  vals[n] = intslot2(g, t, key, walk, 0);
+  vals[n] = intslot2(g, t, key, walk, 0, NULL);
   from[n++] = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, found);
   LLVMPositionBuilderAtEnd(B_, walk);
@@ -2991,13 +3061,39 @@ static void setstrkey(Gen *g, LLVMValueRef t, LLVMValueRef keyv, LLVMValueRef kb
   LLVMBuildBr(B_, hit);
 }
 
+/* A store at a positive integer key past the array part (at 'big'): in a
+** table with a hash part, the read-only leaf mvmrt_intset finds the key's
+** node (a value, or a nil with no '__newindex' that could apply), which
+** joins set_finish's store at 'hit' (the slot and its block at
+** xslot/xfrom[*nx]) without the length hint (a hash node: table.h keeps
+** the hint for the array part only); NULL, or no hash part (appends,
+** sieve's initialisation: no call), to 'slow'.  Keys a rehash left in
+** the hash part (queens' boolean arrays, filled out of order) otherwise
+** took the instruction's helper at every store. */
+static void setbigkey(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasicBlockRef slow,
+                      LLVMBasicBlockRef hit, LLVMValueRef *xslot, LLVMBasicBlockRef *xfrom, int *nx) {
+  LLVMBasicBlockRef look = newbb(g, "setbiglook");
+  LLVMValueRef dummy = ofield(g, g->i8, t, offsetof(Table, isdummy), "isdummy"), args[2], cp;
+  LLVMTypeRef params[2], ty;
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, dummy, LLVMConstInt(g->i8, 0, 0), ""), slow, look);
+  LLVMPositionBuilderAtEnd(B_, look);
+  params[0] = g->p1; params[1] = g->i64;
+  ty = LLVMFunctionType(g->p0, params, 2, 0);   /* (Table *, lua_Integer) -> Value * */
+  args[0] = t; args[1] = key;
+  cp = LLVMBuildCall2(B_, ty, readonlyfn(g, getfn(g, "mvmrt_intset", ty, 1)), args, 2, "");
+  xslot[*nx] = cp;
+  xfrom[(*nx)++] = LLVMGetInsertBlock(B_);
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, hit);
+}
+
 /* SETI / SETTABLE: an integer key's existing slot inline (intslot2,
 ** set_finish); a string key setstrkey; the rest the helper.  One store
 ** with its barrier for both (set_finish's hit block). */
 static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
                        LLVMValueRef keyconst, LLVMValueRef val, const char *helper) {
-  LLVMBasicBlockRef slow = newbb(g, "setslow"), hit = newbb(g, "sethit"), xfrom[1];
-  LLVMValueRef key = keyconst, slot, xslot[1];
+  LLVMBasicBlockRef slow = newbb(g, "setslow"), hit = newbb(g, "sethit"), xfrom[2];
+  LLVMBasicBlockRef big = newbb(g, "setbig"), cur;
+  LLVMValueRef key = keyconst, slot, xslot[2];
   int nx = 0;
   if (g->rwsrc != NULL && g->rwsrc[pc] >= 0 && g->rslot[g->rwsrc[pc]] != NULL) {
     /* samekey: the slot the read found */
@@ -3021,7 +3117,11 @@ static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
     LLVMPositionBuilderAtEnd(B_, ik);
     key = sext48(g, kb);
   }
-  slot = intslot2(g, t, key, slow, 1);
+  slot = intslot2(g, t, key, slow, 1, big);
+  cur = LLVMGetInsertBlock(B_);
+  LLVMPositionBuilderAtEnd(B_, big);
+  setbigkey(g, t, key, slow, hit, xslot, xfrom, &nx);
+  LLVMPositionBuilderAtEnd(B_, cur);
   set_finish(g, pc, t, slot, val, slow, helper, key, hit, nx, xslot, xfrom);
 }
 
@@ -3426,6 +3526,61 @@ static LLVMValueRef int48op(Gen *g, OpCode op, LLVMValueRef bx, LLVMValueRef by,
   return LLVMBuildAShr(B_, LLVMBuildExtractValue(B_, res, 0, ""), ci64(g, 16), "");
 }
 
+/* Integer MOD and IDIV of the same registers close together (`a[i] = v %
+** B; carry = v // B`, digits, 2-D indices `i // w`, `i % w`): one
+** division gives both (x86's idiv leaves quotient and remainder; LLVM
+** pairs an sdiv and srem of the same operands in one block).  The pc of
+** the partner of MOD/IDIV 'pc' (register operands, both integers by the
+** types) that reads the same x and y unchanged on the only path from
+** 'pc', or -1.  In between only loads, stores, moves and known-number
+** arithmetic (no entry point, no jump in or out): their helpers leave
+** compiled code when the frame's trap is set (helper_only's trapexit:
+** debug.setlocal from a metamethod), so x and y hold what 'pc' read. */
+static int divpartner(Gen *g, int pc) {
+  Instruction i = g->p->code[pc];
+  OpCode op = GET_OPCODE(i), want = op == OP_MOD ? OP_IDIV : OP_MOD;
+  int x = GETARG_B(i), y = GETARG_C(i), q, j, s[2];
+  if ((op != OP_MOD && op != OP_IDIV) || GETARG_A(i) == x || GETARG_A(i) == y ||
+      regty(g, pc, x) != TY_INT || regty(g, pc, y) != TY_INT)
+    return -1;
+  if (g->npred == NULL && (g->npred = (uint8_t *)calloc((size_t)g->p->sizecode, 1)) != NULL)
+    for (j = 0; j < g->p->sizecode; j++) {
+      succs(g, j, s);
+      if (s[0] >= 0 && g->npred[s[0]] < 3) g->npred[s[0]]++;
+      if (s[1] >= 0 && s[1] != s[0] && g->npred[s[1]] < 3) g->npred[s[1]]++;
+    }
+  if (g->npred == NULL) return -1;
+  for (q = pc + 2; q < g->p->sizecode && q <= pc + 8 && inregion(g, q); q++) {
+    Instruction iq = g->p->code[q];
+    OpCode oq = GET_OPCODE(iq);
+    RegSet d;
+    int prevmm = GET_OPCODE(g->p->code[q - 1]) == OP_MMBIN || GET_OPCODE(g->p->code[q - 1]) == OP_MMBINI ||
+                 GET_OPCODE(g->p->code[q - 1]) == OP_MMBINK;
+    if (g->entry[q] || g->npred[q] > (prevmm ? 2 : 1)) return -1;
+    if (oq == want && GETARG_B(iq) == x && GETARG_C(iq) == y)
+      return regty(g, q, x) == TY_INT && regty(g, q, y) == TY_INT ? q : -1;
+    switch (oq) {
+      case OP_MMBIN: case OP_MMBINI: case OP_MMBINK:
+        if (!numarith(g, q - 1)) return -1;
+        continue;   /* (never run: the arithmetic before it cannot fail) */
+      case OP_MOVE: case OP_LOADI: case OP_LOADF: case OP_LOADK: case OP_LOADFALSE:
+      case OP_LOADTRUE: case OP_LOADNIL: case OP_GETUPVAL:
+      case OP_GETTABLE: case OP_GETI: case OP_GETFIELD:
+      case OP_SETTABLE: case OP_SETI: case OP_SETFIELD:
+        break;
+      default:
+        if (!numarith(g, q)) return -1;
+        break;
+    }
+    succs(g, q, s);
+    if (s[0] != q + 1 && !(numarith(g, q) && s[0] == q + 2)) return -1;
+    if (s[1] >= 0 && s[1] != q + 1 && s[1] != q + 2) return -1;
+    maydef(g, q, &d);
+    if (rs_has(&d, x) || rs_has(&d, y)) return -1;
+  }
+  return -1;
+}
+
 /* R[A] := x op y (x, y: i64 words); integer immediates and floats inline,
 ** anything else (boxed integers, overflow, strings, metamethods, division
 ** by zero) leaves to the interpreter at 'pc'.  'skip': pc of the next
@@ -3433,9 +3588,9 @@ static LLVMValueRef int48op(Gen *g, OpCode op, LLVMValueRef bx, LLVMValueRef by,
 ** types of x and y (TY_*); only the paths they allow are emitted. */
 static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, int a, int next,
                   int tx, int ty) {
-  LLVMValueRef r, x, y, dx, dy;
+  LLVMValueRef r, x, y, dx, dy, sq = NULL, sr = NULL;
   int intop = op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_MOD || op == OP_IDIV;
-  int bothint = tx == TY_INT && ty == TY_INT;
+  int bothint = tx == TY_INT && ty == TY_INT, partner = -1;
   if (intop && (tx == TY_FLT || ty == TY_FLT)) intop = 0;   /* a float: the float path only */
   if (intop) {
     LLVMBasicBlockRef ib = newbb(g, "intop"), fb = newbb(g, "fltop");
@@ -3443,6 +3598,17 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
     else LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isint(g, bx), isint(g, by), ""), ib, fb);
     LLVMPositionBuilderAtEnd(B_, ib);
     x = sext48(g, bx); y = sext48(g, by);
+    if (bothint && (op == OP_MOD || op == OP_IDIV) && g->widepc != pc) {
+      /* divpartner: the quotient and remainder an earlier partner made,
+      ** or make both for a later one */
+      if (g->dmpc == pc && g->dmq != NULL) { sq = g->dmq; sr = g->dmr; }
+      else if ((partner = divpartner(g, pc)) >= 0) {
+        guard(g, LLVMBuildICmp(B_, LLVMIntNE, y, ci64(g, 0), ""), pc);
+        sq = LLVMBuildSDiv(B_, x, y, "");
+        sr = LLVMBuildSRem(B_, x, y, "");
+      }
+      g->dmpc = partner; g->dmq = partner >= 0 ? sq : NULL; g->dmr = sr;
+    }
     if (bothint) wideopnds(g, pc, &x, &y);
     if (bothint && (op == OP_MUL || op == OP_ADD || op == OP_SUB) && widecons(g, pc, a, 0)) {
       r = op == OP_MUL ? LLVMBuildMul(B_, x, y, "") :
@@ -3462,8 +3628,11 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
       }
       case OP_MOD: {   /* floor modulo; n == 0: the interpreter raises */
         LLVMValueRef rem, adj;
-        guard(g, LLVMBuildICmp(B_, LLVMIntNE, y, ci64(g, 0), ""), pc);
-        rem = LLVMBuildSRem(B_, x, y, "");
+        if (sr != NULL) rem = sr;   /* (y != 0 guarded where it was made) */
+        else {
+          guard(g, LLVMBuildICmp(B_, LLVMIntNE, y, ci64(g, 0), ""), pc);
+          rem = LLVMBuildSRem(B_, x, y, "");
+        }
         adj = LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntNE, rem, ci64(g, 0), ""),
                            LLVMBuildICmp(B_, LLVMIntSLT, LLVMBuildXor(B_, rem, y, ""), ci64(g, 0), ""), "");
         r = LLVMBuildSelect(B_, adj, LLVMBuildAdd(B_, rem, y, ""), rem, "");
@@ -3471,9 +3640,12 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
       }
       case OP_IDIV: {   /* floor division; n == 0: the interpreter raises */
         LLVMValueRef q, rem, adj;
-        guard(g, LLVMBuildICmp(B_, LLVMIntNE, y, ci64(g, 0), ""), pc);
-        q = LLVMBuildSDiv(B_, x, y, "");
-        rem = LLVMBuildSRem(B_, x, y, "");
+        if (sq != NULL) { q = sq; rem = sr; }
+        else {
+          guard(g, LLVMBuildICmp(B_, LLVMIntNE, y, ci64(g, 0), ""), pc);
+          q = LLVMBuildSDiv(B_, x, y, "");
+          rem = LLVMBuildSRem(B_, x, y, "");
+        }
         adj = LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntNE, rem, ci64(g, 0), ""),
                            LLVMBuildICmp(B_, LLVMIntSLT, LLVMBuildXor(B_, x, y, ""), ci64(g, 0), ""), "");
         r = LLVMBuildSub(B_, q, LLVMBuildZExt(B_, adj, g->i64, ""), "");
