@@ -296,6 +296,14 @@ typedef struct JitKeySite {
   uint32_t hint;
   TString *key;        /* the constant key */
   global_State *g;     /* its "__index" name, its watchepoch */
+  /* GETFIELD/GETTABUP (jitrt.c mvmrt_strindex): where the last '__index'
+  ** walk from a receiver lacking the key ended (a slot of a class, or
+  ** nil), for receivers whose metatable is 'mt': valid by the rules of a
+  ** method cache's entry (JitMethodCache: 'stamp', TAB_WATCHED) */
+  JitState *J;
+  const Table *mt;
+  const Value *slot;
+  size_t stamp;
 } JitKeySite;
 
 /* the end of an exit's list of raw stack slots (jitrt.c mvmrt_exitbox) */

@@ -798,8 +798,66 @@ static inline const Value *strwalk(Table *t, TString *key, TString *ename, const
   return NULL;
 }
 
+static int rt_mcadd(const Table **w, int n, const Table *t);
+
+/* The '__index' walk of mvmrt_strindex from 't', which lacks the key
+** (strwalk's loop), recording the tables it goes through; a walk that
+** ends (the key's slot in a class, or nil) fills the site's class cache
+** for receivers with t's metatable and marks those tables TAB_WATCHED:
+** every store into them, resize or setmetatable then makes the entry
+** invalid (jit.h JitMethodCache's rules) */
+static __attribute__((noinline)) const Value *rt_indexwalk(Table *t, JitKeySite *site) {
+  const Table *w[JIT_MCWATCH];
+  const Table *tmt = t->metatable;
+  TString *key = site->key, *ename = site->g->tmname[TM_INDEX];
+  const Value *s = &rt_nil;
+  int depth, n = 0;
+  for (depth = 0; depth < RT_INDEXDEPTH; depth++) {
+    Table *mt = t->metatable;
+    const Value *tm;
+    if (mt == NULL) break;   /* (t, when an '__index' table, is in w already) */
+    n = rt_mcadd(w, n, mt);
+    if (mt->extra & (1u << TM_INDEX)) break;
+    tm = tab_getstr(mt, ename);   /* meta_gettm, inlined */
+    if (rt_empty(tm)) {
+      mt->extra |= (uint8_t)(1u << TM_INDEX);
+      break;
+    }
+    if (!v_istable(*tm)) return NULL;
+    t = v_tab(*tm);
+    n = rt_mcadd(w, n, t);
+    s = tab_getstr(t, key);
+    if (!rt_empty(s)) break;
+    s = &rt_nil;
+  }
+  if (depth == RT_INDEXDEPTH) return NULL;
+  if (n > 0) {
+    int i;
+    for (i = 0; i < n; i++) ((Table *)w[i])->extra |= TAB_WATCHED;
+    site->mt = tmt;
+    site->slot = s;
+    site->stamp = *site->J->gcepoch + *site->J->watchepoch + 1;
+  }
+  return s;
+}
+
+/* GETFIELD/GETTABUP after compiled code's probes missed: the rest of
+** t's chain, then the site's class cache (a receiver without the key
+** whose metatable the last walk started from: a field that is nil or
+** absent in its object costs no lookups in its classes), else the walk */
 static const Value *mvmrt_strindex(Table *t, const Node *mp, JitKeySite *s) {
-  return strwalk(t, s->key, s->g->tmname[TM_INDEX], mp, &s->hint, 1);
+  TString *key = s->key;
+  const Value *v;
+  const Table *mt;
+  if (mp == NULL) v = tab_getstr(t, key);
+  else v = mp->key == v_ref(key) ? &rt_nil : rt_chainrest(t, mp, v_ref(key), &s->hint);
+  if (!rt_empty(v)) return v;
+  mt = t->metatable;
+  if (mt == NULL || (mt->extra & (1u << TM_INDEX))) return &rt_nil;
+  if (s->stamp == *s->J->gcepoch + *s->J->watchepoch + 1 && s->mt == mt &&
+      (s->slot == &rt_nil || !rt_empty(s->slot)))
+    return s->slot;
+  return rt_indexwalk(t, s);
 }
 
 /* mvmrt_strindex without its writes (no hint, no metamethod-absence bit):
