@@ -715,6 +715,33 @@ static const Value *mvmrt_strsethint(Table *t, JitKeySite *site) {
   return s;
 }
 
+/* After mvmrt_strset or mvmrt_strsethint found no slot to store into
+** (llvmgen.c setslot): a new key of a table where no '__newindex' can
+** apply (no metatable, or its absence bit set: as fasttm) whose main
+** position for the key is free gets the key there, with nil, and its slot
+** is returned for the store that follows at once (tab_newstrfast's case,
+** which the interpreter's SETFIELD stores inline: the fields of a
+** constructor into its presized hash part, an object's fields set after
+** its setmetatable); else NULL, and the instruction's helper stores
+** (vm_finishset, newkey: it went there for every new key, through the
+** frame's flush).  Only an absent key gets here without a metatable (a
+** nil value with one means '__newindex' may apply: the helper).  The
+** site's hint := the node, 't''s 'extra' byte cleared (a new key); no
+** allocation, no error. */
+static const Value *mvmrt_strnew(Table *t, JitKeySite *site) {
+  TString *key = site->key;
+  const Table *mt = t->metatable;
+  Node *mp;
+  if (t->isdummy || (mt != NULL && !(mt->extra & (1u << TM_NEWINDEX)))) return NULL;
+  mp = &t->node[key->hash & ((1u << t->lsizenode) - 1)];
+  if (!v_isnil(mp->val) || !isabstkey(tab_getstr(t, key))) return NULL;
+  tab_clearextra(site->g, t);
+  gc_write(site->g, (GCObject *)t, &mp->key, v_ref(key));
+  tab_strfilterset(t, key);
+  site->hint = (uint32_t)(mp - t->node);
+  return &mp->val;
+}
+
 /* #t of a table without __len, for inlined leaf calls (llvmgen.c
 ** leaflen); a gc-leaf helper: tab_getn neither allocates nor raises */
 static int64_t mvmrt_tablen(Table *t) {
@@ -1073,6 +1100,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_strset", (void *)mvmrt_strset},
   {"mvmrt_intset", (void *)mvmrt_intset},
   {"mvmrt_strsethint", (void *)mvmrt_strsethint},
+  {"mvmrt_strnew", (void *)mvmrt_strnew},
   {"mvmrt_tablen", (void *)mvmrt_tablen},
   {"mvmrt_strindex", (void *)mvmrt_strindex},
   {"mvmrt_strlook", (void *)mvmrt_strlook},

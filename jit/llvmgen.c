@@ -3300,6 +3300,31 @@ static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const c
   slowpath(g, pc, helper);
 }
 
+/* setslot's lookup found no slot ('cp' null): a new key at its free main
+** position (mvmrt_strnew) before the helper; continues in 'found' with
+** the slot, from either call */
+static LLVMValueRef setnew(Gen *g, LLVMValueRef t, LLVMValueRef site, LLVMValueRef cp,
+                           LLVMBasicBlockRef tryn, LLVMBasicBlockRef slow,
+                           LLVMBasicBlockRef found) {
+  LLVMValueRef args[2], cpn, phi, vals[2];
+  LLVMBasicBlockRef from[2];
+  LLVMTypeRef params[2], ty;
+  from[0] = LLVMGetInsertBlock(B_);
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), tryn, found);
+  LLVMPositionBuilderAtEnd(B_, tryn);
+  params[0] = g->p1; params[1] = g->p0;
+  ty = LLVMFunctionType(g->p0, params, 2, 0);   /* (Table *, JitKeySite *) */
+  args[0] = t; args[1] = site;
+  cpn = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_strnew", ty, 1), args, 2, "");
+  from[1] = LLVMGetInsertBlock(B_);
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cpn, LLVMConstNull(g->p0), ""), slow, found);
+  LLVMPositionBuilderAtEnd(B_, found);
+  phi = LLVMBuildPhi(B_, g->p0, "setslot");
+  vals[0] = cp; vals[1] = cpn;
+  LLVMAddIncoming(phi, vals, from, 2);
+  return phi;
+}
+
 /* A store with a string constant key (SETFIELD, SETTABUP) into table
 ** 't': one inline probe, of the node the site's hint names (its site
 ** data's, newkeysite, starts at the key's hash: hints are masked to the
@@ -3320,9 +3345,9 @@ static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const c
 static void setslot(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef val,
                     LLVMBasicBlockRef slow, const char *helper) {
   LLVMBasicBlockRef hit = newbb(g, "sethit"), miss = newbb(g, "setmiss");
-  LLVMBasicBlockRef found = newbb(g, "setfound"), probe, from[2];
+  LLVMBasicBlockRef found = newbb(g, "setfound"), tryn = newbb(g, "setnew"), probe, from[2];
   LLVMValueRef hint = newkeysite(g, key, key->hash), mask, node, hn, cp, args[2], slot, vals[2], old;
-  LLVMTypeRef ty;
+  LLVMTypeRef ty, params[2];
   node = nodearray(g, t, &mask);
   hn = hintnode(g, hint, node, mask);
   vals[0] = nodeval(g, hn);
@@ -3342,8 +3367,7 @@ static void setslot(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef v
     args[0] = t; args[1] = craw(g, key);
     ty = g->ty_chain;   /* (Table *, TString *) */
     cp = LLVMBuildCall2(B_, ty, readonlyfn(g, getfn(g, "mvmrt_strset", ty, 1)), args, 2, "");
-    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, found);
-    LLVMPositionBuilderAtEnd(B_, found);
+    cp = setnew(g, t, hint, cp, tryn, slow, found);
     off = LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, cp, g->i64, ""),
                        LLVMBuildPtrToInt(B_, nodeval(g, node), g->i64, ""), "");
     off = LLVMBuildExactUDiv(B_, off, ci64(g, sizeof(Node)), "");
@@ -3352,14 +3376,10 @@ static void setslot(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef v
   }
   else {
     args[0] = t; args[1] = hint;
-    {
-      LLVMTypeRef params[2];
-      params[0] = g->p1; params[1] = g->p0;
-      ty = LLVMFunctionType(g->p0, params, 2, 0);   /* (Table *, JitKeySite *) */
-    }
+    params[0] = g->p1; params[1] = g->p0;
+    ty = LLVMFunctionType(g->p0, params, 2, 0);   /* (Table *, JitKeySite *) */
     cp = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_strsethint", ty, 1), args, 2, "");
-    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, found);
-    LLVMPositionBuilderAtEnd(B_, found);
+    cp = setnew(g, t, hint, cp, tryn, slow, found);
   }
   from[1] = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, hit);
