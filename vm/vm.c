@@ -421,6 +421,31 @@ static inline int to_str(lua_State *L, Value *o) {
 #define CONCAT_BUF  256
 #define CONCAT_NUMS  4   /* numbers per pass written without a string each */
 
+/* vm_concat when every operand is a string and the result is short (the
+** usual `a .. b .. c` of strings): one scan for the length, one copy, no
+** per-operand number and metamethod dispatch (the general loop below cost
+** ~220 instructions around a 2-piece concat's str_new).  Returns 0, having
+** changed nothing, when an operand is not a string or the result is long. */
+static int concat_strings(lua_State *L, Value *top, int total) {
+  char buf[CONCAT_BUF];
+  size_t tl = 0, pos = 0;
+  int n;
+  for (n = 1; n <= total; n++) {   /* each len < 2^47: the sum cannot wrap */
+    if (!v_isstring(top[-n])) return 0;
+    tl += v_str(top[-n])->len;
+  }
+  if (tl > CONCAT_BUF) return 0;
+  for (n = total; n > 0; n--) {
+    const TString *s = v_str(top[-n]);
+    str_copyshort(buf + pos, getstr(s), s->len);
+    pos += s->len;
+  }
+  /* str_new may collect: the operands stay below L->top, rooted */
+  top[-total] = v_ref(str_new(L, buf, tl));
+  L->top = top - (total - 1);
+  return 1;
+}
+
 /*
 ** Concatenate the 'total' values at the top of the stack, leaving the
 ** result in the first of them (L->top ends one after it).  Works from the
@@ -430,6 +455,7 @@ static inline int to_str(lua_State *L, Value *o) {
 */
 void vm_concat(lua_State *L, int total) {
   if (total == 1) return;
+  if (v_isstring(L->top[-1]) && concat_strings(L, L->top, total)) return;
   do {
     Value *top = L->top;
     int n = 2;
