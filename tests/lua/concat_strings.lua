@@ -40,3 +40,14 @@ for i = 1, 2000 do
   n = n + #s
 end
 print(n)
+-- numbers formatted into the short result: floats, integral floats,
+-- extremes, inf/nan, and results that cross the 256-byte bound
+print("f" .. 1e15 .. "|" .. 2^63 .. "|" .. -1.5e-7 .. "|" .. 1/0 .. "|" .. -1/0 .. "|" .. 100.0)
+print(math.maxinteger .. "" .. math.mininteger, 0.1 .. 0.2, 3 .. "" .. 4.0)
+local nan = tostring(0/0):gsub("-", "")
+print((("" .. 0/0):gsub("-", "")) == nan)
+local acc = ""
+for i = 1, 60 do acc = acc .. i .. "," end
+print(#acc, acc:sub(1, 20), acc:sub(-20))
+local long = string.rep("y", 250)
+print(#(long .. 123456 .. "z"), #(long .. 1.25), #(long .. "abcdef" .. 7))
