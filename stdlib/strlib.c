@@ -259,7 +259,8 @@ static int sl_byte(lua_State *L) {
 ** the callee with this value): JitState.strbuiltins. */
 LUAI_DDEF const lua_CFunction mvm_strbuiltins[1] = { sl_byte };
 
-static int sl_char(lua_State *L) {
+/* string.char's general path, out of line (as sl_byten) */
+static __attribute__((noinline)) int sl_charn(lua_State *L) {
   int n = lua_gettop(L);
   int i;
   luaL_Buffer b;
@@ -270,6 +271,26 @@ static int sl_char(lua_State *L) {
     p[i - 1] = (char)UC(c);
   }
   luaL_pushresultsize(&b, (size_t)n);
+  return 1;
+}
+
+/* string.char of up to 16 immediate integers in 0..255, read from the
+** stack: the bytes gathered in two words and stored as words (str_new's
+** loads then find each in one store), without the luaL_Buffer and the
+** per-argument luaL_checkinteger */
+static int sl_char(lua_State *L) {
+  const Value *base = L->ci->func + 1;
+  ptrdiff_t n = L->top - base, i;
+  uint64_t w[2] = {0, 0};
+  char buf[16];
+  if (n > 16) return sl_charn(L);
+  for (i = 0; i < n; i++) {
+    Value v = base[i];
+    if (!v_isimmint(v) || (uint64_t)v_getimmint(v) > UCHAR_MAX) return sl_charn(L);
+    w[i >> 3] |= (uint64_t)v_getimmint(v) << (8 * (i & 7));
+  }
+  memcpy(buf, w, 16);
+  lua_pushlstring(L, buf, (size_t)n);
   return 1;
 }
 
