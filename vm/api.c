@@ -1217,6 +1217,42 @@ LUAI_FUNC int api_tabpop(lua_State *L) {
   return 1;
 }
 
+/* table.unpack(t [, i, j]) of a table without metatable (no __len or
+** __index can run), i and j immediate, at most LUA_MINSTACK values: read
+** from the stack, the values copied over the arguments (a C function has
+** LUA_MINSTACK free slots above them: no stack growth, no allocation).
+** -1 otherwise (tablib's general path). */
+LUAI_FUNC int api_tabunpack(lua_State *L) {
+  Value *arg = L->ci->func + 1;
+  ptrdiff_t nargs = L->top - arg;
+  Table *t;
+  int64_t i = 1, e, k;
+  if (nargs < 1 || nargs > 3 || !v_istable(arg[0])) return -1;
+  t = v_tab(arg[0]);
+  if (t->metatable != NULL) return -1;
+  if (nargs >= 2) {
+    if (!v_isimmint(arg[1])) return -1;
+    i = v_getimmint(arg[1]);
+  }
+  if (nargs == 3) {
+    if (!v_isimmint(arg[2])) return -1;
+    e = v_getimmint(arg[2]);
+  }
+  else {
+    lua_Unsigned n = tab_len(t);
+    if (n >= (lua_Unsigned)MVM_IMM_MAX) return -1;
+    e = (int64_t)n;
+  }
+  if (i > e) return 0;
+  if (e - i >= LUA_MINSTACK) return -1;   /* (immediates: no overflow) */
+  for (k = i; k <= e; k++) {
+    const Value *slot = tab_getimm(t, k);
+    arg[k - i] = isabstkey(slot) ? MVM_NIL : *slot;   /* NOBARRIER: stack slot */
+  }
+  L->top = arg + (e - i + 1);
+  return (int)(e - i + 1);
+}
+
 LUAI_FUNC int api_ipairsstep(lua_State *L) {
   Value *arg = L->ci->func + 1;
   Table *h;
