@@ -1253,6 +1253,25 @@ LUAI_FUNC int api_tabunpack(lua_State *L) {
   return (int)(e - i + 1);
 }
 
+/* select('#', ...) and select(i, ...) with an immediate i from 1 to the
+** count, read from the stack (lua_type, lua_tostring and
+** luaL_checkinteger were most of a call); -1 otherwise (negative or too
+** large i, numeric strings, errors: baselib's general path) */
+LUAI_FUNC int api_selectstep(lua_State *L) {
+  Value *arg = L->ci->func + 1;
+  ptrdiff_t n = L->top - arg;
+  if (n < 1) return -1;
+  if (v_isstring(arg[0])) {
+    if (getstr(v_str(arg[0]))[0] != '#') return -1;
+    arg[0] = v_immint((int64_t)(n - 1));   /* NOBARRIER: stack slot */
+    L->top = arg + 1;
+    return 1;
+  }
+  if (v_isimmint(arg[0]) && v_getimmint(arg[0]) >= 1 && v_getimmint(arg[0]) < n)
+    return (int)(n - v_getimmint(arg[0]));
+  return -1;
+}
+
 LUAI_FUNC int api_ipairsstep(lua_State *L) {
   Value *arg = L->ci->func + 1;
   Table *h;
