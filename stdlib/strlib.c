@@ -2221,7 +2221,16 @@ static int sl_format(lua_State *L) {
         break;
       case 's': {
         size_t l;
-        const char *s = luaL_tolstring(L, arg, &l);
+        const char *s;
+        Value v = L->ci->func[arg];
+        if (form[2] == '\0' && v_isnumber(v) && G(L)->mt[LUA_TNUMBER] == NULL) {
+          /* plain %s of a number without metatable (no __tostring or
+          ** __name to ask): luaL_tolstring's text written in place,
+          ** without the intermediate string (maxitem > MAXNUMBER2STR) */
+          nb = vm_num2buff(v, buff);
+          break;
+        }
+        s = luaL_tolstring(L, arg, &l);
         if (form[2] == '\0') {  /* plain %s: whole string, zeros included */
           luaL_addvalue(&b);
         }
