@@ -2113,8 +2113,16 @@ static int sl_plainint(char *buff, const char *form, lua_Integer n) {
 ** printf writes it, without printf (vm_fmtfloat); -1 for other forms and
 ** values it does not take */
 static int sl_plainfloat(char *buff, const char *form, lua_Number x) {
-  int prec = 6;
+  int prec = 6, width = 0, left = 0, n, pad;
   const char *p = form + 1;
+  if (*p == '-') {   /* a width and '-' pad with spaces ("%8.3f", "%-6.2f") */
+    left = 1;
+    p++;
+  }
+  if (*p == '0')   /* the '0' flag pads with zeros (not inf/nan): printf */
+    return -1;
+  while (isdigit(UC(*p)))   /* (sl_checkspec: at most 2 digits) */
+    width = width * 10 + (*p++ - '0');
   if (*p == '.') {
     prec = 0;
     while (isdigit(UC(*++p)))
@@ -2122,7 +2130,17 @@ static int sl_plainfloat(char *buff, const char *form, lua_Number x) {
   }
   if (p[1] != '\0' || !isalpha(UC(*p)))
     return -1;
-  return vm_fmtfloat(buff, (double)x, prec, *p, localeconv()->decimal_point[0]);
+  n = vm_fmtfloat(buff, (double)x, prec, *p, localeconv()->decimal_point[0]);
+  if (n < 0 || width <= n)
+    return n;
+  pad = width - n;   /* the buffer has FMT_MAXITEMF bytes: room for both */
+  if (left)
+    memset(buff + n, ' ', (size_t)pad);
+  else {
+    memmove(buff + pad, buff, (size_t)n);
+    memset(buff, ' ', (size_t)pad);
+  }
+  return width;
 }
 
 static int sl_format(lua_State *L) {
