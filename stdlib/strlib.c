@@ -2109,9 +2109,9 @@ static int sl_plainint(char *buff, const char *form, lua_Integer n) {
   return sl_pad(buff, form, tmp + k, (size_t)(32 - k));
 }
 
-/* "%.<prec><conv>" or "%<conv>" of a float (no flags, no width), as
-** printf writes it, without printf (vm_fmtfloat); -1 for other forms and
-** values it does not take */
+/* "%[-][width][.<prec>]<conv>" of a float (no other flags), as printf
+** writes it, without printf (vm_fmtfloat, then space padding); -1 for
+** other forms and values it does not take */
 static int sl_plainfloat(char *buff, const char *form, lua_Number x) {
   int prec = 6, width = 0, left = 0, n, pad;
   const char *p = form + 1;
