@@ -10,6 +10,7 @@
 */
 #include <string.h>
 #include <stdarg.h>
+#include <math.h>
 
 #include "lua.h"
 #include "state.h"
@@ -1270,6 +1271,23 @@ LUAI_FUNC int api_selectstep(lua_State *L) {
   if (v_isimmint(arg[0]) && v_getimmint(arg[0]) >= 1 && v_getimmint(arg[0]) < n)
     return (int)(n - v_getimmint(arg[0]));
   return -1;
+}
+
+/* math.floor(x) and math.ceil(x) (up) of one number read from the stack:
+** an immediate integer is its own result, a float whose floor (ceiling)
+** is an immediate integer gives that integer, as lua_numbertointeger
+** would; -1 otherwise (more arguments, non-numbers, results that box or
+** stay floats: mathlib's general path) */
+LUAI_FUNC int api_roundstep(lua_State *L, int up) {
+  Value *arg = L->ci->func + 1;
+  double f;
+  if (L->top - arg != 1) return -1;
+  if (v_isimmint(arg[0])) return 1;
+  if (!v_isfloat(arg[0])) return -1;
+  f = up ? ceil(v_getfloat(arg[0])) : floor(v_getfloat(arg[0]));
+  if (!(f >= (double)MVM_IMM_MIN && f <= (double)MVM_IMM_MAX)) return -1;   /* (NaN too) */
+  arg[0] = v_immint((int64_t)f);   /* NOBARRIER: stack slot */
+  return 1;
 }
 
 LUAI_FUNC int api_ipairsstep(lua_State *L) {
