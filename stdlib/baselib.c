@@ -168,7 +168,11 @@ static int base_rawlen(lua_State *L) {
   return 1;
 }
 
+LUAI_FUNC int api_rawstep(lua_State *L, int set);
+
 static int base_rawget(lua_State *L) {
+  if (api_rawstep(L, 0) >= 0)
+    return 1;
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checkany(L, 2);
   lua_settop(L, 2);
@@ -177,6 +181,8 @@ static int base_rawget(lua_State *L) {
 }
 
 static int base_rawset(lua_State *L) {
+  if (api_rawstep(L, 1) >= 0)
+    return 1;
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checkany(L, 2);
   luaL_checkany(L, 3);

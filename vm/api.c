@@ -1290,6 +1290,30 @@ LUAI_FUNC int api_roundstep(lua_State *L, int up) {
   return 1;
 }
 
+/* rawget(t, k) and rawset(t, k, v) (set) with a table and an immediate
+** integer or string key, read from the stack; rawset only over a present
+** value (a new key may grow the table: the general path).  -1 otherwise
+** (baselib's general path: other keys, errors). */
+LUAI_FUNC int api_rawstep(lua_State *L, int set) {
+  Value *arg = L->ci->func + 1;
+  Table *t;
+  const Value *slot;
+  if (L->top - arg != 2 + set || !v_istable(arg[0])) return -1;
+  t = v_tab(arg[0]);
+  if (v_isimmint(arg[1])) slot = tab_getimm(t, v_getimmint(arg[1]));
+  else if (v_isstring(arg[1])) slot = tab_getstr(t, v_str(arg[1]));
+  else return -1;
+  if (!set) {
+    arg[0] = isabstkey(slot) ? MVM_NIL : *slot;   /* NOBARRIER: stack slot */
+    L->top = arg + 1;
+    return 1;
+  }
+  if (isabstkey(slot) || v_isnil(*slot)) return -1;   /* absent or dead */
+  tab_setslot(L, t, slot, arg[2]);   /* (barrier; never allocates) */
+  L->top = arg + 1;   /* rawset returns the table */
+  return 1;
+}
+
 LUAI_FUNC int api_ipairsstep(lua_State *L) {
   Value *arg = L->ci->func + 1;
   Table *h;
