@@ -168,7 +168,11 @@ static int base_rawlen(lua_State *L) {
   return 1;
 }
 
+LUAI_FUNC int api_rawstep(lua_State *L, int set);
+
 static int base_rawget(lua_State *L) {
+  if (api_rawstep(L, 0) >= 0)
+    return 1;
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checkany(L, 2);
   lua_settop(L, 2);
@@ -177,6 +181,8 @@ static int base_rawget(lua_State *L) {
 }
 
 static int base_rawset(lua_State *L) {
+  if (api_rawstep(L, 1) >= 0)
+    return 1;
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checkany(L, 2);
   luaL_checkany(L, 3);
@@ -406,7 +412,10 @@ static int base_dofile(lua_State *L) {
 
 /* ------------------------------------------------------------- select */
 
-static int base_select(lua_State *L) {
+LUAI_FUNC int api_selectstep(lua_State *L);
+
+/* the general path, out of line (as base_tonumbern) */
+static __attribute__((noinline)) int base_selectn(lua_State *L) {
   int n = lua_gettop(L);
   if (lua_type(L, 1) == LUA_TSTRING && *lua_tostring(L, 1) == '#') {
     lua_pushinteger(L, n - 1);
@@ -419,6 +428,11 @@ static int base_select(lua_State *L) {
     i = n;
   luaL_argcheck(L, 1 <= i, 1, "index out of range");
   return n - (int)i;
+}
+
+static int base_select(lua_State *L) {
+  int r = api_selectstep(L);
+  return r >= 0 ? r : base_selectn(L);
 }
 
 /* ------------------------------------------------------ protected calls */

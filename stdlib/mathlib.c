@@ -1,5 +1,6 @@
 /*
-** mathlib.c -- the math library.  Public C API only.
+** mathlib.c -- the math library.  Public C API only, but for floor and
+** ceil's one-number case (vm/api.c api_roundstep).
 ** The generator is xoshiro256** seeded exactly as Lua 5.4.4 does, so a
 ** fixed seed yields the same sequence as the reference interpreter.
 */
@@ -63,7 +64,12 @@ static int m_tointeger(lua_State *L) {
   return 1;
 }
 
+/* (vm/api.c: the one-number case read from the stack) */
+LUAI_FUNC int api_roundstep(lua_State *L, int up);
+
 static int m_floor(lua_State *L) {
+  if (api_roundstep(L, 0) >= 0)
+    return 1;
   if (lua_isinteger(L, 1))
     lua_settop(L, 1);   /* already integral */
   else
@@ -77,6 +83,8 @@ static int m_floor(lua_State *L) {
 LUAI_DDEF const lua_CFunction mvm_mathbuiltins[3] = { m_sqrt, m_floor, m_abs };
 
 static int m_ceil(lua_State *L) {
+  if (api_roundstep(L, 1) >= 0)
+    return 1;
   if (lua_isinteger(L, 1))
     lua_settop(L, 1);
   else

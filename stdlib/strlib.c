@@ -153,19 +153,35 @@ static int sl_reverse(lua_State *L) {
 }
 
 /* shared body of lower/upper: map every byte through 'conv' */
-static int sl_mapchars(lua_State *L, int (*conv)(int)) {
+/* string.lower/upper: each byte through the locale's conversion.  With
+** glibc, the table toupper()/tolower() read (the current locale's, fetched
+** once a call: nothing in the loop can change the locale), so the loop
+** calls nothing (the call per byte was ~30% of a `s:upper()` loop's
+** cycles); 'map' is NULL elsewhere. */
+static int sl_mapchars(lua_State *L, int (*conv)(int), const int32_t *map) {
   size_t l, i;
   luaL_Buffer b;
   const char *s = luaL_checklstring(L, 1, &l);
   char *out = luaL_buffinitsize(L, &b, l);
-  for (i = 0; i < l; i++)
-    out[i] = (char)conv(UC(s[i]));
+  if (map != NULL) {
+    for (i = 0; i < l; i++)
+      out[i] = (char)map[UC(s[i])];
+  }
+  else {
+    for (i = 0; i < l; i++)
+      out[i] = (char)conv(UC(s[i]));
+  }
   luaL_pushresultsize(&b, l);
   return 1;
 }
 
-static int sl_lower(lua_State *L) { return sl_mapchars(L, tolower); }
-static int sl_upper(lua_State *L) { return sl_mapchars(L, toupper); }
+#ifdef __GLIBC__
+static int sl_lower(lua_State *L) { return sl_mapchars(L, tolower, *__ctype_tolower_loc()); }
+static int sl_upper(lua_State *L) { return sl_mapchars(L, toupper, *__ctype_toupper_loc()); }
+#else
+static int sl_lower(lua_State *L) { return sl_mapchars(L, tolower, NULL); }
+static int sl_upper(lua_State *L) { return sl_mapchars(L, toupper, NULL); }
+#endif
 
 static int sl_rep(lua_State *L) {
   size_t l, lsep;
@@ -243,7 +259,8 @@ static int sl_byte(lua_State *L) {
 ** the callee with this value): JitState.strbuiltins. */
 LUAI_DDEF const lua_CFunction mvm_strbuiltins[1] = { sl_byte };
 
-static int sl_char(lua_State *L) {
+/* string.char's general path, out of line (as sl_byten) */
+static __attribute__((noinline)) int sl_charn(lua_State *L) {
   int n = lua_gettop(L);
   int i;
   luaL_Buffer b;
@@ -254,6 +271,26 @@ static int sl_char(lua_State *L) {
     p[i - 1] = (char)UC(c);
   }
   luaL_pushresultsize(&b, (size_t)n);
+  return 1;
+}
+
+/* string.char of up to 16 immediate integers in 0..255, read from the
+** stack: the bytes gathered in two words and stored as words (str_new's
+** loads then find each in one store), without the luaL_Buffer and the
+** per-argument luaL_checkinteger */
+static int sl_char(lua_State *L) {
+  const Value *base = L->ci->func + 1;
+  ptrdiff_t n = L->top - base, i;
+  uint64_t w[2] = {0, 0};
+  char buf[16];
+  if (n > 16) return sl_charn(L);
+  for (i = 0; i < n; i++) {
+    Value v = base[i];
+    if (!v_isimmint(v) || (uint64_t)v_getimmint(v) > UCHAR_MAX) return sl_charn(L);
+    w[i >> 3] |= (uint64_t)v_getimmint(v) << (8 * (i & 7));
+  }
+  memcpy(buf, w, 16);
+  lua_pushlstring(L, buf, (size_t)n);
   return 1;
 }
 
@@ -2072,12 +2109,20 @@ static int sl_plainint(char *buff, const char *form, lua_Integer n) {
   return sl_pad(buff, form, tmp + k, (size_t)(32 - k));
 }
 
-/* "%.<prec><conv>" or "%<conv>" of a float (no flags, no width), as
-** printf writes it, without printf (vm_fmtfloat); -1 for other forms and
-** values it does not take */
+/* "%[-][width][.<prec>]<conv>" of a float (no other flags), as printf
+** writes it, without printf (vm_fmtfloat, then space padding); -1 for
+** other forms and values it does not take */
 static int sl_plainfloat(char *buff, const char *form, lua_Number x) {
-  int prec = 6;
+  int prec = 6, width = 0, left = 0, n, pad;
   const char *p = form + 1;
+  if (*p == '-') {   /* a width and '-' pad with spaces ("%8.3f", "%-6.2f") */
+    left = 1;
+    p++;
+  }
+  if (*p == '0')   /* the '0' flag pads with zeros (not inf/nan): printf */
+    return -1;
+  while (isdigit(UC(*p)))   /* (sl_checkspec: at most 2 digits) */
+    width = width * 10 + (*p++ - '0');
   if (*p == '.') {
     prec = 0;
     while (isdigit(UC(*++p)))
@@ -2085,7 +2130,17 @@ static int sl_plainfloat(char *buff, const char *form, lua_Number x) {
   }
   if (p[1] != '\0' || !isalpha(UC(*p)))
     return -1;
-  return vm_fmtfloat(buff, (double)x, prec, *p, localeconv()->decimal_point[0]);
+  n = vm_fmtfloat(buff, (double)x, prec, *p, localeconv()->decimal_point[0]);
+  if (n < 0 || width <= n)
+    return n;
+  pad = width - n;   /* the buffer has FMT_MAXITEMF bytes: room for both */
+  if (left)
+    memset(buff + n, ' ', (size_t)pad);
+  else {
+    memmove(buff + pad, buff, (size_t)n);
+    memset(buff, ' ', (size_t)pad);
+  }
+  return width;
 }
 
 static int sl_format(lua_State *L) {
@@ -2184,7 +2239,16 @@ static int sl_format(lua_State *L) {
         break;
       case 's': {
         size_t l;
-        const char *s = luaL_tolstring(L, arg, &l);
+        const char *s;
+        Value v = L->ci->func[arg];
+        if (form[2] == '\0' && v_isnumber(v) && G(L)->mt[LUA_TNUMBER] == NULL) {
+          /* plain %s of a number without metatable (no __tostring or
+          ** __name to ask): luaL_tolstring's text written in place,
+          ** without the intermediate string (maxitem > MAXNUMBER2STR) */
+          nb = vm_num2buff(v, buff);
+          break;
+        }
+        s = luaL_tolstring(L, arg, &l);
         if (form[2] == '\0') {  /* plain %s: whole string, zeros included */
           luaL_addvalue(&b);
         }

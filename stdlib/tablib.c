@@ -333,7 +333,10 @@ static int tab_pack(lua_State *L) {
   return 1;
 }
 
-static int tab_unpack(lua_State *L) {
+LUAI_FUNC int api_tabunpack(lua_State *L);
+
+/* the general path, out of line (as tab_insertn) */
+static __attribute__((noinline)) int tab_unpackn(lua_State *L) {
   lua_Integer i = luaL_optinteger(L, 2, 1);
   lua_Integer e = luaL_opt(L, luaL_checkinteger, 3, luaL_len(L, 1));
   if (i > e)
@@ -345,6 +348,11 @@ static int tab_unpack(lua_State *L) {
     lua_geti(L, 1, i);
   lua_geti(L, 1, e);   /* separate: 'e' may be maxinteger */
   return (int)(count + 1);
+}
+
+static int tab_unpack(lua_State *L) {
+  int n = api_tabunpack(L);
+  return n >= 0 ? n : tab_unpackn(L);
 }
 
 /* ------------------------------------------------------------------ sort

@@ -10,6 +10,7 @@
 */
 #include <string.h>
 #include <stdarg.h>
+#include <math.h>
 
 #include "lua.h"
 #include "state.h"
@@ -1214,6 +1215,102 @@ LUAI_FUNC int api_tabpop(lua_State *L) {
   if (isabstkey(&v)) v = MVM_NIL;
   tab_setint(L, t, (int64_t)n, MVM_NIL);
   arg[0] = v;   /* NOBARRIER: stack slot */
+  return 1;
+}
+
+/* table.unpack(t [, i, j]) of a table without metatable (no __len or
+** __index can run), i and j immediate, at most LUA_MINSTACK values: read
+** from the stack, the values copied over the arguments (a C function has
+** LUA_MINSTACK free slots above them: no stack growth, no allocation).
+** -1 otherwise (tablib's general path). */
+LUAI_FUNC int api_tabunpack(lua_State *L) {
+  Value *arg = L->ci->func + 1;
+  ptrdiff_t nargs = L->top - arg;
+  Table *t;
+  int64_t i = 1, e, k;
+  if (nargs < 1 || nargs > 3 || !v_istable(arg[0])) return -1;
+  t = v_tab(arg[0]);
+  if (t->metatable != NULL) return -1;
+  if (nargs >= 2) {
+    if (!v_isimmint(arg[1])) return -1;
+    i = v_getimmint(arg[1]);
+  }
+  if (nargs == 3) {
+    if (!v_isimmint(arg[2])) return -1;
+    e = v_getimmint(arg[2]);
+  }
+  else {
+    lua_Unsigned n = tab_len(t);
+    if (n >= (lua_Unsigned)MVM_IMM_MAX) return -1;
+    e = (int64_t)n;
+  }
+  if (i > e) return 0;
+  if (e - i >= LUA_MINSTACK) return -1;   /* (immediates: no overflow) */
+  for (k = i; k <= e; k++) {
+    const Value *slot = tab_getimm(t, k);
+    arg[k - i] = isabstkey(slot) ? MVM_NIL : *slot;   /* NOBARRIER: stack slot */
+  }
+  L->top = arg + (e - i + 1);
+  return (int)(e - i + 1);
+}
+
+/* select('#', ...) and select(i, ...) with an immediate i from 1 to the
+** count, read from the stack (lua_type, lua_tostring and
+** luaL_checkinteger were most of a call); -1 otherwise (negative or too
+** large i, numeric strings, errors: baselib's general path) */
+LUAI_FUNC int api_selectstep(lua_State *L) {
+  Value *arg = L->ci->func + 1;
+  ptrdiff_t n = L->top - arg;
+  if (n < 1) return -1;
+  if (v_isstring(arg[0])) {
+    if (getstr(v_str(arg[0]))[0] != '#') return -1;
+    arg[0] = v_immint((int64_t)(n - 1));   /* NOBARRIER: stack slot */
+    L->top = arg + 1;
+    return 1;
+  }
+  if (v_isimmint(arg[0]) && v_getimmint(arg[0]) >= 1 && v_getimmint(arg[0]) < n)
+    return (int)(n - v_getimmint(arg[0]));
+  return -1;
+}
+
+/* math.floor(x) and math.ceil(x) (up) of one number read from the stack:
+** an immediate integer is its own result, a float whose floor (ceiling)
+** is an immediate integer gives that integer, as lua_numbertointeger
+** would; -1 otherwise (more arguments, non-numbers, results that box or
+** stay floats: mathlib's general path) */
+LUAI_FUNC int api_roundstep(lua_State *L, int up) {
+  Value *arg = L->ci->func + 1;
+  double f;
+  if (L->top - arg != 1) return -1;
+  if (v_isimmint(arg[0])) return 1;
+  if (!v_isfloat(arg[0])) return -1;
+  f = up ? ceil(v_getfloat(arg[0])) : floor(v_getfloat(arg[0]));
+  if (!(f >= (double)MVM_IMM_MIN && f <= (double)MVM_IMM_MAX)) return -1;   /* (NaN too) */
+  arg[0] = v_immint((int64_t)f);   /* NOBARRIER: stack slot */
+  return 1;
+}
+
+/* rawget(t, k) and rawset(t, k, v) (set) with a table and an immediate
+** integer or string key, read from the stack; rawset only over a present
+** value (a new key may grow the table: the general path).  -1 otherwise
+** (baselib's general path: other keys, errors). */
+LUAI_FUNC int api_rawstep(lua_State *L, int set) {
+  Value *arg = L->ci->func + 1;
+  Table *t;
+  const Value *slot;
+  if (L->top - arg != 2 + set || !v_istable(arg[0])) return -1;
+  t = v_tab(arg[0]);
+  if (v_isimmint(arg[1])) slot = tab_getimm(t, v_getimmint(arg[1]));
+  else if (v_isstring(arg[1])) slot = tab_getstr(t, v_str(arg[1]));
+  else return -1;
+  if (!set) {
+    arg[0] = isabstkey(slot) ? MVM_NIL : *slot;   /* NOBARRIER: stack slot */
+    L->top = arg + 1;
+    return 1;
+  }
+  if (isabstkey(slot) || v_isnil(*slot)) return -1;   /* absent or dead */
+  tab_setslot(L, t, slot, arg[2]);   /* (barrier; never allocates) */
+  L->top = arg + 1;   /* rawset returns the table */
   return 1;
 }
 
