@@ -5700,7 +5700,7 @@ static void leantailcall(Gen *g, int pc, int a, int b, LLVMBasicBlockRef slow) {
 
 /* Upvalues read for a table access (upvpend).  `local t = {} ...
 ** function f() ... t[k] ... end` is GETUPVAL R, U then GETTABLE R, R, K
-** (GETI, GETFIELD): the upvalue's value was stored to R's slot only for
+** (GETI, GETFIELD; SELF for `obj:m()`): the upvalue's value was stored to R's slot only for
 ** the access to read it back and overwrite it with its result; every
 ** closure-style access to a module's local table paid that store.  When
 ** the access is the only way on from the GETUPVAL (no entry point, no
@@ -5721,8 +5721,9 @@ static int upvpend(Gen *g, int pc) {
     return 0;
   n = g->p->code[pc + 1];
   op = GET_OPCODE(n);
-  if ((op != OP_GETTABLE && op != OP_GETI && op != OP_GETFIELD) ||
-      GETARG_A(n) != a || GETARG_B(n) != a || (op == OP_GETTABLE && GETARG_C(n) == a))
+  if ((op != OP_GETTABLE && op != OP_GETI && op != OP_GETFIELD && op != OP_SELF) ||
+      GETARG_A(n) != a || GETARG_B(n) != a ||
+      ((op == OP_GETTABLE || (op == OP_SELF && !GETARG_k(n))) && GETARG_C(n) == a))
     return 0;
   for (q = 0; q < g->p->sizecode; q++) {   /* pc + 1's only predecessor is pc */
     if (q == pc) continue;

@@ -155,3 +155,33 @@ for r = 1, 300 do
   if r == 200 then lazy = setmetatable({}, getmetatable(lazy) or { __index = function(t, k) return 1 end }) end
 end
 print("lazy", total, calls2)
+
+-- method calls on an upvalue (GETUPVAL then SELF of the same register)
+local Acc = {}
+Acc.__index = Acc
+function Acc.new() return setmetatable({ n = 0 }, Acc) end
+function Acc:add(x) self.n = self.n + x return self.n end
+local obj = Acc.new()
+local function feed(n)
+  local last
+  for i = 1, n do last = obj:add(i) end
+  return last
+end
+for r = 1, 40 do
+  local v = feed(10)
+  if r % 10 == 0 then print("feed", r, v) end
+end
+obj = "text"
+print("self string", pcall(feed, 1))
+obj = nil
+print("self nil", pcall(feed, 1))
+obj = setmetatable({ n = 0 }, { __index = function(t, k)
+  collectgarbage()
+  return function(self, x) self.n = self.n - x return self.n end
+end })
+for r = 1, 30 do
+  local v = feed(5)
+  if r % 10 == 0 then print("self index", r, v) end
+end
+obj = Acc.new()
+print("self back", feed(3))
