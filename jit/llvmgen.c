@@ -2928,6 +2928,8 @@ static void strprobe(Gen *g, LLVMValueRef t, LLVMValueRef keyv, LLVMValueRef kb,
 }
 
 static int wantslot(Gen *g, int pc);
+static int testpend(Gen *g, int pc, int a);
+static void setpend(Gen *g, int pc, int a, LLVMValueRef v);
 /* GETI / GETTABLE: the array part and the key's main position inline for
 ** an integer key, the main position inline and the leaf mvmrt_strnext for
 ** a string, one leaf call (mvmrt_rawget) for any other key or an integer
@@ -2988,7 +2990,8 @@ static void gettab_int(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
     notm(g, t, TM_INDEX, hit, slow);
     LLVMPositionBuilderAtEnd(B_, hit);
   }
-  setreg(g, a, v);
+  if (spec && testpend(g, pc, a)) setpend(g, pc, a, v);
+  else setreg(g, a, v);
   loaddone(g, pc);
   if (!spec) {
     LLVMPositionBuilderAtEnd(B_, slow);
@@ -5710,20 +5713,14 @@ static void leantailcall(Gen *g, int pc, int a, int b, LLVMBasicBlockRef slow) {
 ** (flush_for_call) at pc + 1 -- store it, so the interpreter and the
 ** collector see the same registers as before at every point where they
 ** can look.  No safepoint lies between the load and the access. */
-static int upvpend(Gen *g, int pc) {
-  Instruction i = g->p->code[pc], n;
-  int a = GETARG_A(i), q, s[2];
-  OpCode op;
+/* may R[a], a stack register, be set at 'pc' for pc + 1 only (the only
+** way into pc + 1, no speculation on it)? */
+static int pendok(Gen *g, int pc, int a) {
+  int q, s[2];
   if (g->spec[pc] != TY_NONE || pc + 1 >= g->p->sizecode || a >= g->nregs ||
       g->regvar[a] != NULL || (g->fvar != NULL && g->fvar[a] != NULL) ||
       g->entry[pc + 1] || !inregion(g, pc + 1) ||
       (g->split != NULL && (rs_has(&g->split[pc], a) || rs_has(&g->split[pc + 1], a))))
-    return 0;
-  n = g->p->code[pc + 1];
-  op = GET_OPCODE(n);
-  if ((op != OP_GETTABLE && op != OP_GETI && op != OP_GETFIELD && op != OP_SELF) ||
-      GETARG_A(n) != a || GETARG_B(n) != a ||
-      ((op == OP_GETTABLE || (op == OP_SELF && !GETARG_k(n))) && GETARG_C(n) == a))
     return 0;
   for (q = 0; q < g->p->sizecode; q++) {   /* pc + 1's only predecessor is pc */
     if (q == pc) continue;
@@ -5731,6 +5728,39 @@ static int upvpend(Gen *g, int pc) {
     if (s[0] == pc + 1 || s[1] == pc + 1) return 0;
   }
   return 1;
+}
+static int upvpend(Gen *g, int pc) {
+  Instruction i = g->p->code[pc], n;
+  int a = GETARG_A(i);
+  OpCode op;
+  if (!pendok(g, pc, a)) return 0;
+  n = g->p->code[pc + 1];
+  op = GET_OPCODE(n);
+  if ((op != OP_GETTABLE && op != OP_GETI && op != OP_GETFIELD && op != OP_SELF) ||
+      GETARG_A(n) != a || GETARG_B(n) != a ||
+      ((op == OP_GETTABLE || (op == OP_SELF && !GETARG_k(n))) && GETARG_C(n) == a))
+    return 0;
+  return 1;
+}
+/* The same for a table read's result that only a TEST reads (`if not
+** t[k] then`, `if t[i] then`): the result of GETTABLE/GETI at pc in R[a]
+** when pc + 1 is TEST R[a] and R[a] is dead after it (not live, not an
+** active local).  At speculation level 0 (tabspec) every other way out
+** of the read leaves at pc itself, so only its fast path gets to pc + 1:
+** the value goes to TEST in SSA and never to the slot, which keeps an
+** older value of the dead register (as dead SSA registers are not
+** flushed); TEST has no exit and calls nothing. */
+static int testpend(Gen *g, int pc, int a) {
+  Instruction n;
+  if (!pendok(g, pc, a)) return 0;
+  n = g->p->code[pc + 1];
+  return GET_OPCODE(n) == OP_TEST && GETARG_A(n) == a && !rs_has(&g->liveout[pc + 1], a) &&
+         a >= g->nactive[pc + 1];
+}
+static void setpend(Gen *g, int pc, int a, LLVMValueRef v) {
+  g->pendpc = pc + 1; g->pendreg = a; g->pendset = 0;
+  g->pendexit = g->pendspec = NULL;
+  g->pendval = v;
 }
 
 static void emit(Gen *g, int pc) {
@@ -5770,9 +5800,7 @@ static void emit(Gen *g, int pc) {
     }
     case OP_GETUPVAL:
       if (upvpend(g, pc)) {
-        g->pendpc = pc + 1; g->pendreg = a; g->pendset = 0;
-        g->pendexit = g->pendspec = NULL;
-        g->pendval = upvalue(g, GETARG_B(i));
+        setpend(g, pc, a, upvalue(g, GETARG_B(i)));
         br(g, pc + 1);
         break;
       }

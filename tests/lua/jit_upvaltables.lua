@@ -185,3 +185,28 @@ for r = 1, 30 do
 end
 obj = Acc.new()
 print("self back", feed(3))
+
+-- table reads only a TEST looks at (`if t[k] then`): true, false, nil,
+-- numbers, a metatable set in the middle of the loop (the read leaves to
+-- the interpreter), GETI with constant keys
+local flags = {}
+for i = 1, 40 do flags[i] = (i % 3 == 0) or (i % 5 == 0 and 0) or nil end
+flags[7] = false
+local function countflags(n)
+  local c, z = 0, 0
+  for i = 1, n do
+    if flags[i] then c = c + 1 end
+    if not flags[i + 1] then z = z + 1 end
+    if flags[3] then c = c + 100 end
+    if i == 20 and n > 40 then
+      setmetatable(flags, { __index = function(t, k) return k % 2 == 0 end })
+    end
+  end
+  return c, z
+end
+for r = 1, 10 do
+  local c, z = countflags(40)
+  if r % 5 == 0 then print("flags", r, c, z) end
+end
+print("flags mt", countflags(60))
+print("flags after", countflags(60))
