@@ -124,6 +124,9 @@ typedef struct Gen {
   int widepc, widereg;        /* R[widereg] is the raw int64 'wideval' for the
                               ** arithmetic at widepc to read (widecons), or -1 */
   LLVMValueRef wideval;
+  int pendpc, pendreg, pendset;   /* R[pendreg] is 'pendval' at pendpc, not in its slot (upvpend) */
+  LLVMValueRef pendval;
+  LLVMBasicBlockRef pendexit, pendspec;
   uint8_t *npred;             /* per pc: its predecessors in the bytecode CFG, at
                               ** most 3 counted (widecons; made at first use) */
   RegSet memres;
@@ -1439,6 +1442,7 @@ static int inwin(Gen *g, int r) {
 }
 static LLVMValueRef getreg(Gen *g, int r) {
   LLVMValueRef v;
+  if (g->pendval != NULL && g->curpc == g->pendpc && r == g->pendreg && !g->pendset) return g->pendval;
   if (g->regvar[r] == NULL || inwin(g, r)) return stackload(g, r);
   if (rs_has(&g->rawint, r)) return mkint(g, LLVMBuildLoad2(B_, g->i64, g->regvar[r], ""));
   v = LLVMBuildLoad2(B_, regty_ir(g), g->regvar[r], "");
@@ -1451,6 +1455,7 @@ static int stackwrite(Gen *g, int r) {
   return g->regvar[r] == NULL || (inwin(g, r) && GET_OPCODE(g->p->code[g->curpc]) != OP_FORPREP);
 }
 static void setreg(Gen *g, int r, LLVMValueRef v) {
+  if (g->pendval != NULL && g->curpc == g->pendpc && r == g->pendreg) g->pendset = 1;
   if (stackwrite(g, r)) stackstore(g, r, v);
   else if (rs_has(&g->rawint, r))
     LLVMBuildStore(B_, sext48(g, LLVMBuildPtrToInt(B_, v, g->i64, "")), g->regvar[r]);
@@ -1570,6 +1575,7 @@ static void flush_for_call(Gen *g, int pc, const RegSet *extra) {
   only_dirty(g, pc, &s);
   if (extra) rs_or(&s, extra);
   flushat(g, pc, &s);
+  if (g->pendval != NULL && pc == g->pendpc) stackstore(g, g->pendreg, g->pendval);
 }
 /* A register in SSA holds a number wherever it may be read (numonly), so
 ** it is an i64 word the collector does not see.  What it reads back after
@@ -1883,7 +1889,9 @@ static void exitflush(Gen *g, int pc, const RegSet *s) {
 }
 
 /* block that leaves to the interpreter at instruction 'pc' */
+static LLVMBasicBlockRef pendblock(Gen *g, int pc, int spec);
 static LLVMBasicBlockRef exitblock(Gen *g, int pc) {
+  if (g->pendval != NULL && pc == g->pendpc) return pendblock(g, pc, 0);
   if (g->exits[pc] == NULL) {
     LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
     LLVMBasicBlockRef e = LLVMAppendBasicBlockInContext(g->C, g->fn, "exit");
@@ -1912,6 +1920,7 @@ static void countexit(Gen *g) {
 
 /* block that counts a failed speculation, then leaves at 'pc' */
 static LLVMBasicBlockRef specexit(Gen *g, int pc) {
+  if (g->pendval != NULL && pc == g->pendpc) return pendblock(g, pc, 1);
   if (g->specexits[pc] == NULL) {
     LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
     LLVMBasicBlockRef e = LLVMAppendBasicBlockInContext(g->C, g->fn, "specexit");
@@ -1922,6 +1931,24 @@ static LLVMBasicBlockRef specexit(Gen *g, int pc) {
     g->specexits[pc] = e;
   }
   return g->specexits[pc];
+}
+
+/* exitblock/specexit at the instruction reading a pending register
+** (upvpend): its value goes to its slot first, then the usual exit */
+static LLVMBasicBlockRef pendblock(Gen *g, int pc, int spec) {
+  LLVMBasicBlockRef *b = spec ? &g->pendspec : &g->pendexit;
+  if (*b == NULL) {
+    LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_), e;
+    LLVMValueRef v = g->pendval;
+    *b = e = LLVMAppendBasicBlockInContext(g->C, g->fn, spec ? "pendspec" : "pendexit");
+    LLVMPositionBuilderAtEnd(B_, e);
+    stackstore(g, g->pendreg, v);
+    g->pendval = NULL;   /* the exits proper */
+    LLVMBuildBr(B_, spec ? specexit(g, pc) : exitblock(g, pc));
+    g->pendval = v;
+    LLVMPositionBuilderAtEnd(B_, cur);
+  }
+  return *b;
 }
 
 /* continue only if 'cond' holds, else go to 'no' */
@@ -2901,6 +2928,8 @@ static void strprobe(Gen *g, LLVMValueRef t, LLVMValueRef keyv, LLVMValueRef kb,
 }
 
 static int wantslot(Gen *g, int pc);
+static int testpend(Gen *g, int pc, int a);
+static void setpend(Gen *g, int pc, int a, LLVMValueRef v);
 /* GETI / GETTABLE: the array part and the key's main position inline for
 ** an integer key, the main position inline and the leaf mvmrt_strnext for
 ** a string, one leaf call (mvmrt_rawget) for any other key or an integer
@@ -2961,7 +2990,8 @@ static void gettab_int(Gen *g, int pc, int a, LLVMValueRef t, LLVMValueRef keyv,
     notm(g, t, TM_INDEX, hit, slow);
     LLVMPositionBuilderAtEnd(B_, hit);
   }
-  setreg(g, a, v);
+  if (spec && testpend(g, pc, a)) setpend(g, pc, a, v);
+  else setreg(g, a, v);
   loaddone(g, pc);
   if (!spec) {
     LLVMPositionBuilderAtEnd(B_, slow);
@@ -5671,11 +5701,74 @@ static void leantailcall(Gen *g, int pc, int a, int b, LLVMBasicBlockRef slow) {
 
 #include "llvmffi.inc"   /* direct calls of ffi C functions: ffi_call() */
 
+/* Upvalues read for a table access (upvpend).  `local t = {} ...
+** function f() ... t[k] ... end` is GETUPVAL R, U then GETTABLE R, R, K
+** (GETI, GETFIELD; SELF for `obj:m()`): the upvalue's value was stored to R's slot only for
+** the access to read it back and overwrite it with its result; every
+** closure-style access to a module's local table paid that store.  When
+** the access is the only way on from the GETUPVAL (no entry point, no
+** other predecessor, in the region) and R is a stack register, the value
+** stays in SSA for it (getreg), and only the access's ways out to the
+** interpreter -- its exits and specexits (pendblock) and helper calls
+** (flush_for_call) at pc + 1 -- store it, so the interpreter and the
+** collector see the same registers as before at every point where they
+** can look.  No safepoint lies between the load and the access. */
+/* may R[a], a stack register, be set at 'pc' for pc + 1 only (the only
+** way into pc + 1, no speculation on it)? */
+static int pendok(Gen *g, int pc, int a) {
+  int q, s[2];
+  if (g->spec[pc] != TY_NONE || pc + 1 >= g->p->sizecode || a >= g->nregs ||
+      g->regvar[a] != NULL || (g->fvar != NULL && g->fvar[a] != NULL) ||
+      g->entry[pc + 1] || !inregion(g, pc + 1) ||
+      (g->split != NULL && (rs_has(&g->split[pc], a) || rs_has(&g->split[pc + 1], a))))
+    return 0;
+  for (q = 0; q < g->p->sizecode; q++) {   /* pc + 1's only predecessor is pc */
+    if (q == pc) continue;
+    succs(g, q, s);
+    if (s[0] == pc + 1 || s[1] == pc + 1) return 0;
+  }
+  return 1;
+}
+static int upvpend(Gen *g, int pc) {
+  Instruction i = g->p->code[pc], n;
+  int a = GETARG_A(i);
+  OpCode op;
+  if (!pendok(g, pc, a)) return 0;
+  n = g->p->code[pc + 1];
+  op = GET_OPCODE(n);
+  if ((op != OP_GETTABLE && op != OP_GETI && op != OP_GETFIELD && op != OP_SELF) ||
+      GETARG_A(n) != a || GETARG_B(n) != a ||
+      ((op == OP_GETTABLE || (op == OP_SELF && !GETARG_k(n))) && GETARG_C(n) == a))
+    return 0;
+  return 1;
+}
+/* The same for a table read's result that only a TEST reads (`if not
+** t[k] then`, `if t[i] then`): the result of GETTABLE/GETI at pc in R[a]
+** when pc + 1 is TEST R[a] and R[a] is dead after it (not live, not an
+** active local).  At speculation level 0 (tabspec) every other way out
+** of the read leaves at pc itself, so only its fast path gets to pc + 1:
+** the value goes to TEST in SSA and never to the slot, which keeps an
+** older value of the dead register (as dead SSA registers are not
+** flushed); TEST has no exit and calls nothing. */
+static int testpend(Gen *g, int pc, int a) {
+  Instruction n;
+  if (!pendok(g, pc, a)) return 0;
+  n = g->p->code[pc + 1];
+  return GET_OPCODE(n) == OP_TEST && GETARG_A(n) == a && !rs_has(&g->liveout[pc + 1], a) &&
+         a >= g->nactive[pc + 1];
+}
+static void setpend(Gen *g, int pc, int a, LLVMValueRef v) {
+  g->pendpc = pc + 1; g->pendreg = a; g->pendset = 0;
+  g->pendexit = g->pendspec = NULL;
+  g->pendval = v;
+}
+
 static void emit(Gen *g, int pc) {
   Proto *p = g->p;
   Instruction i = p->code[pc];
   OpCode op = GET_OPCODE(i);
   int a = GETARG_A(i);
+  if (g->pendval != NULL && g->pendpc != pc) g->pendval = NULL;
   switch (op) {
     case OP_MOVE: {
       LLVMValueRef d = fltreg(g, pc, GETARG_B(i));
@@ -5706,6 +5799,11 @@ static void emit(Gen *g, int pc) {
       break;
     }
     case OP_GETUPVAL:
+      if (upvpend(g, pc)) {
+        setpend(g, pc, a, upvalue(g, GETARG_B(i)));
+        br(g, pc + 1);
+        break;
+      }
       setreg(g, a, upvalue(g, GETARG_B(i)));
       loaddone(g, pc);
       break;
@@ -6538,6 +6636,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     applysplit(g, pc);
     emit(g, pc);
   }
+  g->pendval = NULL;
   regionexits(g);
   if (!deadpcs(g)) {   /* (a bug in reachable(): the function stays interpreted) */
     freegen(g);
