@@ -356,12 +356,12 @@ static void print_stats(JitState *J) {
 #define JIT_MIN_SHARE    0.3
 /* the least share of a main chunk's loop's time, measured (osr_pays:
 ** its time per back-edge against its interpreted work), for which its
-** region is compiled.  word_count.lua's generating loop (string keys,
-** table.concat every 12th iteration, rnd's calls) measured 0.23-0.31:
-** at 0.3 it was compiled in one run of three, and compiled it runs 15%
-** faster; the library-bound loops of strings.lua, tables.lua and
-** coroutines.lua measure 0.00-0.10 */
-#define JIT_LOOP_SHARE   0.2
+** region is compiled.  0.2 was tried: word_count.lua's generating loop
+** (0.23-0.31) was then compiled in every run instead of one in three
+** (its VM thread 0.25 -> 0.22 s), but so was tables.lua's records loop
+** (0.30-0.47, 4 rounds of ~4.5 ms), whose 20 ms compile arrives after it
+** ended: -j on went 11% behind -j off on tables (15 interleaved runs) */
+#define JIT_LOOP_SHARE   0.3
 /* a function or loop switches coroutines too often to gain from a
 ** compile with a lua_resume per this many hotcount units (calls and
 ** back-edges: calllook; back-edges of one loop: jit_osr) */
@@ -1596,6 +1596,30 @@ static int64_t owncount(lua_State *L, const Proto *p, const Instruction *hdr, in
     return -1;
   return loopcount(L, p, last);
 }
+/* An inner integer for loop's count per outer iteration, as the OSR
+** tests see it (JitState.osr[h]: its growth for ends_first).  A test
+** sees the count left; the largest one seen in an outer iteration is
+** about its whole count (tests come every JIT_OSR_EVERY * (JIT_OSR_SKIP
+** + 1) back-edges at most), except in the iteration of the first test,
+** which was seen from its middle: tables.lua's records loop (4 rounds of
+** 250000) looked like it grew by 150000 a round when that partial count
+** was the baseline, and was compiled for nothing again. */
+static void innergrowth(lua_State *L, JitState *J, const Proto *p, const Instruction *hdr,
+                        unsigned h, int64_t ci) {
+  __typeof__(J->osr[0]) *e = &J->osr[h];
+  int64_t c = outercount(L, p, hdr);
+  if (c != e->olast) {   /* a new outer iteration: the last one is over */
+    if (e->nchg > 0 && e->icur >= 0) {
+      if (e->ifirst < 0) { e->ifirst = e->icur; e->cfirst = e->olast; }
+      e->ilast = e->icur; e->clast = e->olast;
+    }
+    if (e->nchg < 2) e->nchg++;
+    e->icur = -1;
+    e->olast = c;
+  }
+  if (ci > e->icur) e->icur = ci;
+}
+
 static int ends_first(lua_State *L, JitState *J, const Proto *p, const Instruction *hdr,
                       double per, double est, unsigned slot) {
   int h = (int)(hdr - p->code), last = h + J->osr[slot].size - 1, o = outerloop(p, h, last);
@@ -1613,8 +1637,9 @@ static int ends_first(lua_State *L, JitState *J, const Proto *p, const Instructi
     ** iteration grows linearly, and an extrapolation of the time so far
     ** stayed below the compile's estimate until most of the work was
     ** done, so the loop ran interpreted to its end) */
-    double g = ci >= 0 && ocount > c && imax > J->osr[slot].ifirst && J->osr[slot].ifirst >= 0
-               ? (double)(imax - J->osr[slot].ifirst) / (double)(ocount - c) : 0;
+    const __typeof__(J->osr[0]) *e = &J->osr[slot];
+    double g = ci >= 0 && e->ifirst >= 0 && e->cfirst > e->clast && e->ilast > e->ifirst
+               ? (double)(e->ilast - e->ifirst) / (double)(e->cfirst - e->clast) : 0;
     double inner = ci >= 0 ? ((double)ci + (double)c * ((double)imax + g * (double)c / 2)) * rate
                            : -1;
     if (ci >= 0 && onlyinner(p, o, last)) rest = inner;
@@ -1686,7 +1711,10 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     J->osr[h].ocount = outercount(L, p, hdr);
     J->osr[h].ocpu = cputime();
     J->osr[h].ohot = p->hotcount;
-    J->osr[h].imax = J->osr[h].ifirst = owncount(L, p, hdr, J->osr[h].size);
+    J->osr[h].imax = J->osr[h].icur = owncount(L, p, hdr, J->osr[h].size);
+    J->osr[h].olast = J->osr[h].ocount;
+    J->osr[h].ifirst = J->osr[h].ilast = -1;
+    J->osr[h].nchg = 0;
     return 0;
   }
   /* the share over the back-edges since this loop's last test */
@@ -1695,6 +1723,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   if (J->osr[h].imax >= 0) {
     int64_t ci = owncount(L, p, hdr, J->osr[h].size);
     if (ci > J->osr[h].imax) J->osr[h].imax = ci;
+    if (J->osr[h].ocount >= 0) innergrowth(L, J, p, hdr, h, ci);
   }
   J->osr[h].t = t; J->osr[h].hot = p->hotcount;
   share = per > 0 ? J->osr[h].work * JIT_INTERP_COST / per : 1;

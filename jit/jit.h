@@ -229,7 +229,8 @@ typedef struct JitState {
   ** saved so far.  Small caches indexed by a hash (a collision restarts
   ** an entry; a freed proto's entry only misleads an estimate). */
   struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size, csize;
-           double cshare, work, ran, saved, ocpu; int64_t ocount, imax, ifirst; uint32_t ohot; }
+           double cshare, work, ran, saved, ocpu; int64_t ocount, imax; uint32_t ohot;
+           int64_t olast, icur, ifirst, cfirst, ilast, clast; int nchg; }
            osr[JIT_OSR_SAMPLES];
   /* (cshare: interp_share of the loop; work: its size plus its callees'
   ** interpreted work (calleework); csize: instructions its compile
@@ -237,8 +238,13 @@ typedef struct JitState {
   ** would have saved of them; ocount, ocpu, ohot: the count of the
   ** integer for loop around it (or -1), the VM thread's CPU time and the
   ** proto's hotcount at its first test; imax: the largest count of the
-  ** loop itself seen, when it is an integer for loop, and ifirst that
-** count at the first test: jit.c ends_first) */
+  ** loop itself seen, when it is an integer for loop; its growth (jit.c
+** innergrowth): olast, the outer count at the last test; icur, the
+** largest own count seen since it changed; ifirst/cfirst and
+** ilast/clast, that largest count and the outer count of the first and
+** of the latest outer iteration seen whole (the one after the first
+** test's: that one was seen from its middle); nchg, outer changes seen,
+** up to 2) */
   /* per loop seen at an OSR test: the proto's hotcount and the number of
   ** lua_resumes at its last test (jit.c switching) */
   struct { const Proto *p; const Instruction *pc; uint32_t hot; unsigned long res; }
