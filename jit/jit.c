@@ -953,6 +953,12 @@ static const Table *stringlib(global_State *g) {
 static int ccallat(const Table *strlib, const LClosure *cl, int pc, const Value *base) {
   Instruction in = cl->p->code[pc];
   OpCode op = GET_OPCODE(in);
+  /* (a vararg function's VARARGPREP and VARARG are runtime helper calls
+  ** in compiled code, which the interpreter makes inline: bench/extra2's
+  ** varargs.lua compiled forward(f, ...), twice(...) and three more for
+  ** their 160K-220K calls, each call then entered from the interpreter,
+  ** and its VM thread ran 12% longer than with none compiled) */
+  if (op == OP_VARARGPREP || op == OP_VARARG) return 1;
   if (op == OP_CALL || op == OP_TAILCALL) {
     const Value *f = regsource(strlib, cl, pc, GETARG_A(in), 0);
     return f != NULL && (v_islcf(*f) || v_isCclosure(*f) ||

@@ -8,7 +8,9 @@
 # the rule off.  A hot function that switches coroutines every call or
 # two (a generator pipeline's callbacks: jit.c calllook) stays interpreted
 # and is counted as such.  String methods (s:find, s:sub) count as C
-# calls.  A small function needs more calls than the threshold (jit.c
+# calls, and so do a vararg function's VARARGPREP and VARARG (helper
+# calls in compiled code: a forwarder `f(...)` stays interpreted).  A
+# small function needs more calls than the threshold (jit.c
 # call_threshold: 1000 + 1000 * 120 / size); MVM_JIT_PAYBACK=0 or
 # MVM_JIT_SMALL=0 compile it at the threshold (with no compile-time
 # budget: the OSR compile of the loop would use it up).  Rent or buy (jit.c
@@ -71,6 +73,13 @@ for _ = 1, 20000 do
   end
 end
 print(n)
+LUA
+cat >"$TMP/varargs.lua" <<'LUA'
+local function forward(f, ...) return f(...) end
+local function add3(a, b, c) return a + b + c end
+local s = 0
+for i = 1, 400000 do s = s + forward(add3, i, 1, 2) end
+print(s)
 LUA
 cat >"$TMP/switching.lua" <<'LUA'
 local wrap, yield = coroutine.wrap, coroutine.yield
@@ -136,6 +145,8 @@ has 'numeric.lua:1 .*: compiled' "numeric: not compiled"
 has 'loading LLVM and starting its session took' "numeric: no start-up time"
 out=$("$MVM" -j on "$TMP/methods.lua" 2>&1 >/dev/null </dev/null) || fail "methods: status" "$out"
 has 'methods.lua:1 .*not compiled: library-bound' "methods: no library-bound line"
+out=$("$MVM" -j on "$TMP/varargs.lua" 2>&1 >/dev/null </dev/null) || fail "varargs: status" "$out"
+has 'varargs.lua:1 .*not compiled: library-bound' "varargs: forwarder compiled"
 out=$("$MVM" -j on "$TMP/switching.lua" 2>&1 >/dev/null </dev/null) || fail "switching: status" "$out"
 has '^mvm: JIT: 0 compiled' "switching: compiled"
 has 'switching.lua:5 .*not compiled yet: switches coroutines' "switching: no switching line"
