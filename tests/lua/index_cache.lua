@@ -151,3 +151,10 @@ local function genv()
   return r[1] .. "," .. r[2] .. "," .. r[3] .. "," .. r[4]
 end
 print(9, genv())
+
+-- 10. a method or field absent from the whole chain (the cached absent
+-- answer): the errors name it as lua5.4 does
+local E = {} E.__index = E
+local eo = setmetatable({}, E)
+for i = 1, 3 do print(10, pcall(function() return eo:missing() end)) end
+for i = 1, 3 do print(10, pcall(function() return eo.missing.x end)) end
