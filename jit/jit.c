@@ -1581,10 +1581,6 @@ static int64_t loopcount(lua_State *L, const Proto *p, int forloop) {
   Value cnt = L->ci->func[1 + GETARG_A(p->code[forloop]) + 1];
   return v_isimmint(cnt) && v_getimmint(cnt) >= 0 ? v_getimmint(cnt) : -1;
 }
-static int64_t outercount(lua_State *L, const Proto *p, const Instruction *hdr) {
-  int h = (int)(hdr - p->code), o = outerloop(p, h, h + loopsize(p, hdr) - 1);
-  return o >= 0 ? loopcount(L, p, o) : -1;
-}
 /* Does the loop ending at 'o' run no loop but the one ending at 'last'?
 ** (Then each of its iterations is one run of that loop and a few
 ** instructions.) */
@@ -1610,10 +1606,9 @@ static int64_t owncount(lua_State *L, const Proto *p, const Instruction *hdr, in
 ** which was seen from its middle: tables.lua's records loop (4 rounds of
 ** 250000) looked like it grew by 150000 a round when that partial count
 ** was the baseline, and was compiled for nothing again. */
-static void innergrowth(lua_State *L, JitState *J, const Proto *p, const Instruction *hdr,
-                        unsigned h, int64_t ci) {
+static void innergrowth(lua_State *L, JitState *J, const Proto *p, unsigned h, int64_t ci) {
   __typeof__(J->osr[0]) *e = &J->osr[h];
-  int64_t c = outercount(L, p, hdr);
+  int64_t c = loopcount(L, p, e->oloop);
   if (c != e->olast) {   /* a new outer iteration: the last one is over */
     if (e->nchg > 0 && e->icur >= 0) {
       if (e->ifirst < 0) { e->ifirst = e->icur; e->cfirst = e->olast; }
@@ -1628,7 +1623,7 @@ static void innergrowth(lua_State *L, JitState *J, const Proto *p, const Instruc
 
 static int ends_first(lua_State *L, JitState *J, const Proto *p, const Instruction *hdr,
                       double per, double est, unsigned slot) {
-  int h = (int)(hdr - p->code), last = h + J->osr[slot].size - 1, o = outerloop(p, h, last);
+  int h = (int)(hdr - p->code), last = h + J->osr[slot].size - 1, o = J->osr[slot].oloop;
   int64_t c = o >= 0 ? loopcount(L, p, o) : -1, ci = owncount(L, p, hdr, J->osr[slot].size);
   int64_t ocount = J->osr[slot].ocount, imax = J->osr[slot].imax > ci ? J->osr[slot].imax : ci;
   uint32_t dh = p->hotcount - J->osr[slot].ohot;
@@ -1714,7 +1709,8 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
                                                  (int)(hdr - p->code) + J->osr[h].size);
     J->osr[h].csize = compilesize(p, hdr);
     J->osr[h].ran = J->osr[h].saved = 0;
-    J->osr[h].ocount = outercount(L, p, hdr);
+    J->osr[h].oloop = outerloop(p, (int)(hdr - p->code), (int)(hdr - p->code) + J->osr[h].size - 1);
+    J->osr[h].ocount = J->osr[h].oloop >= 0 ? loopcount(L, p, J->osr[h].oloop) : -1;
     J->osr[h].ocpu = cputime();
     J->osr[h].ohot = p->hotcount;
     J->osr[h].imax = J->osr[h].icur = owncount(L, p, hdr, J->osr[h].size);
@@ -1729,7 +1725,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   if (J->osr[h].imax >= 0) {
     int64_t ci = owncount(L, p, hdr, J->osr[h].size);
     if (ci > J->osr[h].imax) J->osr[h].imax = ci;
-    if (J->osr[h].ocount >= 0) innergrowth(L, J, p, hdr, h, ci);
+    if (J->osr[h].ocount >= 0) innergrowth(L, J, p, h, ci);
   }
   J->osr[h].t = t; J->osr[h].hot = p->hotcount;
   share = per > 0 ? J->osr[h].work * JIT_INTERP_COST / per : 1;

@@ -229,14 +229,15 @@ typedef struct JitState {
   ** saved so far.  Small caches indexed by a hash (a collision restarts
   ** an entry; a freed proto's entry only misleads an estimate). */
   struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size, csize;
-           double cshare, work, ran, saved, ocpu; int64_t ocount, imax; uint32_t ohot;
+           double cshare, work, ran, saved, ocpu; int64_t ocount, imax; uint32_t ohot; int oloop;
            int64_t olast, icur, ifirst, cfirst, ilast, clast; int nchg; }
            osr[JIT_OSR_SAMPLES];
   /* (cshare: interp_share of the loop; work: its size plus its callees'
   ** interpreted work (calleework); csize: instructions its compile
   ** takes; ran: seconds the loop ran so far; saved: what compiled code
   ** would have saved of them; ocount, ocpu, ohot: the count of the
-  ** integer for loop around it (or -1), the VM thread's CPU time and the
+  ** integer for loop around it (or -1; oloop: that loop's FORLOOP pc, or
+  ** -1), the VM thread's CPU time and the
   ** proto's hotcount at its first test; imax: the largest count of the
   ** loop itself seen, when it is an integer for loop; its growth (jit.c
 ** innergrowth): olast, the outer count at the last test; icur, the
@@ -301,12 +302,11 @@ typedef struct JitMethodCache {
 typedef struct JitKeySite {
   uint32_t hint;
   TString *key;        /* the constant key */
-  global_State *g;     /* its "__index" name, its watchepoch */
+  global_State *g;     /* its "__index" name, its epochs (vm.h vm_cachestamp) */
   /* GETFIELD/GETTABUP (jitrt.c mvmrt_strindex): where the last '__index'
   ** walk from a receiver lacking the key ended (a slot of a class, or
   ** nil), for receivers whose metatable is 'mt': valid by the rules of a
   ** method cache's entry (JitMethodCache: 'stamp', TAB_WATCHED) */
-  JitState *J;
   const Table *mt;
   const Value *slot;
   size_t stamp;

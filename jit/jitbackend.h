@@ -21,7 +21,7 @@
 #include "state.h"
 #include "stackmap.h"
 
-#define MVM_JIT_ABI  19
+#define MVM_JIT_ABI  20
 
 struct JitState;
 struct JitInline;

@@ -675,17 +675,20 @@ static const Value *mvmrt_strchain(Table *t, TString *key) {
   return isabstkey(s) ? NULL : s;
 }
 
-/* the slot of short string 'key' in 't' that a store may write inline
-** (llvmgen.c setslot, after its probe missed): the key's node when it
-** holds a value, or a nil with no '__newindex' that could apply (no
-** metatable, or its absence bit set: as fasttm); else NULL, and the
-** instruction's helper stores (new keys, metamethods) */
-static const Value *mvmrt_strset(Table *t, TString *key) {
-  const Value *s = tab_getstr(t, key);
+/* 's', a raw lookup's result in 't', if a store may write it inline: the
+** key's node when it holds a value, or a nil with no '__newindex' that
+** could apply (no metatable, or its absence bit set: as fasttm); else
+** NULL, and the instruction's helper stores (new keys, metamethods) */
+static const Value *rt_storable(const Table *t, const Value *s) {
   const Table *mt = t->metatable;
   if (isabstkey(s)) return NULL;
   if (v_isnil(*s) && mt != NULL && !(mt->extra & (1u << TM_NEWINDEX))) return NULL;
   return s;
+}
+/* the slot of short string 'key' in 't' that a store may write inline
+** (llvmgen.c setslot, after its probe missed), else NULL */
+static const Value *mvmrt_strset(Table *t, TString *key) {
+  return rt_storable(t, tab_getstr(t, key));
 }
 
 /* the slot of integer 'key' in the hash part of 't' (a positive key past
@@ -693,11 +696,7 @@ static const Value *mvmrt_strset(Table *t, TString *key) {
 ** under mvmrt_strset's conditions; else NULL (new keys, metamethods: the
 ** instruction's helper).  A hash node: no length hint to keep. */
 static const Value *mvmrt_intset(Table *t, lua_Integer key) {
-  const Value *s = tab_getint(t, key);
-  const Table *mt = t->metatable;
-  if (isabstkey(s)) return NULL;
-  if (v_isnil(*s) && mt != NULL && !(mt->extra & (1u << TM_NEWINDEX))) return NULL;
-  return s;
+  return rt_storable(t, tab_getint(t, key));
 }
 
 /* mvmrt_strset for llvmgen.c setslot, which then stores into the slot:
@@ -825,45 +824,17 @@ static inline const Value *strwalk(Table *t, TString *key, TString *ename, const
   return NULL;
 }
 
-static int rt_mcadd(const Table **w, int n, const Table *t);
-
 /* The '__index' walk of mvmrt_strindex from 't', which lacks the key
-** (strwalk's loop), recording the tables it goes through; a walk that
-** ends (the key's slot in a class, or nil) fills the site's class cache
-** for receivers with t's metatable and marks those tables TAB_WATCHED:
-** every store into them, resize or setmetatable then makes the entry
-** invalid (jit.h JitMethodCache's rules) */
+** (vm_indexwalk); a walk that ends (the key's slot in a class, or nil)
+** fills the site's class cache for receivers with t's metatable, valid
+** by jit.h JitMethodCache's rules (the walk marked its tables) */
 static __attribute__((noinline)) const Value *rt_indexwalk(Table *t, JitKeySite *site) {
-  const Table *w[JIT_MCWATCH];
   const Table *tmt = t->metatable;
-  TString *key = site->key, *ename = site->g->tmname[TM_INDEX];
-  const Value *s = &rt_nil;
-  int depth, n = 0;
-  for (depth = 0; depth < RT_INDEXDEPTH; depth++) {
-    Table *mt = t->metatable;
-    const Value *tm;
-    if (mt == NULL) break;   /* (t, when an '__index' table, is in w already) */
-    n = rt_mcadd(w, n, mt);
-    if (mt->extra & (1u << TM_INDEX)) break;
-    tm = tab_getstr(mt, ename);   /* meta_gettm, inlined */
-    if (rt_empty(tm)) {
-      mt->extra |= (uint8_t)(1u << TM_INDEX);
-      break;
-    }
-    if (!v_istable(*tm)) return NULL;
-    t = v_tab(*tm);
-    n = rt_mcadd(w, n, t);
-    s = tab_getstr(t, key);
-    if (!rt_empty(s)) break;
-    s = &rt_nil;
-  }
-  if (depth == RT_INDEXDEPTH) return NULL;
-  if (n > 0) {
-    int i;
-    for (i = 0; i < n; i++) ((Table *)w[i])->extra |= TAB_WATCHED;
+  const Value *s = vm_indexwalk(site->g, t, site->key);
+  if (s != NULL) {
     site->mt = tmt;
     site->slot = s;
-    site->stamp = *site->J->gcepoch + *site->J->watchepoch + 1;
+    site->stamp = vm_cachestamp(site->g);
   }
   return s;
 }
@@ -881,8 +852,8 @@ static const Value *mvmrt_strindex(Table *t, const Node *mp, JitKeySite *s) {
   if (!rt_empty(v)) return v;
   mt = t->metatable;
   if (mt == NULL || (mt->extra & (1u << TM_INDEX))) return &rt_nil;
-  if (s->stamp == *s->J->gcepoch + *s->J->watchepoch + 1 && s->mt == mt &&
-      (s->slot == &rt_nil || !rt_empty(s->slot)))
+  if (s->stamp == vm_cachestamp(s->g) && s->mt == mt &&
+      (s->slot == &vm_absentnil || !rt_empty(s->slot)))
     return s->slot;
   return rt_indexwalk(t, s);
 }

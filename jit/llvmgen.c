@@ -2349,19 +2349,18 @@ static LLVMValueRef newmcaches(Gen *g, unsigned n, TString *key) {
 /* a constant-key site's data (jit.h JitKeySite): the hint (an i32 at
 ** its start, as newhint's) starting at 'hint0', the key, the state */
 static LLVMValueRef newkeysite(Gen *g, TString *key, uint32_t hint0) {
-  LLVMTypeRef el[7], ty;
-  LLVMValueRef v[7], gv;
+  LLVMTypeRef el[6], ty;
+  LLVMValueRef v[6], gv;
   lua_assert(offsetof(JitKeySite, key) == 8 && offsetof(JitKeySite, g) == 16 &&
-             offsetof(JitKeySite, J) == 24 && sizeof(JitKeySite) == 56);
-  el[0] = g->i32; el[1] = el[2] = el[3] = el[4] = el[5] = el[6] = g->i64;
-  ty = LLVMStructTypeInContext(g->C, el, 7, 0);
+             offsetof(JitKeySite, mt) == 24 && sizeof(JitKeySite) == 48);
+  el[0] = g->i32; el[1] = el[2] = el[3] = el[4] = el[5] = g->i64;
+  ty = LLVMStructTypeInContext(g->C, el, 6, 0);
   v[0] = LLVMConstInt(g->i32, hint0, 0);
   v[1] = ci64(g, (uint64_t)(uintptr_t)key);
   v[2] = ci64(g, (uint64_t)(uintptr_t)g->J->g);
-  v[3] = ci64(g, (uint64_t)(uintptr_t)g->J);
-  v[4] = v[5] = v[6] = ci64(g, 0);   /* the class cache, empty (stamp 0: never valid) */
+  v[3] = v[4] = v[5] = ci64(g, 0);   /* the class cache, empty (stamp 0: never valid) */
   gv = LLVMAddGlobal(g->M, ty, "keysite");
-  LLVMSetInitializer(gv, LLVMConstStructInContext(g->C, v, 7, 0));
+  LLVMSetInitializer(gv, LLVMConstStructInContext(g->C, v, 6, 0));
   LLVMSetLinkage(gv, LLVMInternalLinkage);
   return gv;
 }

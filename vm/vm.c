@@ -81,28 +81,26 @@ static inline const Value *rawget_any(Table *t, Value key) {
 #define icache_at(g, mt, key) \
   (&(g)->icache[(((uintptr_t)(mt) >> 6) ^ (key)->hash) & (VM_ICACHE_SIZE - 1)])
 
-/* index_table's answer for a key that no table of the chain has: nil */
-static const Value absent_nil = MVM_NIL;
+LUAI_DDEF const Value vm_absentnil = MVM_NIL;
 
-/* index_table's walk: up to 4 levels.  When the answer holds until one of
-** the tables it went through changes -- the key's slot, or absent_nil
-** when the chain ends (a table without a metatable, a metatable without
-** '__index') -- it marks those tables TAB_WATCHED and sets *watch (then
-** 'g''s method cache may hold the answer: state.h icache).  NULL: an
-** '__index' function, a non-table, a longer chain: vm_finishget's work. */
-static const Value *index_walk(global_State *g, Table *t, TString *key, int *watch) {
-  Table *seen[9];
+const Value *vm_indexwalk(global_State *g, Table *t, TString *key) {
+  Table *seen[8];
   const Value *s = NULL;
   int n, ns = 0;
   for (n = 0; n < 4; n++) {
     const Value *tm;
     Table *mt = t->metatable;
-    /* (fasttm's absence bit, then the lookup inline: with __index present
-    ** fasttm calls meta_gettm at every step) */
-    if (mt == NULL) { s = &absent_nil; seen[ns++] = t; break; }
+    if (mt == NULL) { s = &vm_absentnil; break; }   /* (t is in seen: an __index table) */
     seen[ns++] = mt;
-    if (mt->extra & (1u << TM_INDEX)) { s = &absent_nil; break; }
+    if (mt->extra & (1u << TM_INDEX)) { s = &vm_absentnil; break; }
+    /* (fasttm's lookup inline: with __index present fasttm calls
+    ** meta_gettm at every step) */
     tm = tab_getstr(mt, g->tmname[TM_INDEX]);
+    if (isempty(tm)) {   /* (fasttm's absence bit, as meta_gettm sets it) */
+      mt->extra |= (uint8_t)(1u << TM_INDEX);
+      s = &vm_absentnil;
+      break;
+    }
     if (!v_istable(*tm)) return NULL;
     t = v_tab(*tm);
     seen[ns++] = t;
@@ -110,15 +108,14 @@ static const Value *index_walk(global_State *g, Table *t, TString *key, int *wat
     if (!isempty(s)) break;
     s = NULL;
   }
-  if (s == NULL) return s;
-  while (ns > 0) seen[--ns]->extra |= TAB_WATCHED;
-  *watch = 1;
+  if (s != NULL)
+    while (ns > 0) seen[--ns]->extra |= TAB_WATCHED;
   return s;
 }
 
 /* t[key] missed in t, which has a metatable: the slot of key in the
 ** chain of __index tables above t (a class's methods, its superclasses'),
-** up to 4 levels, or absent_nil when the chain ends without it, else NULL
+** up to 4 levels, or vm_absentnil when the chain ends without it, else NULL
 ** (vm_finishget does the rest: __index functions, longer chains).  The
 ** method cache (state.h icache) answers for a metatable and key that a
 ** walk answered before: the walk cost 17% of deltablue.lua's and 22% of
@@ -129,13 +126,13 @@ static __attribute__((noinline)) const Value *index_table(lua_State *L, Table *t
   global_State *g = G(L);
   const Table *mt = t->metatable;
   VMMethodEntry *e = icache_at(g, mt, key);
-  size_t stamp = *g->gcepoch + g->watchepoch + 1;
+  size_t stamp = vm_cachestamp(g);
   const Value *s;
-  int watch = 0;
-  if (e->mt == mt && e->key == key && e->stamp == stamp && (e->slot == &absent_nil || !isempty(e->slot)))
+  if (e->mt == mt && e->key == key && e->stamp == stamp &&
+      (e->slot == &vm_absentnil || !isempty(e->slot)))
     return e->slot;
-  s = index_walk(g, t, key, &watch);
-  if (watch) {   /* (the marks did not change the epoch: 'stamp' holds) */
+  s = vm_indexwalk(g, t, key);
+  if (s != NULL) {   /* (the marks did not change the epoch: 'stamp' holds) */
     e->mt = mt; e->key = key; e->slot = s; e->stamp = stamp;
   }
   return s;

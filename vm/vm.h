@@ -31,6 +31,26 @@ static inline int vm_subrange(const Value *args, ptrdiff_t nargs, size_t *from, 
 }
 LUAI_FUNC void vm_finishOp(lua_State *L);        /* finish an opcode interrupted by a yield */
 
+/* The walk up the '__index' chain from 't', which has a metatable and
+** lacks the string 'key' (a receiver missing a field or method): up to 4
+** levels of '__index' tables.  The key's slot in one of them, or
+** &vm_absentnil when the chain ends without it (a table without a
+** metatable, a metatable without '__index'); then every table it went
+** through is marked TAB_WATCHED, so that an answer cached under
+** vm_cachestamp holds until one of them changes (a new key, a store, a
+** resize, a setmetatable: vm/table.h).  NULL, marking nothing: an
+** '__index' function or non-table, a longer chain (vm_finishget's work).
+** Allocates nothing.  The interpreter's method cache (vm.c index_table)
+** and compiled code's class caches (jit/jitrt.c mvmrt_strindex) use it. */
+LUAI_FUNC const Value *vm_indexwalk(global_State *g, Table *t, TString *key);
+LUAI_DDEC(const Value vm_absentnil);
+/* the stamp of a cache entry that is valid now (state.h icache, jit.h
+** JitMethodCache): no collection (tables move) and no TAB_WATCHED bit
+** cleared since */
+static inline size_t vm_cachestamp(const global_State *g) {
+  return *g->gcepoch + g->watchepoch + 1;
+}
+
 /* integer value, boxing when it does not fit an immediate: MAY ALLOCATE */
 LUAI_FUNC Value vm_mkint(lua_State *L, int64_t i);
 static inline Value vm_int(lua_State *L, int64_t i) {
