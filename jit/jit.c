@@ -587,6 +587,9 @@ static JitQueued *nextqueued(JitState *J) {
 ** or waits for the compile of it to finish. */
 static void *compile_thread(void *ud) {
   JitState *J = (JitState *)ud;
+  /* (named for top -H, perf and gdb; a host's own thread names are not
+  ** touched: this thread is ours) */
+  pthread_setname_np(pthread_self(), "mvm-jit");
   pthread_mutex_lock(&J->lock);
   while (!J->stop) {
     JitQueued *q = J->qhead;
