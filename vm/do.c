@@ -861,7 +861,7 @@ static int yield_placed(lua_State *L, lua_State *co, int narg) {
 }
 
 LUA_API int mvm_resume(lua_State *L, lua_State *co, int narg) {
-  int status, nres, i;
+  int status, nres = 0, i;   /* (set on every path; -O2 -DMVM_CHECKED cannot tell) */
   Value *from;
   if (co->status == LUA_YIELD && yield_placed(L, co, narg)) {
     status = resume_co(co, L, RESUME_PLACED, &nres, 1);
