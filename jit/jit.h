@@ -222,19 +222,20 @@ typedef struct JitState {
                                   ** a call's path (jit.c calls_pay; MVM_JIT_CALLGAIN) */
   double instrs_compiled;         /* bytecode instructions of the compiles timed in
                                   ** compile_seconds (the estimate's calibration) */
+  double units_compiled;          /* the same in compileunits (loop compiles' estimate) */
   /* OSR policy (jit_osr, osr_pays): per loop (proto, header) seen at an
   ** OSR test, the time and the proto's hotcount at its last test and the
   ** loop's size (a scan of the proto: computed once); per
   ** proto, the time of its last OSR test and what compiled code would have
   ** saved so far.  Small caches indexed by a hash (a collision restarts
   ** an entry; a freed proto's entry only misleads an estimate). */
-  struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size, csize;
-           double cshare, work, ran, saved, ocpu; int64_t ocount, imax; uint32_t ohot; int oloop;
+  struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size;
+           double csize, cshare, work, ran, saved, ocpu; int64_t ocount, imax; uint32_t ohot; int oloop;
            int64_t olast, icur, ifirst, cfirst, ilast, clast; int nchg; }
            osr[JIT_OSR_SAMPLES];
   /* (cshare: interp_share of the loop; work: its size plus its callees'
-  ** interpreted work (calleework); csize: instructions its compile
-  ** takes; ran: seconds the loop ran so far; saved: what compiled code
+  ** interpreted work (calleework); csize: the units of its compile
+  ** (compileunits); ran: seconds the loop ran so far; saved: what compiled code
   ** would have saved of them; ocount, ocpu, ohot: the count of the
   ** integer for loop around it (or -1; oloop: that loop's FORLOOP pc, or
   ** -1), the VM thread's CPU time and the

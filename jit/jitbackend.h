@@ -21,7 +21,7 @@
 #include "state.h"
 #include "stackmap.h"
 
-#define MVM_JIT_ABI  20
+#define MVM_JIT_ABI  21
 
 struct JitState;
 struct JitInline;
