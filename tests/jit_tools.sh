@@ -15,6 +15,7 @@
 #     (MVM_JIT_VERIFY=1): a statepoint's immediates stay constants
 #   - code generation leaves AVX-512 out (MVM_JIT_STATS=3 says so);
 #     MVM_JIT_AVX512=1 uses it where the CPU has it, same output
+#   - MVM_JIT_STATS=5 prints cost samples; the compile thread is named
 set -u
 MVM=$1
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -111,6 +112,21 @@ cmp -s "$TMP/out7" jit_deadcode.expected || fail "jit_deadcode: output differs"
 grep -q " 0 failed," "$TMP/err7" || { fail "jit_deadcode: a compile failed"; grep -m3 "unreachable\|failed" "$TMP/err7"; }
 grep -q "^mvm: JIT IR: mvmf_[^ ]* [0-9]*/[0-9]* generated, [0-9]*/[0-9]* optimised, [0-9]*/[0-9]* to code generation$" "$TMP/err7" ||
   fail "no IR size line with MVM_JIT_STATS=3"
+# 8. MVM_JIT_STATS=5 prints a cost sample per compile (its time, calls
+#    inlined, and one count per opcode: the samples jit.c compileunits'
+#    weights were fitted to); the compile thread is named mvm-jit (read
+#    from /proc while it runs, by the script's own shell: its parent)
+MVM_JIT_STATS=5 "$MVM" -j eager $NAME.lua >"$TMP/out8" 2>"$TMP/err8" </dev/null
+cmp -s "$TMP/out8" $NAME.expected || fail "output differs with MVM_JIT_STATS=5"
+nops=$(grep -c . <(sed -n 's/.*X(\([A-Z0-9]*\),.*/\1/p' "$HERE/../vm/opcodes.h"))
+grep -m1 "^mvm: JIT cost: " "$TMP/err8" | awk -v n="$nops" '{ ok = NF == 5 + n } END { exit !ok }' ||
+  fail "MVM_JIT_STATS=5: no cost line with $nops opcode counts"
+if [ -d /proc/self/task ]; then
+  "$MVM" -j on -e 'local function f(x) return x + 1 end; local s = 0; for i = 1, 3000000 do s = f(s) end
+    local p = io.popen("cat /proc/$PPID/task/*/comm"); io.write(p:read("a")); p:close()' \
+    >"$TMP/out9" 2>&1 </dev/null
+  grep -qx "mvm-jit" "$TMP/out9" || fail "no thread named mvm-jit: $(tr '\n' ' ' <"$TMP/out9")"
+fi
 
 [ $FAIL = 0 ] && echo "ok"
 exit $FAIL
