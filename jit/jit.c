@@ -443,7 +443,6 @@ static int over_budget(JitState *J) {
 ** fitted to: "mvm: JIT cost: MS INLINED N0 N1 ..." */
 static void costsample(const Proto *p, int lo, int hi, double dt, unsigned long inlined) {
   int h[NUM_OPCODES] = {0}, k;
-  if (lo < 0) { lo = 0; hi = p->sizecode - 1; }
   for (k = lo; k <= hi; k++) h[GET_OPCODE(p->code[k])]++;
   fprintf(stderr, "mvm: JIT cost: %.4f %lu", dt * 1e3, inlined);
   for (k = 0; k < NUM_OPCODES; k++) fprintf(stderr, " %d", h[k]);
@@ -468,10 +467,13 @@ static void install(JitState *J, Proto *p, int lo, int hi, int r, void *entry, v
     free(inl);
     return;
   }
-  J->compile_seconds += dt;
-  J->instrs_compiled += lo >= 0 ? hi - lo + 1 : p->sizecode;
-  J->units_compiled += lo >= 0 ? compileunits(p, lo, hi) : compileunits(p, 0, p->sizecode - 1);
-  if (J->stats > 4 && r == JIT_OK) costsample(p, lo, hi, dt, inlined);
+  {   /* what was compiled: the region lo..hi, or all of p (lo < 0) */
+    int a = lo >= 0 ? lo : 0, b = lo >= 0 ? hi : p->sizecode - 1;
+    J->compile_seconds += dt;
+    J->instrs_compiled += b - a + 1;
+    J->units_compiled += compileunits(p, a, b);
+    if (J->stats > 4 && r == JIT_OK) costsample(p, a, b, dt, inlined);
+  }
   if (J->stats) record_ctime(J, dt);
   if (lo >= 0) snprintf(region, sizeof region, " region %d-%d", lo, hi);
   if (inlined > 0) snprintf(inlines, sizeof inlines, ", %lu calls inline", inlined);
