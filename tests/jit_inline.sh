@@ -134,4 +134,38 @@ out=$("$MVM" -j eager "$TMP/list.lua" 2>&1)
 has "^36	40$" "eager: list result"
 has "list.lua:9 .*compiled, 1 calls inline" "eager: a list of one class: inline"
 lacks "list.lua:14 .*calls inline" "eager: a list of two classes: not inline"
+# a leaf site inside a loop (speculation level 0) has no generic call
+# behind its inline code (llvmgen.c leafexits): no mvmrt_precall in the
+# loop's function; a failed guard leaves at the CALL as a failed
+# speculation, and one that keeps failing (a string argument the
+# arithmetic coerces) has the function compiled again with wider types;
+# results equal the interpreter's
+cat >"$TMP/lexit.lua" <<'LUA'
+local function A(i, j) local ij = i + j - 1; return 1.0 / (ij * (ij - 1) * 0.5 + i) end
+local function dot(x, n, k)
+  local a = 0
+  for j = 1, n do a = a + x[j] * A(k, j) end
+  return a
+end
+local x = {}
+for i = 1, 100 do x[i] = i + 0.5 end
+local s = 0
+for r = 1, 300 do s = s + dot(x, 100, r) end
+if arg[1] ~= "ir" then
+  for r = 1, 100 do s = s + dot(x, 100, tostring(r)) end
+end
+print(string.format("%.6f", s))
+LUA
+out=$("$MVM" -j off "$TMP/lexit.lua" 2>&1)
+has "^331.134920$" "off: leaf exits result"
+out=$("$MVM" -j eager "$TMP/lexit.lua" 2>&1)
+has "^331.134920$" "eager: leaf exits result"
+has "lexit.lua:2 .*compiled, 1 calls inline" "eager: the leaf inline in the loop"
+has "lexit.lua:2: [0-9]* failed speculations: recompiled with wider types" \
+  "eager: a leaf guard that keeps failing recompiles wider"
+out=$(MVM_JIT_STATS=0 MVM_JIT_DUMP=1 "$MVM" -j eager "$TMP/lexit.lua" ir 2>&1 |
+      awk '/after statepoint rewriting/ { f = 1 } /machine code/ { f = 0 } f' |
+      awk '/^define .*lexit_lua_2/ { f = 1 } /^}/ { f = 0 } f')
+has "@mvmrt_exitbox\|ret i32" "eager: the loop's function dumped"
+lacks "@mvmrt_precall" "eager: no generic call behind the leaf in the loop"
 exit $FAIL
