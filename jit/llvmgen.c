@@ -52,7 +52,10 @@
 **     call of its code, which anchors this frame itself); anything else
 **     goes to mvmrt_precall (C callees run inside it; a Lua callee with
 **     compiled code runs as a direct call when nothing can yield, else the
-**     interpreter runs it: JIT_CALLED).  TAILCALL: to a Lua closure the
+**     interpreter runs it: JIT_CALLED).  Behind an inlined leaf's or a
+**     builtin's fast path the generic call is mvmrt_precall alone, and
+**     inside loops at speculation level 0 a leaf's failed guard leaves
+**     (leafexits).  TAILCALL: to a Lua closure the
 **     frame is reused inline (leantailcall), else mvmrt_tailcall; then
 **     JIT_TAILCALLED.  RETURN of a fixed-parameter function: do_poscall's
 **     common case inline (leanreturn), else mvmrt_return.  Instructions reading L->top (B == 0 CALL/RETURN/
