@@ -5511,23 +5511,26 @@ static int leafexits(Gen *g, int pc) {
 
 static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   LLVMValueRef args[5], r;
-  LLVMBasicBlockRef luacall = newbb(g, "luacall");
-  LLVMBasicBlockRef cdone = newbb(g, "calldone"), ldone = NULL, after;
+  LLVMBasicBlockRef luacall, cdone, ldone = NULL, after;
   const Proto *leaf = b != 0 ? inlinee(g, pc) : NULL;
+  int bi = fastbuiltin(g, pc);
+  /* an inlined leaf or a builtin is the call's fast path; what follows is
+  ** its generic call */
+  int fast = leaf != NULL || bi >= 0;
   RegSet ops;
   memset(&ops, 0, sizeof ops);
   rs_range(&ops, a, a + b);
-  if (fastbuiltin(g, pc) == JIT_BUILTIN_BYTE) bytecall(g, pc, a, b);
-  else if (fastbuiltin(g, pc) >= 0) builtinfast(g, pc, a, fastbuiltin(g, pc));
+  if (bi == JIT_BUILTIN_BYTE) bytecall(g, pc, a, b);
+  else if (bi >= 0) builtinfast(g, pc, a, bi);
   else if (leaf != NULL && leafsite(g, pc)) {
     fastleaf(g, pc, a, b, leaf);
     if (leafexits(g, pc)) {
       LLVMBuildBr(B_, specexit(g, pc));
-      LLVMDeleteBasicBlock(luacall);
-      LLVMDeleteBasicBlock(cdone);
       return;
     }
   }
+  luacall = newbb(g, "luacall");
+  cdone = newbb(g, "calldone");
   flush_for_call(g, pc, &ops);
   set_savedpc(g, pc + 1);   /* also the resume point (see the entry) */
   if (leaf != NULL && !leafsite(g, pc)) {
@@ -5538,15 +5541,14 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   /* (not in a main chunk outside its loops: code that runs once, for
   ** which mvmrt_precall is as quick as anything inline and compiles to a
   ** fraction of it) */
-  if (g->selfres != NULL && g->selfres[pc] && leaf == NULL && fastbuiltin(g, pc) < 0)
+  if (g->selfres != NULL && g->selfres[pc] && !fast)
     g->fdone = newbb(g, "selfdone");
   /* (nor behind an inlined leaf or a builtin's fast path: their generic
   ** call is taken only when the predicted callee was not the one called,
   ** and mvmrt_precall calls compiled code as directly; the inline direct
   ** call's IR there cost deltablue's compiles 2.6%, richards' 3.2% and
   ** nbody's 0.9% (-j eager, callgrind), their runs the same) */
-  if (b != 0 && (g->p->linedefined != 0 || inloop(g, pc)) &&
-      leaf == NULL && fastbuiltin(g, pc) < 0) {
+  if (b != 0 && (g->p->linedefined != 0 || inloop(g, pc)) && !fast) {
     LLVMBasicBlockRef slow = newbb(g, "slowcall");
     inlinecall(g, a, b, nres, selfhint(g, pc, a), cdone, slow);
     LLVMPositionBuilderAtEnd(B_, slow);
@@ -5589,7 +5591,7 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
     multret_next(g, pc, nres == LUA_MULTRET);
     return;
   }
-  if (ldone == NULL && (g->spec[pc] == TY_NONE || (fastbuiltin(g, pc) < 0 && !leafsite(g, pc)))) {
+  if (ldone == NULL && (g->spec[pc] == TY_NONE || (bi < 0 && !leafsite(g, pc)))) {
     multret_next(g, pc, nres == LUA_MULTRET);
     return;
   }
