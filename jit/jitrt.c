@@ -1021,13 +1021,15 @@ static void mvmrt_exitbox(Value *base, const uint16_t *list) {
 
 /* The type checks of an entry point into compiled code (llvmgen.c
 ** resumeguards): 1 if every slot of the list, one uint16 each (slot << 2
-** | 1: an integer, | 2: a float, | 3: any number), ending with
-** JIT_EXITBOX_END, holds a value of that type.  A leaf that only reads. */
+** | 1: an integer, | 2: a float, | 3: any number, | 0: a table), ending
+** with JIT_EXITBOX_END, holds a value of that type.  A leaf that only
+** reads. */
 static int mvmrt_resumeok(const Value *base, const uint16_t *list) {
   for (; *list != JIT_EXITBOX_END; list++) {
     Value v = base[*list >> 2];
     int k = *list & 3;
-    if (k == 1 ? !v_isimmint(v) : k == 2 ? !v_isfloat(v) : !(v_isimmint(v) || v_isfloat(v)))
+    if (k == 0 ? !v_istable(v) : k == 1 ? !v_isimmint(v) : k == 2 ? !v_isfloat(v)
+                                                            : !(v_isimmint(v) || v_isfloat(v)))
       return 0;
   }
   return 1;

@@ -146,6 +146,7 @@ typedef struct Gen {
   uint8_t *types;             /* TY_* of each register at each pc */
   RegSet *clean;              /* registers equal to their stack slot at pc */
   RegSet *tabin;              /* per pc: registers known to hold tables there (tabknown), or NULL */
+  RegSet *forchk;             /* per FORPREP: registers it checks hold tables (forchecks), or NULL */
   char *tabadd;               /* per pc: a string-key store that makes its table known (tabknown) */
   int *rwsrc;                 /* per pc: the read whose slot a store reuses, or -1 (samefield) */
   LLVMValueRef *rslot;        /* per pc: the slot such a read found inline, or NULL (getstrk) */
@@ -182,6 +183,10 @@ static void rs_range(RegSet *s, int from, int to) {   /* [from, to), within 256 
 static void rs_or(RegSet *d, const RegSet *s) {
   int k;
   for (k = 0; k < 4; k++) d->w[k] |= s->w[k];
+}
+static void rs_and(RegSet *d, const RegSet *s) {
+  int k;
+  for (k = 0; k < 4; k++) d->w[k] &= s->w[k];
 }
 
 /* registers read by instruction 'pc' ('use') and written on every path
@@ -1711,6 +1716,13 @@ static int resumechecked(Gen *g, int pc, int r, int t) {
 ** of the loops entered there changes (docs/decisions/0016 "Session 9:
 ** resume IR": run -3.4..+1.0%; keeping integers or integer-only entries
 ** inline moved nbody +2..4%). */
+static void istable(Gen *g, LLVMValueRef v, LLVMValueRef b, LLVMBasicBlockRef yes,
+                    LLVMBasicBlockRef no);
+/* is R[r] known to hold a table at entry point 'pc' (tabknown), which
+** its resume block then checks? */
+static int entrytab(Gen *g, int pc, int r) {
+  return g->tabin != NULL && pc > 0 && g->entry[pc] && rs_has(&g->tabin[pc], r);
+}
 static void resumeguards(Gen *g, int pc) {
   int r, n = 0;
   uint16_t list[MAXREGS + 1];
@@ -1721,9 +1733,18 @@ static void resumeguards(Gen *g, int pc) {
   for (r = 0; r < g->nregs; r++)
     if (regty(g, pc, r) != TY_ANY && rs_has(&need, r))
       list[n++] = (uint16_t)(r << 2 | (regty(g, pc, r) == TY_INT ? 1 : regty(g, pc, r) == TY_FLT ? 2 : 3));
+    else if (entrytab(g, pc, r) && rs_has(&need, r))
+      list[n++] = (uint16_t)(r << 2);   /* a table (tabknown) */
   for (r = 0; r < g->nregs; r++) {
     int t = regty(g, pc, r);
-    if (t == TY_ANY || !rs_has(&need, r) || n >= 2) continue;
+    if (!rs_has(&need, r) || n >= 2) continue;
+    if (t == TY_ANY && entrytab(g, pc, r)) {
+      LLVMValueRef v = stackload(g, r);
+      ok = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumeok");
+      istable(g, v, bits(g, v), ok, resumefail(g));
+      continue;
+    }
+    if (t == TY_ANY) continue;
     ok = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumeok");
     /* the word in the stack: a raw integer register (rawint) has lost its tag */
     LLVMBuildCondBr(B_, hasty(g, bits(g, stackload(g, r)), t), ok, resumefail(g));
@@ -2458,10 +2479,11 @@ static int inloop(Gen *g, int pc) {
 ** register, its type test and its node array between the fields of one
 ** table (nbody's advance).  A function
 ** that keeps exiting is recompiled at level 1 (jit.c despecialise), where
-** the helpers come back.  Stores keep their helper: their misses are
-** mostly new keys (constructors, a fresh object's first assignment in a
-** loop: richards' Scheduler:schedule exited once per call and was
-** recompiled), which measured a loss; SELF writes R[A+1] first. */
+** the helpers come back.  Stores keep their helper, but a SETFIELD in a
+** loop (setexit): their misses are mostly new keys (constructors, a
+** fresh object's first assignment: richards' Scheduler:schedule exited
+** once per call and was recompiled), which measured a loss; SELF writes
+** R[A+1] first. */
 static int tabspec(Gen *g, int pc) {
   OpCode op = GET_OPCODE(g->p->code[pc]);
   return speclevel(g) == 0 && (op == OP_GETFIELD || op == OP_GETTABUP ||
@@ -2475,12 +2497,21 @@ static int tabspec(Gen *g, int pc) {
 ** (tabin[pc]: registers holding a table on every path into pc), through
 ** instructions that run no Lua code: moves and constant loads,
 ** arithmetic on operands the types know are numbers (their MMBIN is
-** dead), level-0 reads (exits and read-only leaves) and string-key
-** stores.  A store's helper (a new key, '__newindex') may run Lua code,
+** dead), level-0 reads (exits and read-only leaves), stores (SETFIELD
+** with a constant key, SETI, SETTABLE), jumps, TEST and numeric for
+** loops (FORPREP, and FORLOOP with its back-edge poll: a collection moves
+** tables, never changes a type).  A store's helper (a new key,
+** '__newindex') may run Lua code,
 ** which can change this frame's registers only through debug.setlocal:
 ** that sets the frame's trap, and the helper's return then leaves
-** (tabtrap).  Anything else (calls, loops' back-edges with their polls,
-** other helpers) forgets everything, as do entry points.  An access whose
+** (tabtrap).  Anything else (calls, other helpers) forgets everything.
+** The start knows nothing; other entry points (loop headers, after
+** calls) keep what every compiled path into them knows and some access
+** after them wants, and their resume blocks check those registers
+** (resumeguards, entrytab: a table kind in mvmrt_resumeok's list), so
+** the interpreter entering with something else goes on interpreting.
+** sieve's loops lost their type tests (run instructions -10%),
+** fannkuch_redux's stores theirs (-4%).  An access whose
 ** table is known skips its type test (tabtest): after a store, whose
 ** helper merges back, LLVM cannot see that the reloaded register is still
 ** the table it tested.  A store makes its table known (a non-table then
@@ -2518,14 +2549,19 @@ static int tabreg(Gen *g, int pc) {
     case OP_GETFIELD: return kstr(g, GETARG_C(i)) != NULL ? GETARG_B(i) : -1;
     case OP_GETI: case OP_GETTABLE: return GETARG_B(i);
     case OP_SETFIELD: return kstr(g, GETARG_B(i)) != NULL ? GETARG_A(i) : -1;
+    case OP_SETI: case OP_SETTABLE: return GETARG_A(i);
     default: return -1;
   }
 }
+static int leafexits(Gen *g, int pc);
+static int isstore(OpCode op) { return op == OP_SETFIELD || op == OP_SETI || op == OP_SETTABLE; }
 /* does 'pc' keep what is known of registers it does not write? */
 static int tabkeeps(Gen *g, int pc) {
   OpCode op = GET_OPCODE(g->p->code[pc]);
   return tabreg(g, pc) >= 0 || op == OP_MOVE || op == OP_LOADI || op == OP_LOADF ||
          op == OP_LOADK || op == OP_LOADFALSE || op == OP_LOADTRUE || op == OP_LOADNIL ||
+         op == OP_FORPREP || op == OP_FORLOOP || op == OP_JMP || op == OP_TEST ||
+         (op == OP_CALL && leafsite(g, pc) && leafexits(g, pc)) ||
          numarith(g, pc) ||
          ((op == OP_MMBIN || op == OP_MMBINI || op == OP_MMBINK) && pc > 0 && numarith(g, pc - 1));
 }
@@ -2536,8 +2572,43 @@ static void tabxfer(Gen *g, int pc, RegSet *s) {
   if (!tabkeeps(g, pc)) { memset(s, 0, sizeof *s); return; }
   if (GET_OPCODE(i) == OP_MOVE && rs_has(s, GETARG_B(i))) { rs_add(s, GETARG_A(i)); return; }
   usedef(g, pc, &use, &def);
-  if (t >= 0 && (GET_OPCODE(i) != OP_SETFIELD || g->tabadd[pc])) rs_add(s, t);
+  if (t >= 0 && (!isstore(GET_OPCODE(i)) || g->tabadd[pc])) rs_add(s, t);
+  if (GET_OPCODE(i) == OP_FORPREP && g->forchk != NULL) rs_or(s, &g->forchk[pc]);
   for (r = 0; r < 4; r++) s->w[r] &= ~def.w[r];
+}
+/* Tables checked before loops.  A register that some access in a numeric
+** for loop wants known (want at its header) and that nothing in the loop
+** writes is tested by the loop's FORPREP, which leaves (a failed
+** speculation, at the FORPREP: nothing done yet) on a non-table, so the
+** header knows it from the path into the loop as well as from the
+** back-edge: the accesses in the loop lose their type tests
+** (-j on, pinned policy, callgrind: matmul's run -8.4%, heat's -9.7%,
+** sieve's -7%, fannkuch_redux's -2.6%; nbody +1.8% and spectral_norm +1%
+** from their register allocation).  At level 0 the first of those
+** accesses would leave on a non-table anyway, unless it is conditional:
+** a loop that keeps leaving at its FORPREP has its function compiled
+** again wider. */
+static int inregion(Gen *g, int pc);
+static void forchecks(Gen *g, const RegSet *want) {
+  int n = g->p->sizecode, pc, q, r;
+  g->forchk = (RegSet *)calloc((size_t)n + 1, sizeof(RegSet));
+  if (g->forchk == NULL) return;
+  for (pc = 0; pc + 1 < n; pc++) {
+    Instruction i = g->p->code[pc];
+    int f = pc + 1 + GETARG_Bx(i);
+    RegSet w, d, acc;
+    if (GET_OPCODE(i) != OP_FORPREP || f >= n || !inregion(g, pc)) continue;
+    memset(&w, 0, sizeof w);
+    memset(&acc, 0, sizeof acc);
+    rs_range(&w, GETARG_A(i), GETARG_A(i) + 4);
+    for (q = pc + 1; q <= f; q++) {
+      maydef(g, q, &d);
+      rs_or(&w, &d);
+      if (tabreg(g, q) >= 0) rs_add(&acc, tabreg(g, q));
+    }
+    /* tables the loop's own accesses read or write, and that they want */
+    for (r = 0; r < 4; r++) g->forchk[pc].w[r] = want[pc + 1].w[r] & acc.w[r] & ~w.w[r];
+  }
 }
 /* registers whose being known at pc some access would use (a backward
 ** pass: want[pc] for the entry of pc); a store makes its table known
@@ -2555,7 +2626,7 @@ static void tabwant(Gen *g, RegSet *want) {
         succs(g, pc, sc);
         for (j = 0; j < 2; j++)
           if (sc[j] >= 0 && !g->entry[sc[j]]) rs_or(&w, &want[sc[j]]);
-        if (GET_OPCODE(i) == OP_SETFIELD && t >= 0) g->tabadd[pc] = (char)rs_has(&w, t);
+        if (isstore(GET_OPCODE(i)) && t >= 0) g->tabadd[pc] = (char)rs_has(&w, t);
         usedef(g, pc, &use, &def);
         if (GET_OPCODE(i) == OP_MOVE && rs_has(&w, GETARG_A(i))) rs_add(&use, GETARG_B(i));
         for (r = 0; r < 4; r++) w.w[r] = (w.w[r] & ~def.w[r]) | (GET_OPCODE(i) == OP_MOVE ? use.w[r] : 0);
@@ -2593,7 +2664,7 @@ static int samekey(Gen *g, int s) {
     RegSet use, def;
     if (g->entry[p]) return -1;
     if (p == s) break;
-    if (!((tabkeeps(g, p) && op != OP_SETFIELD) || arithop(op) || op == OP_MMBIN ||
+    if (!((tabkeeps(g, p) && !isstore(op)) || arithop(op) || op == OP_MMBIN ||
           op == OP_MMBINI || op == OP_MMBINK || op == OP_TEST || (op == OP_JMP && GETARG_sJ(i) >= 0)))
       return -1;
     usedef(g, p, &use, &def);
@@ -2652,7 +2723,7 @@ static void samefields(Gen *g) {
         break;
       }
       usedef(g, q, &use, &def);
-      if (rs_has(&def, a) || op == OP_SETFIELD || !tabkeeps(g, q)) break;
+      if (rs_has(&def, a) || isstore(op) || !tabkeeps(g, q)) break;
     }
   }
   free(foreign);
@@ -2671,13 +2742,15 @@ static void tabknown(Gen *g) {
     return;
   }
   tabwant(g, want);
+  forchecks(g, want);
   memset(g->tabin, 0xff, ((size_t)n + 1) * sizeof(RegSet));   /* all, down to the fixpoint */
   memset(out, 0xff, ((size_t)n + 1) * sizeof(RegSet));
   do {
     changed = 0;
     for (pc = 0; pc < n; pc++) {
       RegSet o = g->tabin[pc];
-      if (pc == 0 || g->entry[pc]) memset(&o, 0, sizeof o);
+      if (pc == 0) memset(&o, 0, sizeof o);
+      else if (g->entry[pc]) rs_and(&o, &want[pc]);   /* checked on entry (resumeguards) */
       tabxfer(g, pc, &o);
       if (memcmp(&o, &out[pc], sizeof o) == 0) continue;
       out[pc] = o;
@@ -2689,8 +2762,9 @@ static void tabknown(Gen *g) {
     }
   } while (changed);
   for (pc = 0; pc < n; pc++) {
-    if (pc == 0 || g->entry[pc]) memset(&g->tabin[pc], 0, sizeof(RegSet));
-    if (GET_OPCODE(g->p->code[pc]) == OP_SETFIELD && pc + 1 < n) {   /* tabtrap: wanted after? */
+    if (pc == 0) memset(&g->tabin[pc], 0, sizeof(RegSet));
+    else if (g->entry[pc]) rs_and(&g->tabin[pc], &want[pc]);
+    if (isstore(GET_OPCODE(g->p->code[pc])) && pc + 1 < n) {   /* tabtrap: wanted after? */
       RegSet o = out[pc];
       for (r = 0; r < 4; r++) o.w[r] &= want[pc + 1].w[r];
       g->tabadd[pc] |= (char)((o.w[0] | o.w[1] | o.w[2] | o.w[3]) != 0) << 1;
@@ -3180,7 +3254,8 @@ static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
     br(g, pc + 1);
     LLVMPositionBuilderAtEnd(B_, probe);
   }
-  istable(g, t, bits(g, t), newbb(g, "tab"), slow);
+  tabtest(g, pc, t, newbb(g, "tab"), g->tabadd != NULL && (g->tabadd[pc] & 1) ? specexit(g, pc) : slow);
+  g->tabtrap = g->tabadd != NULL && (g->tabadd[pc] & 2);
   if (key == NULL) {
     LLVMBasicBlockRef ik = newbb(g, "intkey"), nk = newbb(g, "notint");
     LLVMValueRef kb = bits(g, keyv);
@@ -3197,6 +3272,7 @@ static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
   setbigkey(g, t, key, slow, hit, xslot, xfrom, &nx);
   LLVMPositionBuilderAtEnd(B_, cur);
   set_finish(g, pc, t, slot, val, slow, helper, key, hit, nx, xslot, xfrom);
+  g->tabtrap = 0;
 }
 
 /* The cell of upvalue 'idx' of closure 'cl' (UpVal.v), through UpVal
@@ -4019,6 +4095,16 @@ static void setint(Gen *g, int r, LLVMValueRef x) {
   else setreg(g, r, mkint(g, x));
 }
 
+/* FORPREP 'pc''s checks (forchecks) of what the types do not know yet */
+static void forcheck(Gen *g, int pc) {
+  int r;
+  if (g->forchk == NULL || g->tabin == NULL) return;
+  for (r = 0; r < g->nregs; r++)
+    if (rs_has(&g->forchk[pc], r) && !rs_has(&g->tabin[pc], r)) {
+      LLVMValueRef v = getreg(g, r);
+      istable(g, v, bits(g, v), newbb(g, "forchk"), specexit(g, pc));
+    }
+}
 static void forprep(Gen *g, int pc) {
   Instruction i = g->p->code[pc];
   int a = GETARG_A(i);
@@ -6011,6 +6097,7 @@ static void emit(Gen *g, int pc) {
       break;
     }
     case OP_FORPREP:
+      forcheck(g, pc);
       if (fltloop(g, pc)) fltforprep(g, pc);
       else forprep(g, pc);
       break;
@@ -6378,7 +6465,8 @@ static void freegen(Gen *g) {
   free(g->bb); free(g->exits); free(g->hdr); free(g->hdrsave); free(g->regvar); free(g->fvar); free(g->slotout);
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean); free(g->win);
   free(g->entry); free(g->reach); free(g->spec); free(g->pspec); free(g->specexits); free(g->selfres);
-  free(g->split); free(g->loopvar); free(g->homevar); free(g->tabin); free(g->tabadd); free(g->rwsrc); free(g->rslot);
+  free(g->split); free(g->loopvar); free(g->homevar); free(g->tabin); free(g->forchk); free(g->tabadd);
+  free(g->rwsrc); free(g->rslot);
   free(g->npred);
 }
 

@@ -54,4 +54,13 @@ out=$(MVM_JIT_THRESHOLD=4 MVM_JIT_STATS=2 "$MVM" -j on jit_fieldexit_store.lua 2
 has "jit_fieldexit_store.lua:69: [0-9]* failed speculations: recompiled with wider types" \
   "setexit: a store that keeps missing recompiles its function"
 [ $FAIL = 0 ] && echo "ok setexit"
+
+# known tables (llvmgen.c tabknown, forchecks): a loop whose FORPREP
+# checks a table that a conditional access wants leaves there while it
+# gets nil, until the function is compiled again wider; results are the
+# interpreter's (jit_spec_knowntab.expected, above)
+out=$(MVM_JIT_THRESHOLD=4 MVM_JIT_STATS=2 "$MVM" -j on jit_spec_knowntab.lua 2>&1)
+has "jit_spec_knowntab.lua:124: [0-9]* failed speculations: recompiled with wider types" \
+  "forchecks: the check before a loop leaves on a non-table"
+[ $FAIL = 0 ] && echo "ok knowntab"
 exit $FAIL
