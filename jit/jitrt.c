@@ -716,29 +716,31 @@ static const Value *mvmrt_strsethint(Table *t, JitKeySite *site) {
 
 /* After mvmrt_strset or mvmrt_strsethint found no slot to store into
 ** (llvmgen.c setslot): a new key of a table where no '__newindex' can
-** apply (no metatable, or its absence bit set: as fasttm) whose main
-** position for the key is free gets the key there, with nil, and its slot
-** is returned for the store that follows at once (tab_newstrfast's case,
-** which the interpreter's SETFIELD stores inline: the fields of a
-** constructor into its presized hash part, an object's fields set after
-** its setmetatable); else NULL, and the instruction's helper stores
-** (vm_finishset, newkey: it went there for every new key, through the
-** frame's flush).  Only an absent key gets here without a metatable (a
+** apply (no metatable, or its absence bit set: as fasttm) gets a node
+** with nil when one is free (tab_newstrslot: its main position, or a free
+** node as newkey finds it) and its slot is returned for the store that
+** follows at once (the fields of a constructor into its presized hash
+** part, an object's fields set after its setmetatable, a field an object
+** gets on its first store); else NULL (the table must grow), and the
+** instruction's helper or the interpreter stores (vm_finishset, newkey:
+** it went there for every new key, through the frame's flush; until
+** session 14 also for an occupied main position, which in a loop now
+** leaves: richards' Scheduler:schedule, whose scheduler gets its
+** 'currentId' at the first store, then left once per run and was
+** compiled again, depending on the hash seed).  Only an absent key gets here without a metatable (a
 ** nil value with one means '__newindex' may apply: the helper).  The
 ** site's hint := the node, 't''s 'extra' byte cleared (a new key); no
 ** allocation, no error. */
 static const Value *mvmrt_strnew(Table *t, JitKeySite *site) {
-  TString *key = site->key;
   const Table *mt = t->metatable;
-  Node *mp;
-  if (t->isdummy || (mt != NULL && !(mt->extra & (1u << TM_NEWINDEX)))) return NULL;
-  mp = &t->node[key->hash & ((1u << t->lsizenode) - 1)];
-  if (!v_isnil(mp->val) || !isabstkey(tab_getstr(t, key))) return NULL;
+  Value *slot;
+  if (t->isdummy || (mt != NULL && !(mt->extra & (1u << TM_NEWINDEX))) ||
+      !isabstkey(tab_getstr(t, site->key)) ||
+      (slot = tab_newstrslot(site->g, t, site->key)) == NULL)
+    return NULL;
   tab_clearextra(site->g, t);
-  gc_write(site->g, (GCObject *)t, &mp->key, v_ref(key));
-  tab_strfilterset(t, key);
-  site->hint = (uint32_t)(mp - t->node);
-  return &mp->val;
+  site->hint = (uint32_t)((Node *)((char *)slot - offsetof(Node, val)) - t->node);
+  return slot;
 }
 
 /* #t of a table without __len, for inlined leaf calls (llvmgen.c

@@ -513,6 +513,37 @@ static int appendgrow(lua_State *L, Table *t, Value key, Value val) {
   return 1;
 }
 
+/* The node for a key absent from 't' whose main position is 'mp': 'mp'
+** when its value is nil, else a free node (where the occupant moves when
+** it is not in its own main position; else the new key goes there,
+** chained after it), or NULL when there is none (the caller rehashes).
+** The key is not stored; nothing is allocated. */
+static Node *keynode(global_State *g, Table *t, Node *mp) {
+  Node *othern, *f;
+  if (v_isnil(mp->val) && !t->isdummy) return mp;
+  if ((f = getfreepos(t)) == NULL) return NULL;
+  othern = mainposition(t, mp->key);
+  if (othern != mp) {
+    /* the occupant is not in its main position: move it to the free node */
+    while (othern + gnext(othern) != mp) othern += gnext(othern);
+    gnext(othern) = (int32_t)(f - othern);
+    int32_t filter = f->pad_;                /* (node[0]'s: tab_strfilter) */
+    *f = *mp;                                /* NOBARRIER: card marked below */
+    f->pad_ = filter;
+    gc_cardmark(g, (GCObject *)t, f);
+    if (gnext(mp) != 0) {
+      gnext(f) += (int32_t)(mp - f);
+      gnext(mp) = 0;
+    }
+    mp->val = MVM_NIL;                       /* NOBARRIER: nil */
+    return mp;
+  }
+  /* the occupant is in its main position: chain the new key after it */
+  if (gnext(mp) != 0) gnext(f) = (int32_t)((mp + gnext(mp)) - f);
+  gnext(mp) = (int32_t)(f - mp);
+  return f;
+}
+
 /* Insert a key known to be absent (normalised, valid).  Nil values are not
 ** inserted. */
 static void newkey(lua_State *L, Table *t, Value key, Value val) {
@@ -523,41 +554,25 @@ static void newkey(lua_State *L, Table *t, Value key, Value val) {
   /* (strings, the usual new keys, without the call) */
   mp = v_isstring(key) ? hashmod(t, v_str(key)->hash)
      : v_isimmint(key) ? hashint(t, v_getimmint(key)) : mainposition(t, key);
-  if (!v_isnil(mp->val) || t->isdummy) {
-    Node *othern;
-    Node *f = getfreepos(t);
-    if (f == NULL) {
-      rehash(L, t, key);
-      /* the key is still absent and there is room now; only an integer
-      ** key may belong to the new array part (rawinsert looks) */
-      if (v_isimmint(key)) rawinsert(L, t, key, val);
-      else newkey(L, t, key, val);
-      return;
-    }
-    othern = mainposition(t, mp->key);
-    if (othern != mp) {
-      /* the occupant is not in its main position: move it to the free node */
-      while (othern + gnext(othern) != mp) othern += gnext(othern);
-      gnext(othern) = (int32_t)(f - othern);
-      int32_t filter = f->pad_;                /* (node[0]'s: tab_strfilter) */
-      *f = *mp;                                /* NOBARRIER: card marked below */
-      f->pad_ = filter;
-      gc_cardmark(g, (GCObject *)t, f);
-      if (gnext(mp) != 0) {
-        gnext(f) += (int32_t)(mp - f);
-        gnext(mp) = 0;
-      }
-      mp->val = MVM_NIL;                       /* NOBARRIER: nil */
-    } else {
-      /* the occupant is in its main position: chain the new key after it */
-      if (gnext(mp) != 0) gnext(f) = (int32_t)((mp + gnext(mp)) - f);
-      gnext(mp) = (int32_t)(f - mp);
-      mp = f;
-    }
+  if ((mp = keynode(g, t, mp)) == NULL) {
+    rehash(L, t, key);
+    /* the key is still absent and there is room now; only an integer
+    ** key may belong to the new array part (rawinsert looks) */
+    if (v_isimmint(key)) rawinsert(L, t, key, val);
+    else newkey(L, t, key, val);
+    return;
   }
   gc_write(g, (GCObject *)t, &mp->key, key);
   gc_write(g, (GCObject *)t, &mp->val, val);
   if (v_isstring(key)) tab_strfilterset(t, v_str(key));
+}
+
+Value *tab_newstrslot(global_State *g, Table *t, TString *key) {
+  Node *n = keynode(g, t, hashmod(t, key->hash));
+  if (n == NULL) return NULL;
+  gc_write(g, (GCObject *)t, &n->key, v_ref(key));
+  tab_strfilterset(t, key);
+  return &n->val;
 }
 
 /* store without resetting the metamethod cache (used by resize) */

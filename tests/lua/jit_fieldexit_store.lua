@@ -148,3 +148,32 @@ do
   end
   print("region", log.a, log.b, rawget(t, "a"))
 end
+
+-- 10. new keys whose main position is taken while the hash part has a
+-- free node (jitrt.c mvmrt_strnew, table.c tab_newstrslot: the occupant
+-- moves or the key is chained, as newkey does): every key stays
+-- reachable, and pairs sees each once
+local function addkey(list, v)
+  for i = 1, #list do list[i].added = v + i end
+end
+local objs = {}
+for i = 1, 400 do
+  local t = {}
+  for j = 1, 5 + i % 3 do t["k" .. (i * 7 + j) % 50] = j end
+  objs[i] = t
+end
+for r = 1, 3 do addkey(objs, r) end
+local okeys, bad = 0, 0
+for i, t in ipairs(objs) do
+  local n = 0
+  for k, v in pairs(t) do
+    n = n + 1
+    if t[k] ~= v then bad = bad + 1 end
+  end
+  okeys = okeys + n
+  if t.added ~= 3 + i then bad = bad + 1 end
+  for j = 1, 5 + i % 3 do
+    if t["k" .. (i * 7 + j) % 50] == nil then bad = bad + 1 end
+  end
+end
+print("addkey", okeys, bad)
