@@ -60,7 +60,7 @@ has "jit_fieldexit_store.lua:69: [0-9]* failed speculations: recompiled with wid
 # gets nil, until the function is compiled again wider; results are the
 # interpreter's (jit_spec_knowntab.expected, above)
 out=$(MVM_JIT_THRESHOLD=4 MVM_JIT_STATS=2 "$MVM" -j on jit_spec_knowntab.lua 2>&1)
-has "jit_spec_knowntab.lua:124: [0-9]* failed speculations: recompiled with wider types" \
+has "jit_spec_knowntab.lua:126: [0-9]* failed speculations: recompiled with wider types" \
   "forchecks: the check before a loop leaves on a non-table"
 [ $FAIL = 0 ] && echo "ok knowntab"
 exit $FAIL

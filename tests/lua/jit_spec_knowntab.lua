@@ -7,23 +7,25 @@
 -- something else at some point: the results, errors and lines must be
 -- the interpreter's.
 
--- 1. the sieve shape: integer stores and reads of one table in loops,
--- with tests and jumps in between
-local function sieve(n)
-  local composite = {}
-  for i = 1, n do composite[i] = false end
-  local i = 2
-  while i * i <= n do
-    if not composite[i] then
-      for j = i * i, n, i do composite[j] = true end
+-- 1. integer stores and reads of tables in loops, with tests and jumps
+-- in between (a histogram and its running maximum)
+local function histogram(n, m)
+  local counts, order = {}, {}
+  for k = 1, m do counts[k] = 0 end
+  local best, at = 0, 0
+  for i = 1, n do
+    local v = (i * 7919) % m + 1
+    counts[v] = counts[v] + 1
+    if counts[v] > best then
+      best, at = counts[v], v
+      order[#order + 1] = v
+    elseif not order[1] then
+      order[1] = v
     end
-    i = i + 1
   end
-  local count = 0
-  for k = 2, n do if not composite[k] then count = count + 1 end end
-  return count
+  return best, at, #order
 end
-for _, n in ipairs({ 100, 1000, 10000, 30000 }) do print("sieve", n, sieve(n)) end
+for _, n in ipairs({ 100, 1000, 10000, 30000 }) do print("histogram", n, histogram(n, 97)) end
 
 -- 2. a string where a table was read before the loop: strings index
 -- through their metatable; entered at the loop header from the
