@@ -2567,11 +2567,14 @@ static int tabkeeps(Gen *g, int pc) {
 }
 static void tabxfer(Gen *g, int pc, RegSet *s) {
   Instruction i = g->p->code[pc];
-  RegSet use, def;
+  RegSet def;
   int r, t = tabreg(g, pc);
   if (!tabkeeps(g, pc)) { memset(s, 0, sizeof *s); return; }
   if (GET_OPCODE(i) == OP_MOVE && rs_has(s, GETARG_B(i))) { rs_add(s, GETARG_A(i)); return; }
-  usedef(g, pc, &use, &def);
+  /* what the instruction may write on any path (FORPREP and FORLOOP
+  ** write their four registers; usedef's 'def' has only what every path
+  ** writes) */
+  maywrite(g, pc, &def);
   if (t >= 0 && (!isstore(GET_OPCODE(i)) || g->tabadd[pc])) rs_add(s, t);
   if (GET_OPCODE(i) == OP_FORPREP && g->forchk != NULL) rs_or(s, &g->forchk[pc]);
   for (r = 0; r < 4; r++) s->w[r] &= ~def.w[r];
@@ -2602,7 +2605,7 @@ static void forchecks(Gen *g, const RegSet *want) {
     memset(&acc, 0, sizeof acc);
     rs_range(&w, GETARG_A(i), GETARG_A(i) + 4);
     for (q = pc + 1; q <= f; q++) {
-      maydef(g, q, &d);
+      maywrite(g, q, &d);
       rs_or(&w, &d);
       if (tabreg(g, q) >= 0) rs_add(&acc, tabreg(g, q));
     }

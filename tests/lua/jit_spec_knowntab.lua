@@ -140,3 +140,15 @@ local function meth(s, n)
   return c
 end
 print("meth", meth("abcdef", 1000), meth(setmetatable({}, { __index = { sub = function() return "xy" end } }), 1000))
+
+-- 8. a register known to hold a table, then a for loop's control
+-- registers (FORPREP and FORLOOP write them on some paths only): the
+-- loop variable indexed is the interpreter's error, not a table read
+local function reuse(n)
+  do local a, b, c, d = {}, {}, {}, {}; d[1] = 1; local e = d[1] end
+  for i = 1, n do
+    local v = i[1]
+  end
+end
+print("reuse", pcall(reuse, 3))
+print("reuse none", pcall(reuse, 0))
