@@ -727,10 +727,10 @@ static const Value *mvmrt_strsethint(Table *t, JitKeySite *site) {
 ** session 14 also for an occupied main position, which in a loop now
 ** leaves: richards' Scheduler:schedule, whose scheduler gets its
 ** 'currentId' at the first store, then left once per run and was
-** compiled again, depending on the hash seed).  Only an absent key gets here without a metatable (a
-** nil value with one means '__newindex' may apply: the helper).  The
-** site's hint := the node, 't''s 'extra' byte cleared (a new key); no
-** allocation, no error. */
+** compiled again, depending on the hash seed).  Only an absent key gets
+** here without a metatable (a nil value with one means '__newindex' may
+** apply: the helper).  The site's hint := the node, 't''s 'extra' byte
+** cleared (a new key); no allocation, no error. */
 static const Value *mvmrt_strnew(Table *t, JitKeySite *site) {
   const Table *mt = t->metatable;
   Value *slot;

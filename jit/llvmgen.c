@@ -2504,7 +2504,9 @@ static int tabspec(Gen *g, int pc) {
 ** '__newindex') may run Lua code,
 ** which can change this frame's registers only through debug.setlocal:
 ** that sets the frame's trap, and the helper's return then leaves
-** (tabtrap).  Anything else (calls, other helpers) forgets everything.
+** (tabtrap).  Each forgets what it may write on any path (maywrite:
+** FORPREP and FORLOOP write their four registers on some paths only).
+** Anything else (calls, other helpers) forgets everything.
 ** The start knows nothing; other entry points (loop headers, after
 ** calls) keep what every compiled path into them knows and some access
 ** after them wants, and their resume blocks check those registers
@@ -2787,7 +2789,6 @@ static void tabtest(Gen *g, int pc, LLVMValueRef t, LLVMBasicBlockRef yes, LLVMB
   else istable(g, t, bits(g, t), yes, no);
 }
 
-/* the end of a table access's slow block: the helper, or the exit */
 /* Does SETFIELD 'pc' store into a table that a NEWTABLE made just before
 ** (a constructor, or `local t = {}` followed by its fields)?  Scans back
 ** over straight-line code for the NEWTABLE that wrote the table's
@@ -2814,8 +2815,8 @@ static int ctorstore(Gen *g, int pc) {
 /* Stores that leave on a miss.  At speculation level 0 a SETFIELD inside
 ** a loop that does not fill a new table (ctorstore) leaves to the
 ** interpreter, counted as a failed speculation, where the inline paths
-** cannot finish (not a table, a key neither present nor insertable at its
-** free main position, '__newindex'): nothing is written before those
+** cannot finish (not a table, a new key where the table must grow,
+** '__newindex'): nothing is written before those
 ** tests.  Its helper call took a statepoint, the flush of the loop's SSA
 ** registers and their reloads on the way back into the loop; nbody's
 ** advance: IR to code generation -8%, run instructions -10%.  Stores
@@ -2827,6 +2828,7 @@ static int setexit(Gen *g, int pc) {
   return speclevel(g) == 0 && GET_OPCODE(g->p->code[pc]) == OP_SETFIELD && inloop(g, pc) &&
          !ctorstore(g, pc);
 }
+/* the end of a table access's slow block: the helper, or the exit */
 static void slowpath(Gen *g, int pc, const char *helper) {
   if (tabspec(g, pc) || setexit(g, pc)) LLVMBuildBr(B_, specexit(g, pc));
   else helper_only(g, pc, helper);
