@@ -717,7 +717,7 @@ static const Value *mvmrt_strsethint(Table *t, JitKeySite *site) {
 /* After mvmrt_strset or mvmrt_strsethint found no slot to store into
 ** (llvmgen.c setslot): a new key of a table where no '__newindex' can
 ** apply (no metatable, or its absence bit set: as fasttm) gets a node
-** with nil when one is free (tab_newstrslot: its main position, or a free
+** with nil when one is free (tab_newstrnode: its main position, or a free
 ** node as newkey finds it) and its slot is returned for the store that
 ** follows at once (the fields of a constructor into its presized hash
 ** part, an object's fields set after its setmetatable, a field an object
@@ -733,14 +733,14 @@ static const Value *mvmrt_strsethint(Table *t, JitKeySite *site) {
 ** cleared (a new key); no allocation, no error. */
 static const Value *mvmrt_strnew(Table *t, JitKeySite *site) {
   const Table *mt = t->metatable;
-  Value *slot;
+  Node *n;
   if (t->isdummy || (mt != NULL && !(mt->extra & (1u << TM_NEWINDEX))) ||
       !isabstkey(tab_getstr(t, site->key)) ||
-      (slot = tab_newstrslot(site->g, t, site->key)) == NULL)
+      (n = tab_newstrnode(site->g, t, site->key)) == NULL)
     return NULL;
   tab_clearextra(site->g, t);
-  site->hint = (uint32_t)((Node *)((char *)slot - offsetof(Node, val)) - t->node);
-  return slot;
+  site->hint = (uint32_t)(n - t->node);
+  return &n->val;
 }
 
 /* #t of a table without __len, for inlined leaf calls (llvmgen.c

@@ -1718,10 +1718,10 @@ static int resumechecked(Gen *g, int pc, int r, int t) {
 ** inline moved nbody +2..4%). */
 static void istable(Gen *g, LLVMValueRef v, LLVMValueRef b, LLVMBasicBlockRef yes,
                     LLVMBasicBlockRef no);
-/* is R[r] known to hold a table at entry point 'pc' (tabknown), which
-** its resume block then checks? */
+/* is R[r] known to hold a table at entry point 'pc' (tabknown: the
+** start knows nothing), which its resume block then checks? */
 static int entrytab(Gen *g, int pc, int r) {
-  return g->tabin != NULL && pc > 0 && g->entry[pc] && rs_has(&g->tabin[pc], r);
+  return g->tabin != NULL && rs_has(&g->tabin[pc], r);
 }
 static void resumeguards(Gen *g, int pc) {
   int r, n = 0;
@@ -1737,15 +1737,13 @@ static void resumeguards(Gen *g, int pc) {
       list[n++] = (uint16_t)(r << 2);   /* a table (tabknown) */
   for (r = 0; r < g->nregs; r++) {
     int t = regty(g, pc, r);
-    if (!rs_has(&need, r) || n >= 2) continue;
-    if (t == TY_ANY && entrytab(g, pc, r)) {
+    if (!rs_has(&need, r) || n >= 2 || (t == TY_ANY && !entrytab(g, pc, r))) continue;
+    ok = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumeok");
+    if (t == TY_ANY) {   /* a table */
       LLVMValueRef v = stackload(g, r);
-      ok = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumeok");
       istable(g, v, bits(g, v), ok, resumefail(g));
       continue;
     }
-    if (t == TY_ANY) continue;
-    ok = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumeok");
     /* the word in the stack: a raw integer register (rawint) has lost its tag */
     LLVMBuildCondBr(B_, hasty(g, bits(g, stackload(g, r)), t), ok, resumefail(g));
     LLVMPositionBuilderAtEnd(B_, ok);
@@ -2607,9 +2605,10 @@ static void forchecks(Gen *g, const RegSet *want) {
     memset(&acc, 0, sizeof acc);
     rs_range(&w, GETARG_A(i), GETARG_A(i) + 4);
     for (q = pc + 1; q <= f; q++) {
+      int t = tabreg(g, q);
       maywrite(g, q, &d);
       rs_or(&w, &d);
-      if (tabreg(g, q) >= 0) rs_add(&acc, tabreg(g, q));
+      if (t >= 0) rs_add(&acc, t);
     }
     /* tables the loop's own accesses read or write, and that they want */
     for (r = 0; r < 4; r++) g->forchk[pc].w[r] = want[pc + 1].w[r] & acc.w[r] & ~w.w[r];
@@ -2789,6 +2788,15 @@ static void tabtest(Gen *g, int pc, LLVMValueRef t, LLVMBasicBlockRef yes, LLVMB
   else istable(g, t, bits(g, t), yes, no);
 }
 
+/* The type test of store 'pc''s table 't': a store that makes its table
+** known (tabadd bit 0) leaves on a non-table, as reads do, else 'slow';
+** one whose knowing is wanted after it has its helper leave when the
+** frame's trap is set (bit 1: g->tabtrap, cleared by the caller) */
+static void storetabtest(Gen *g, int pc, LLVMValueRef t, LLVMBasicBlockRef slow) {
+  tabtest(g, pc, t, newbb(g, "tab"), g->tabadd != NULL && (g->tabadd[pc] & 1) ? specexit(g, pc) : slow);
+  g->tabtrap = g->tabadd != NULL && (g->tabadd[pc] & 2);
+}
+
 /* Does SETFIELD 'pc' store into a table that a NEWTABLE made just before
 ** (a constructor, or `local t = {}` followed by its fields)?  Scans back
 ** over straight-line code for the NEWTABLE that wrote the table's
@@ -2799,15 +2807,10 @@ static int ctorstore(Gen *g, int pc) {
   int ta = GETARG_A(g->p->code[pc]), q;
   for (q = pc - 1; q >= 0 && q >= pc - 64; q--) {
     Instruction i = g->p->code[q];
-    OpCode op = GET_OPCODE(i);
-    if (op == OP_NEWTABLE && GETARG_A(i) == ta) return 1;
-    switch (op) {   /* instructions that write no register */
-      case OP_SETFIELD: case OP_SETI: case OP_SETTABLE: case OP_SETLIST: case OP_SETTABUP:
-      case OP_SETUPVAL: case OP_EXTRAARG: case OP_JMP: continue;
-      default: break;
-    }
-    /* a call writes its results from A on; others write R[A] at most */
-    if ((op == OP_CALL || op == OP_TFORCALL) ? GETARG_A(i) <= ta : GETARG_A(i) == ta) return 0;
+    RegSet w;
+    if (GET_OPCODE(i) == OP_NEWTABLE && GETARG_A(i) == ta) return 1;
+    maywrite(g, q, &w);
+    if (rs_has(&w, ta)) return 0;
   }
   return 0;
 }
@@ -3259,8 +3262,7 @@ static void settab_int(Gen *g, int pc, LLVMValueRef t, LLVMValueRef keyv,
     br(g, pc + 1);
     LLVMPositionBuilderAtEnd(B_, probe);
   }
-  tabtest(g, pc, t, newbb(g, "tab"), g->tabadd != NULL && (g->tabadd[pc] & 1) ? specexit(g, pc) : slow);
-  g->tabtrap = g->tabadd != NULL && (g->tabadd[pc] & 2);
+  storetabtest(g, pc, t, slow);
   if (key == NULL) {
     LLVMBasicBlockRef ik = newbb(g, "intkey"), nk = newbb(g, "notint");
     LLVMValueRef kb = bits(g, keyv);
@@ -3564,9 +3566,7 @@ static void setstr(Gen *g, int pc, LLVMValueRef t, TString *key, LLVMValueRef va
     LLVMPositionBuilderAtEnd(B_, probe);
   }
   slow = newbb(g, "setslow");
-  /* a store that makes its table known leaves on a non-table, as reads do */
-  tabtest(g, pc, t, newbb(g, "tab"), g->tabadd != NULL && (g->tabadd[pc] & 1) ? specexit(g, pc) : slow);
-  g->tabtrap = g->tabadd != NULL && (g->tabadd[pc] & 2);
+  storetabtest(g, pc, t, slow);
   setslot(g, pc, t, key, val, slow, helper);
   g->tabtrap = 0;
 }

@@ -567,12 +567,12 @@ static void newkey(lua_State *L, Table *t, Value key, Value val) {
   if (v_isstring(key)) tab_strfilterset(t, v_str(key));
 }
 
-Value *tab_newstrslot(global_State *g, Table *t, TString *key) {
+Node *tab_newstrnode(global_State *g, Table *t, TString *key) {
   Node *n = keynode(g, t, hashmod(t, key->hash));
   if (n == NULL) return NULL;
   gc_write(g, (GCObject *)t, &n->key, v_ref(key));
   tab_strfilterset(t, key);
-  return &n->val;
+  return n;
 }
 
 /* store without resetting the metamethod cache (used by resize) */

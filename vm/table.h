@@ -163,7 +163,7 @@ static inline int tab_newstrfast(lua_State *L, Table *t, TString *key, Value val
 ** node, its value nil, when a free one is left: no rehash, no allocation,
 ** no error (the JIT's stores: jitrt.c mvmrt_strnew); NULL when the table
 ** must grow.  The caller stores the value at once. */
-LUAI_FUNC Value *tab_newstrslot(global_State *g, Table *t, TString *key);
+LUAI_FUNC Node *tab_newstrnode(global_State *g, Table *t, TString *key);
 LUAI_FUNC const Value *tab_get(Table *t, Value key);
 /* raw set; raises "index is nil"/"index is NaN" errors; floats with integral
 ** values are normalised to integer keys */
