@@ -168,6 +168,19 @@ Table *tab_new(lua_State *L) {
   return t;
 }
 
+static int ceillog2(unsigned x) {   /* ceil(log2(x)), x >= 1 */
+#if defined(__GNUC__)
+  /* (rehash counts every integer key with it: a loop of up to 11 steps) */
+  return x <= 1 ? 0 : 32 - __builtin_clz(x - 1);
+#else
+  int l = 0;
+  x--;
+  while (x >= 256) { l += 8; x >>= 8; }
+  while (x > 0) { l++; x >>= 1; }
+  return l;
+#endif
+}
+
 /* Constructor sizing (NEWTABLE).  A small array part with no hash part --
 ** the common `{a, b}` -- is INLINE: its slots follow the Table in the same
 ** block (Table.ninline), so the table is one object of 48 + 8n bytes with
@@ -176,13 +189,18 @@ Table *tab_new(lua_State *L) {
 ** is free room; `{f(), g()}` is sized 1 and filled 2, tab_resizearray).
 ** When the array outgrows the slots it moves to a part and the slots stay
 ** unused (at most INLINEMAX of them: bigger constructors get a part, bumped
-** right behind the table while it is young).  Slots are filled with nil
-** (NOBARRIER: constants into a fresh object or part). */
+** right behind the table while it is young).  A small hash part with no
+** array part -- a record, `{ x = 1, y = 2 }` -- is bumped behind its table
+** the same way (tab_resize cost deltablue ~170 instructions per record).
+** Slots and nodes are filled with nil (NOBARRIER: constants into a fresh
+** object or part). */
 #define INLINEMAX  8
 #define SMALLARRAY 16
+#define SMALLHASH  16
 Table *tab_newsized(lua_State *L, unsigned nasize, unsigned nhsize) {
   Table *t;
   unsigned i;
+  if ((nasize | nhsize) == 0) return tab_new(L);   /* `{}` */
   if (nhsize == 0 && nasize - 1u < INLINEMAX) {
     unsigned ninl = (nasize + 1) & ~1u;
     Value *a;
@@ -216,6 +234,28 @@ Table *tab_newsized(lua_State *L, unsigned nasize, unsigned nhsize) {
     t->asize = nasize;
     return t;
   }
+  if (nasize == 0 && nhsize - 1u < SMALLHASH) {   /* a record, `{ x = 1, y = 2 }` */
+    int lsize = ceillog2(nhsize);
+    void *part;
+    Node *n;
+    t = (Table *)gc_newobjpart(L, MVM_TTABLE, sizeof(Table), sizeof(Node) << lsize,
+                               GC_PARTNODES, &part);
+    t->node = dummynode;
+    t->isdummy = 1;
+    if (part == NULL) do_throw(L, LUA_ERRMEM);
+    n = (Node *)part;
+    for (i = 0; i < (1u << lsize); i++) {
+      n[i].key = MVM_NIL;
+      n[i].val = MVM_NIL;
+      n[i].next = 0;
+      n[i].pad_ = 0;
+    }
+    t->node = n;
+    t->isdummy = 0;
+    t->lsizenode = (uint8_t)lsize;
+    t->lastfree = 1u << lsize;
+    return t;
+  }
   t = tab_new(L);
   if (nasize != 0 || nhsize != 0)
     tab_resize(L, t, nasize, nhsize);
@@ -233,19 +273,6 @@ void tab_free(lua_State *L, Table *t) {
 size_t tab_sizeof(Table *t) {
   size_t apart = tab_isinline(t) ? 0 : (size_t)t->asize * sizeof(Value);
   return tab_objsize(t) + apart + (size_t)allocsizenode(t) * sizeof(Node);
-}
-
-static int ceillog2(unsigned x) {   /* ceil(log2(x)), x >= 1 */
-#if defined(__GNUC__)
-  /* (rehash counts every integer key with it: a loop of up to 11 steps) */
-  return x <= 1 ? 0 : 32 - __builtin_clz(x - 1);
-#else
-  int l = 0;
-  x--;
-  while (x >= 256) { l += 8; x >>= 8; }
-  while (x > 0) { l++; x >>= 1; }
-  return l;
-#endif
 }
 
 static void rawinsert(lua_State *L, Table *t, Value key, Value val);
@@ -479,35 +506,77 @@ static Node *getfreepos(Table *t) {
   return NULL;
 }
 
-/* An append `t[asize + 1] = v` to a table without hash part whose array
-** part is full: rehash would count asize + 1 integer keys 1..asize+1 and
-** nothing else, and computesizes then picks the least power of two >=
-** asize + 1 with no hash part.  That size is given here without the
-** counting (and the store without a second lookup), so the layout stays
-** rehash's -- '#t' on later holes and 'next' order depend on it.  The scan
-** for a nil slot is rehash's own O(asize) count, and the array doubles. */
+/* An append `t[asize + 1] = v` whose array part is full, to a table
+** without hash part or (newkey, when the hash part has no free node) one
+** whose hash part rehash would rebuild as it is (strhashonly): rehash would
+** count asize + 1 integer keys 1..asize+1 and nothing else in the array's
+** range, and computesizes then picks the least power of two >= asize + 1
+** for the array and the same size for the hash part.  That size is given
+** here without the counting or the rebuilding (and the store without a
+** second lookup), so the layout stays rehash's -- '#t' on later holes and
+** 'next' order depend on it.  The scan for a nil slot is rehash's own
+** O(asize) count, and the array doubles.  (deltablue's lists, `{ n = 0 }`
+** and then `l[l.n + 1] = x`: every growth was a rehash, a new hash part
+** and the key "n" moved into it.) */
 #define APPENDROOM  4   /* slots of the first part of an empty table's appends */
-static int appendgrow(lua_State *L, Table *t, Value key, Value val) {
-  unsigned asize = t->asize, i, nasize;
+
+/* Would rehash, with no integer key for the hash part, rebuild 't''s hash
+** part as it is?  When it holds strings only (no integer key to move into
+** the array), as many as its size (ceillog2 of their count), each in its
+** main position (no collision, no chain: any insertion order puts them
+** there again) and no dead key (a rebuilt part has none): then the new
+** part would differ only in its free-node pointer, which the caller resets
+** (lastfree).  (The string filter of node[0] keeps the bits of keys gone,
+** a filter's allowed surplus.) */
+static int strhashonly(const Table *t) {
+  unsigned i, n = allocsizenode(t), c = 0;
+  for (i = 0; i < n; i++) {
+    const Node *nd = &t->node[i];
+    if (v_isnil(nd->key)) continue;
+    if (v_isnil(nd->val) || !v_isstring(nd->key) || hashmod(t, v_str(nd->key)->hash) != nd)
+      return 0;
+    c++;
+  }
+  return c > 0 && ceillog2(c) == t->lsizenode;
+}
+
+/* the array part grown to 'nasize' slots, nil after the old ones, the
+** hash part left as it is: in place when the part's block has room
+** (gc_growpart; the first part gets room for APPENDROOM slots, so that
+** the growths to 2 and 4 slots are in place), else moved to a new part */
+static inline __attribute__((always_inline))
+void growarray(lua_State *L, Table *t, unsigned nasize) {
+  unsigned asize = t->asize, room = nasize < APPENDROOM ? APPENDROOM : nasize, i;
+  Value *a = t->array, *na;
+  int inl = tab_isinline(t);
+  if (a != NULL && (inl ? nasize <= t->ninline
+                                    : gc_growpart(L, a, (size_t)nasize * sizeof(Value)))) {
+    for (i = asize; i < nasize; i++) a[i] = MVM_NIL;   /* NOBARRIER: nil */
+    t->asize = nasize;
+    return;
+  }
+  na = (Value *)gc_tryallocpart(L, (GCObject *)t, (size_t)room * sizeof(Value), GC_PARTVALUES);
+  if (na == NULL) do_throw(L, LUA_ERRMEM);
+  if (asize > 0) memcpy(na, a, (size_t)asize * sizeof(Value));   /* NOBARRIER: card marked below */
+  for (i = asize; i < room; i++) na[i] = MVM_NIL;   /* NOBARRIER: nil */
+  t->array = na;
+  t->asize = nasize;
+  if (asize > 0) gc_cardmarkrange(G(L), (GCObject *)t, na, (size_t)asize * sizeof(Value));
+  if (a != NULL && !inl) gc_freepart(L, a, (size_t)asize * sizeof(Value));
+}
+
+static inline __attribute__((always_inline))
+int appendgrow(lua_State *L, Table *t, Value key, Value val) {
+  unsigned asize = t->asize, i;
   const Value *a = t->array;
   if (key != v_immint((int64_t)asize + 1) || asize >= MAXASIZE / 2) return 0;
   for (i = 0; i < asize; i++)
     if (v_isnil(a[i])) return 0;
-  nasize = 1u << ceillog2(asize + 1);
-  if (a == NULL) {
-    /* the first append to an empty table: its part gets room for
-    ** APPENDROOM slots (nil; a part is scanned up to its recorded size),
-    ** so that the growths to 2 and 4 slots happen in place
-    ** (tab_resizearray, gc_growpart); asize is still rehash's */
-    Value *na = (Value *)gc_tryallocpart(L, (GCObject *)t, APPENDROOM * sizeof(Value),
-                                         GC_PARTVALUES);
-    if (na == NULL) do_throw(L, LUA_ERRMEM);
-    for (i = 0; i < APPENDROOM; i++) na[i] = MVM_NIL;   /* NOBARRIER: nil */
-    t->array = na;
-    t->asize = nasize;
+  if (!t->isdummy) {
+    if (!strhashonly(t)) return 0;
+    t->lastfree = sizenode(t);   /* (a rebuilt part's) */
   }
-  else
-    tab_resizearray(L, t, nasize);   /* in place when the block has room */
+  growarray(L, t, 1u << ceillog2(asize + 1));
   gc_write(G(L), (GCObject *)t, &t->array[asize], val);
   t->lenhint = asize + 1;   /* values at 1..asize+1, nils after (tight) */
   return 1;
@@ -555,6 +624,7 @@ static void newkey(lua_State *L, Table *t, Value key, Value val) {
   mp = v_isstring(key) ? hashmod(t, v_str(key)->hash)
      : v_isimmint(key) ? hashint(t, v_getimmint(key)) : mainposition(t, key);
   if ((mp = keynode(g, t, mp)) == NULL) {
+    if (v_isimmint(key) && appendgrow(L, t, key, val)) return;
     rehash(L, t, key);
     /* the key is still absent and there is room now; only an integer
     ** key may belong to the new array part (rawinsert looks) */

@@ -115,3 +115,77 @@ do
   t[4] = 4; t[5] = 5
   print("room2", keys(t))
 end
+
+-- appends to tables whose hash part holds strings only (table.c
+-- appendgrow from newkey): the array grows as rehash would size it, the
+-- strings stay.  Keys sorted: with strings in the hash part, where an
+-- integer key lands there depends on the seeded string hash; the borders
+-- after holes show the array's size.
+local function split(t)
+  local is, ss = {}, {}
+  for k in pairs(t) do
+    if type(k) == "number" then is[#is + 1] = k else ss[#ss + 1] = tostring(k) end
+  end
+  table.sort(is)
+  table.sort(ss)
+  return table.concat(is, " ") .. " | " .. table.concat(ss, " ")
+end
+for nstr = 1, 5 do
+  for n = 1, 10 do
+    local t = { n = 0 }
+    for k = 2, nstr do t["s" .. k] = k end
+    for i = 1, n do t.n = t.n + 1; t[t.n] = i end
+    local line = { "str", nstr, n, #t }
+    for h = n, 1, -3 do
+      local v = t[h]
+      t[h] = nil
+      line[#line + 1] = #t
+      t[h] = v
+    end
+    t[n + 2] = "far"                    -- past the border: array or hash part
+    line[#line + 1] = split(t)
+    print(table.concat(line, ","))
+  end
+end
+do
+  -- a dead string key (its node keeps the key, the count is smaller):
+  -- the size rehash gives differs, so rehash it is
+  local t = { a = 1, b = 2, c = 3 }
+  t.b = nil
+  for i = 1, 6 do t[#t + 1] = i end
+  t[3] = nil
+  print("dead", #t == 6 or #t == 2, split(t))
+  -- a boolean and a float key: rehash too
+  local u = { [true] = 1, x = 2 }
+  for i = 1, 5 do u[#u + 1] = i end
+  local w = { [2.5] = 1, y = 2 }
+  for i = 1, 5 do w[#w + 1] = i end
+  print("other", #u, #w, u[true], w[2.5])
+  -- an integer key in the hash part beyond the border: rehash moves it
+  local v = { z = 1, [5] = 5 }
+  for i = 1, 4 do v[i] = i end
+  v[6] = 6
+  print("intkey", #v, split(v))
+end
+do
+  -- old records with a young value appended; collections in between
+  local rs = {}
+  for i = 1, 300 do rs[i] = { n = 0, name = "r" .. i } end
+  collectgarbage()
+  for round = 1, 9 do
+    for i = 1, 300 do
+      local r = rs[i]
+      r.n = r.n + 1
+      r[r.n] = { i, round }
+      if round == 5 and i % 3 == 0 then collectgarbage("step") end
+    end
+    if round == 4 then collectgarbage() end
+  end
+  local ok = true
+  for i = 1, 300 do
+    local r = rs[i]
+    if #r ~= 9 or r.n ~= 9 or r.name ~= "r" .. i then ok = false end
+    for k = 1, 9 do if r[k][1] ~= i or r[k][2] ~= k then ok = false end end
+  end
+  print("oldrec", ok)
+end
