@@ -1280,13 +1280,19 @@ LUAI_FUNC int api_selectstep(lua_State *L) {
 ** stay floats: mathlib's general path) */
 LUAI_FUNC int api_roundstep(lua_State *L, int up) {
   Value *arg = L->ci->func + 1;
-  double f;
+  double x;
+  int64_t i;
   if (L->top - arg != 1) return -1;
   if (v_isimmint(arg[0])) return 1;
   if (!v_isfloat(arg[0])) return -1;
-  f = up ? ceil(v_getfloat(arg[0])) : floor(v_getfloat(arg[0]));
-  if (!(f >= (double)MVM_IMM_MIN && f <= (double)MVM_IMM_MAX)) return -1;   /* (NaN too) */
-  arg[0] = v_immint((int64_t)f);   /* NOBARRIER: stack slot */
+  x = v_getfloat(arg[0]);
+  if (!(x >= (double)MVM_IMM_MIN && x <= (double)MVM_IMM_MAX)) return -1;   /* (NaN too) */
+  /* rounded without libm's floor/ceil (a call; richards' math.floor):
+  ** the truncation is exact in the immediate range, then one step */
+  i = (int64_t)x;
+  if (up) i += (double)i < x;
+  else i -= (double)i > x;
+  arg[0] = v_immint(i);   /* NOBARRIER: stack slot */
   return 1;
 }
 

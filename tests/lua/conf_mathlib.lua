@@ -23,3 +23,11 @@ print(pcall(math.fmod, 1, 0), math.fmod(1, 0.0) ~= math.fmod(1, 0.0), math.fmod(
 print(math.floor(-0.0), math.ceil(-0.5), math.floor(2^62), math.floor(1e100), math.ceil(-2^63))
 print(math.modf(3.7), math.modf(-3.7), math.modf(1/0), math.modf(-1/0), math.modf(5))
 print(math.sqrt(-1) ~= math.sqrt(-1), math.exp(0), math.log(8, 2), math.log(100, 10), math.log(27, 3))
+-- floor and ceil at the edges of the immediate integer range (vm/api.c
+-- api_roundstep rounds there without libm), signed zeros, halves
+for _, v in ipairs({0.5, -0.5, 1.5, -1.5, 1e-300, -1e-300, 0.9999999999999999, -0.9999999999999999,
+                    2^47 - 1, 2^47 - 1.5, 2^47 - 0.5, 2^47, -2^47, -2^47 + 0.5, -2^47 - 0.5,
+                    2^52 + 0.5, -2^53, 123456.789, -98765.4321}) do
+  local f, c = math.floor(v), math.ceil(v)
+  print(v, f, math.type(f), c, math.type(c))
+end
