@@ -6543,6 +6543,26 @@ static void regionexits(Gen *g) {
 /* after the optimisation pipeline: every register alloca (a gc pointer in
 ** memory the stack maps do not describe) must have been promoted to SSA;
 ** if one remains, the function stays interpreted */
+/* a backward jump in instructions lo..hi of 'p' (all of it when lo < 0) */
+static int backjump(const Proto *p, int lo, int hi) {
+  int i;
+  if (lo < 0) { lo = 0; hi = p->sizecode - 1; }
+  for (i = lo; i <= hi; i++) {
+    Instruction in = p->code[i];
+    OpCode op = GET_OPCODE(in);
+    if (op == OP_FORLOOP || op == OP_TFORLOOP || (op == OP_JMP && GETARG_sJ(in) < 0)) return 1;
+  }
+  return 0;
+}
+
+int llvmgen_hasloop(const Proto *p, int lo, int hi, const JitInline *inl, int ninl) {
+  int k;
+  if (backjump(p, lo, hi)) return 1;
+  for (k = 0; k < ninl; k++)
+    if (inl[k].p != NULL && backjump(inl[k].p, -1, 0)) return 1;
+  return 0;
+}
+
 /* delete the blocks of the unreached pcs in the region; 0 if one has a
 ** branch to it */
 static int deadpcs(Gen *g) {

@@ -29,6 +29,10 @@ LUAI_FUNC LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_Stat
                                        const char *name, const char *const *opnames,
                                        int *status, const char **why);
 
+/* 1 when the code of 'p''s instructions lo..hi (all of 'p' when lo < 0)
+** or of an inlined callee jumps backwards (llvmjit.c picks the pipeline) */
+LUAI_FUNC int llvmgen_hasloop(const Proto *p, int lo, int hi, const JitInline *inl, int ninl);
+
 /* 0 when an alloca of a gc pointer (a Lua register sroa did not promote)
 ** is left in 'm' after optimisation: the function must not be used */
 LUAI_FUNC int llvmgen_check_promoted(LLVMModuleRef m);

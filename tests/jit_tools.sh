@@ -16,6 +16,7 @@
 #   - code generation leaves AVX-512 out (MVM_JIT_STATS=3 says so);
 #     MVM_JIT_AVX512=1 uses it where the CPU has it, same output
 #   - MVM_JIT_STATS=5 prints cost samples; the compile thread is named
+#   - functions without a loop skip gvn (llvmjit.c JIT_PIPELINE_NOLOOP)
 set -u
 MVM=$1
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -127,6 +128,18 @@ if [ -d /proc/self/task ]; then
     >"$TMP/out9" 2>&1 </dev/null
   grep -qx "mvm-jit" "$TMP/out9" || fail "no thread named mvm-jit: $(tr '\n' ' ' <"$TMP/out9")"
 fi
+# 9. the pass pipeline (llvmjit.c): code with a loop gets gvn, code
+#    without one early-cse over MemorySSA instead (MVM_JIT_PASSLOG=1:
+#    LLVM's pass log)
+MVM_JIT_PASSLOG=1 MVM_JIT_BACKGROUND=0 "$MVM" -j eager -e '
+  local function get(t) return t.x end
+  local function sum(t) local s = 0 for i = 1, #t do s = s + t[i] end return s end
+  local o = { x = 1, 2, 3 }
+  print(get(o), sum(o))' >"$TMP/out10" 2>"$TMP/err10" </dev/null
+[ "$(cat "$TMP/out10")" = "$(printf '1\t5')" ] || fail "pipeline test: output $(cat "$TMP/out10")"
+grep -q "GVNPass on mvmf_[0-9]*_.*_3 " "$TMP/err10" || fail "no gvn for the function with a loop"
+grep -q "EarlyCSEPass on mvmf_[0-9]*_.*_2 " "$TMP/err10" || fail "no early-cse for the function without a loop"
+! grep -q "GVNPass on mvmf_[0-9]*_.*_2 " "$TMP/err10" || fail "gvn for the function without a loop"
 
 [ $FAIL = 0 ] && echo "ok"
 exit $FAIL
