@@ -6540,9 +6540,6 @@ static void regionexits(Gen *g) {
   }
 }
 
-/* after the optimisation pipeline: every register alloca (a gc pointer in
-** memory the stack maps do not describe) must have been promoted to SSA;
-** if one remains, the function stays interpreted */
 /* a backward jump in instructions lo..hi of 'p' (all of it when lo < 0) */
 static int backjump(const Proto *p, int lo, int hi) {
   int i;
@@ -6576,6 +6573,9 @@ static int deadpcs(Gen *g) {
   return 1;
 }
 
+/* after the optimisation pipeline: every register alloca (a gc pointer in
+** memory the stack maps do not describe) must have been promoted to SSA;
+** if one remains, the function stays interpreted */
 int llvmgen_check_promoted(LLVMModuleRef m) {
   LLVMValueRef f, ins;
   LLVMBasicBlockRef b;

@@ -620,9 +620,10 @@ static LLVMErrorRef runpasses(Backend *be, LLVMModuleRef m, const char *passes) 
 ** forwards the stores to the loads along the dominator tree, which is
 ** where straight-line code has them; gvn's loads across joins pay in
 ** loops.  Instructions, all compiles at the call threshold (-j on,
-** MVM_JIT_PAYBACK=0, synchronous), compile / run: richards -11.3% /
-** +0.04%, deltablue -9.1% / +0.5%; for loops it lost (nbody -24% /
-** +6.4%, spectral_norm -11% / +4.8%), so they keep gvn. */
+** MVM_JIT_PAYBACK=0, synchronous), compile / run: richards -8.0% /
+** +0.12%, deltablue -5.5% / +0.40%, fib -4.9% / +0.53%; for loops it
+** lost (nbody -24% / +6.4%, spectral_norm -11% / +4.8%), so they keep
+** gvn (docs/decisions/0016 "Session 15"). */
 #define JIT_PIPELINE_NOLOOP \
   "function(sroa,early-cse<memssa>,instcombine<no-verify-fixpoint>,simplifycfg)"
 

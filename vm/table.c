@@ -550,7 +550,7 @@ void growarray(lua_State *L, Table *t, unsigned nasize) {
   Value *a = t->array, *na;
   int inl = tab_isinline(t);
   if (a != NULL && (inl ? nasize <= t->ninline
-                                    : gc_growpart(L, a, (size_t)nasize * sizeof(Value)))) {
+                        : gc_growpart(L, a, (size_t)nasize * sizeof(Value)))) {
     for (i = asize; i < nasize; i++) a[i] = MVM_NIL;   /* NOBARRIER: nil */
     t->asize = nasize;
     return;
