@@ -288,6 +288,8 @@ typedef struct JitMethodEntry {
 typedef struct JitMethodCache {
   JitMethodEntry e[2];
   uint32_t hints[2];   /* slot prediction for the walk (llvmgen.c newhints) */
+  uint32_t keybit;     /* tab_strbit(key): the receiver's string filter test
+                       ** without loading the key (set with it) */
   TString *key;        /* the site's method name (set in the first cache of a site) */
   JitState *J;         /* the compiled code's JIT state (idem) */
 } JitMethodCache;

@@ -946,18 +946,21 @@ static __attribute__((noinline)) const Value *rt_selfwalk(Table *t, TString *key
 static const Value *mvmrt_strself(Table *t, JitMethodCache *mc) {
   TString *key = mc->key;
   JitState *J = mc->J;
-  const Node *n = &t->node[key->hash & ((1u << t->lsizenode) - 1u)];
   const Table *mt;
   /* tab_getstr's walk, but an absent key leaves the loop without the
   ** load and test of tab_absentkey (5 instructions per SELF); the
-  ** table's string-key filter (vm/table.h) mostly spares the walk */
-  if (tab_strfilter(t) & tab_strbit(key)) for (;;) {
-    if (n->key == v_ref(key)) {
-      if (!v_isnil(n->val)) return &n->val;
-      break;
+  ** table's string-key filter (vm/table.h) mostly spares the walk, and
+  ** its bit for the key is the cache's (no load of the key's hash) */
+  if (tab_strfilter(t) & mc->keybit) {
+    const Node *n = &t->node[key->hash & ((1u << t->lsizenode) - 1u)];
+    for (;;) {
+      if (n->key == v_ref(key)) {
+        if (!v_isnil(n->val)) return &n->val;
+        break;
+      }
+      if (n->next == 0) break;
+      n += n->next;
     }
-    if (n->next == 0) break;
-    n += n->next;
   }
   mt = t->metatable;
   /* no test of mt for NULL: a valid entry's mt is not NULL */

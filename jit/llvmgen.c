@@ -2358,8 +2358,10 @@ static LLVMValueRef newmcaches(Gen *g, unsigned n, TString *key) {
   LLVMValueRef words[2 * W], gv;
   LLVMTypeRef ty = LLVMArrayType2(g->i64, n * W);
   unsigned k;
-  lua_assert(n <= 2 && offsetof(JitMethodCache, key) % 8 == 0 && offsetof(JitMethodCache, J) % 8 == 0);
+  lua_assert(n <= 2 && offsetof(JitMethodCache, key) % 8 == 0 && offsetof(JitMethodCache, J) % 8 == 0 &&
+             offsetof(JitMethodCache, keybit) % 8 == 0);
   for (k = 0; k < n * W; k++) words[k] = ci64(g, 0);
+  words[offsetof(JitMethodCache, keybit) / 8] = ci64(g, tab_strbit(key));   /* (the word's low half) */
   words[offsetof(JitMethodCache, key) / 8] = ci64(g, (uint64_t)(uintptr_t)key);
   words[offsetof(JitMethodCache, J) / 8] = ci64(g, (uint64_t)(uintptr_t)g->J);
   gv = LLVMAddGlobal(g->M, ty, "mcache");
