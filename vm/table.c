@@ -645,6 +645,21 @@ Node *tab_newstrnode(global_State *g, Table *t, TString *key) {
   return n;
 }
 
+/* tab_newstrfast's store when the key's main position is taken: the
+** node keynode gives (the occupant moves to a free node, or the key is
+** chained into one), the value stored there.  0, with nothing changed,
+** when no node is free (newkey rehashes) or as tab_newstrfast.  A record
+** whose fields collide in its part (3 keys in 4 nodes: in 5 of 8 hash
+** seeds) went through vm_finishset, tab_setnew and newkey at every
+** construction (vecops.lua's vectors, ~300 instructions a field). */
+int tab_newstrslow(global_State *g, Table *t, TString *key, Value val) {
+  Node *n;
+  if (t->isdummy || v_isnil(val) || (n = tab_newstrnode(g, t, key)) == NULL) return 0;
+  tab_clearextra(g, t);   /* a new key: forget cached absences (and TAB_WATCHED) */
+  gc_write(g, (GCObject *)t, &n->val, val);
+  return 1;
+}
+
 /* store without resetting the metamethod cache (used by resize) */
 static void rawinsert(lua_State *L, Table *t, Value key, Value val) {
   const Value *slot = tab_get(t, key);

@@ -164,6 +164,9 @@ static inline int tab_newstrfast(lua_State *L, Table *t, TString *key, Value val
 ** no error (the JIT's stores: jitrt.c mvmrt_strnew); NULL when the table
 ** must grow.  The caller stores the value at once. */
 LUAI_FUNC Node *tab_newstrnode(global_State *g, Table *t, TString *key);
+/* tab_newstrfast's store when the main position is taken (a free node);
+** 0, storing nothing, when the table must grow */
+LUAI_FUNC int tab_newstrslow(global_State *g, Table *t, TString *key, Value val);
 LUAI_FUNC const Value *tab_get(Table *t, Value key);
 /* raw set; raises "index is nil"/"index is NaN" errors; floats with integral
 ** values are normalised to integer keys */
