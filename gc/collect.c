@@ -477,8 +477,9 @@ static GCObject *evacuate(GCState *gs, GCObject *o) {
     /* a surviving young table with an old part (kept, or moved there when
     ** the to-space was full): the next minor frees it if the table dies */
     if (tosurv && ((t->array != NULL && !young(gs, t->array)) ||
-                   (!t->isdummy && !young(gs, t->node))))
-      gs->youngext = 1;
+                   (!t->isdummy && !young(gs, t->node))) &&
+        !gc_vecpushi(&gs->youngext, n))
+      gs->youngwalk = 1;
   }
   o->marked |= GC_FORWARD;
   *(GCObject **)((char *)o + 8) = n;
@@ -692,9 +693,23 @@ static void scancards(GCState *gs) {
 }
 
 /* Young tables that die may own parts in old cells (parts too big for
-** the nursery): walk [p, end) (objects are contiguous; a forwarded
-** object's size is read from its copy, since the forwarding pointer
-** overwrote offset 8) and free them. */
+** the nursery, or bumped when eden had no room left for them): the
+** tables registered when they got one (gc_tryallocpart, and moveobj for
+** survivors that keep one) and not copied by this minor are dead: their
+** parts are freed.  A table registered twice is freed twice: tab_free
+** leaves it without parts. */
+static void freedeadlisted(lua_State *L, ObjVec *ext) {
+  size_t i;
+  for (i = 0; i < ext->n; i++) {
+    GCObject *o = ext->a[i];
+    if (!(o->marked & GC_FORWARD)) tab_free(L, (Table *)o);
+  }
+}
+
+/* The same when a registration failed (out of memory): walk [p, end)
+** (objects are contiguous; a forwarded object's size is read from its
+** copy, since the forwarding pointer overwrote offset 8) and free the
+** parts of every dead table. */
 static void freedeadtables(lua_State *L, char *p, char *end) {
   while (p < end) {
     GCObject *o = (GCObject *)(void *)p;
@@ -780,6 +795,7 @@ void gc_collectminor(lua_State *L) {
   int i;
   lua_State *th;
   int walk;
+  ObjVec ext;
   if (gs == NULL || gs->collecting) return;
   gs->collecting = 1;
   t0 = gc_clockms();
@@ -789,8 +805,13 @@ void gc_collectminor(lua_State *L) {
   gs->work.n = 0;
   gs->survbump = gs->surv[gs->survfrom ^ 1];
   gs->remember = NULL;
-  walk = gs->youngext;   /* some young table may own an old part */
-  gs->youngext = 0;      /* set again by survivors that own one */
+  /* the young tables that may own old parts; the copies register the
+  ** survivors that keep one, in the other buffer */
+  ext = gs->youngext;
+  walk = gs->youngwalk;
+  gs->youngext = gs->youngspare;
+  gs->youngext.n = 0;
+  gs->youngwalk = 0;
   /* roots */
   if (g->mainthread) minorthread(gs, g->mainthread);
   for (th = gs->threads; th != NULL; th = th->gcnext) minorthread(gs, th);
@@ -816,6 +837,9 @@ void gc_collectminor(lua_State *L) {
     freedeadtables(L, (char *)gs->v.nstart, gs->v.top);
     freedeadtables(L, gs->surv[gs->survfrom], gs->survtop);
   }
+  else freedeadlisted(L, &ext);
+  ext.n = 0;
+  gs->youngspare = ext;
   if (gs->verify) verifyheap(gs);
   gc_resetnursery(gs);
   gs->nminors++;

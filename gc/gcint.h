@@ -125,7 +125,11 @@ typedef struct GCState {
   /* copying (minor) */
   ObjVec work;              /* promoted objects whose fields are not yet scanned */
   size_t promoted;          /* bytes promoted by the current minor */
-  int youngext;             /* a young table got an old-space part since the last minor */
+  ObjVec youngext;          /* young tables that got an old-space part since the
+                            ** last minor (duplicates allowed): its dead ones
+                            ** free their parts (gc_collectminor) */
+  ObjVec youngspare;        /* the other buffer, filled by the minor's copies */
+  int youngwalk;            /* a push failed: the minor walks the whole nursery */
   /* finalizers */
   ObjVec finobj;            /* objects with __gc, in registration order */
   ObjVec tobefnz;           /* unreachable finalizable objects, in call order */

@@ -606,7 +606,8 @@ void *gc_tryallocpart(lua_State *L, GCObject *owner, size_t size, int kind) {
       if (gs->stress) gs->v.limit = gs->v.top;
       return newpart(h, kind, size);   /* counted when the nursery is reset */
     }
-    gs->youngext = 1;   /* the minor must free it if the owner dies young */
+    /* the minor must free it if the owner dies young */
+    if (!gc_vecpushi(&gs->youngext, owner)) gs->youngwalk = 1;
   }
   if (overlimit(gs, sz)) return NULL;
   h = (GCObject *)gc_oldalloc(gs, sz);
@@ -821,6 +822,7 @@ void gc_freeall(lua_State *L) {
   g->roots = NULL; g->nroots = g->sizeroots = 0;
   gc_vecfree(&gs->gray); gc_vecfree(&gs->weak); gc_vecfree(&gs->ephemeron);
   gc_vecfree(&gs->work); gc_vecfree(&gs->remarks);
+  gc_vecfree(&gs->youngext); gc_vecfree(&gs->youngspare);
   gc_vecfree(&gs->finobj); gc_vecfree(&gs->tobefnz);
   free(gs->finseq); free(gs->fnzseq);
   free(gs->runs);
