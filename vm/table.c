@@ -540,25 +540,45 @@ static int strhashonly(const Table *t) {
   return c > 0 && ceillog2(c) == t->lsizenode;
 }
 
+/* a[from..to) := nil; and: is any of a[0..n) nil?  Four slots a step:
+** the append growths of a big array fill and scan all of it (sieve.lua's
+** 1M slots, 15 times: 110 M of its 1.98 G instructions with -j on). */
+static void fillnil(Value *a, unsigned from, unsigned to) {
+  unsigned i = from;
+  for (; i + 4 <= to; i += 4) {
+    a[i] = MVM_NIL; a[i + 1] = MVM_NIL; a[i + 2] = MVM_NIL; a[i + 3] = MVM_NIL;
+  }
+  for (; i < to; i++) a[i] = MVM_NIL;
+}
+static int anynil(const Value *a, unsigned n) {
+  unsigned i = 0;
+  for (; i + 4 <= n; i += 4)
+    if ((a[i] == MVM_NIL) | (a[i + 1] == MVM_NIL) | (a[i + 2] == MVM_NIL) | (a[i + 3] == MVM_NIL))
+      return 1;
+  for (; i < n; i++)
+    if (v_isnil(a[i])) return 1;
+  return 0;
+}
+
 /* the array part grown to 'nasize' slots, nil after the old ones, the
 ** hash part left as it is: in place when the part's block has room
 ** (gc_growpart; the first part gets room for APPENDROOM slots, so that
 ** the growths to 2 and 4 slots are in place), else moved to a new part */
 static inline __attribute__((always_inline))
 void growarray(lua_State *L, Table *t, unsigned nasize) {
-  unsigned asize = t->asize, room = nasize < APPENDROOM ? APPENDROOM : nasize, i;
+  unsigned asize = t->asize, room = nasize < APPENDROOM ? APPENDROOM : nasize;
   Value *a = t->array, *na;
   int inl = tab_isinline(t);
   if (a != NULL && (inl ? nasize <= t->ninline
                         : gc_growpart(L, a, (size_t)nasize * sizeof(Value)))) {
-    for (i = asize; i < nasize; i++) a[i] = MVM_NIL;   /* NOBARRIER: nil */
+    fillnil(a, asize, nasize);   /* NOBARRIER: nil */
     t->asize = nasize;
     return;
   }
   na = (Value *)gc_tryallocpart(L, (GCObject *)t, (size_t)room * sizeof(Value), GC_PARTVALUES);
   if (na == NULL) do_throw(L, LUA_ERRMEM);
   if (asize > 0) memcpy(na, a, (size_t)asize * sizeof(Value));   /* NOBARRIER: card marked below */
-  for (i = asize; i < room; i++) na[i] = MVM_NIL;   /* NOBARRIER: nil */
+  fillnil(na, asize, room);   /* NOBARRIER: nil */
   t->array = na;
   t->asize = nasize;
   if (asize > 0) gc_cardmarkrange(G(L), (GCObject *)t, na, (size_t)asize * sizeof(Value));
@@ -567,11 +587,10 @@ void growarray(lua_State *L, Table *t, unsigned nasize) {
 
 static inline __attribute__((always_inline))
 int appendgrow(lua_State *L, Table *t, Value key, Value val) {
-  unsigned asize = t->asize, i;
+  unsigned asize = t->asize;
   const Value *a = t->array;
-  if (key != v_immint((int64_t)asize + 1) || asize >= MAXASIZE / 2) return 0;
-  for (i = 0; i < asize; i++)
-    if (v_isnil(a[i])) return 0;
+  if (key != v_immint((int64_t)asize + 1) || asize >= MAXASIZE / 2 || anynil(a, asize))
+    return 0;
   if (!t->isdummy) {
     if (!strhashonly(t)) return 0;
     t->lastfree = sizenode(t);   /* (a rebuilt part's) */
