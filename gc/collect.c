@@ -843,6 +843,9 @@ void gc_collectminor(lua_State *L) {
   if (gs->verify) verifyheap(gs);
   gc_resetnursery(gs);
   gs->nminors++;
+  /* tables and node arrays moved or died: every method cache entry goes
+  ** stale (vm.h vm_cachestamp; jit.h JitMethodCache) */
+  g->watchepoch++;
   note(gs, "minor", t0, c0, before, gs->promoted);
   gs->collecting = 0;
 }

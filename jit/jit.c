@@ -219,7 +219,6 @@ static JitState *getstate(lua_State *L) {
     J->unsupported = jit_unsupported;
     J->builtins = mvm_mathbuiltins;
     J->strbuiltins = mvm_strbuiltins;
-    J->gcepoch = gc_epoch(g);
     J->watchepoch = &g->watchepoch;
     J->start = now();
     J->background = getenv("MVM_JIT_BACKGROUND") == NULL || env_flag("MVM_JIT_BACKGROUND");

@@ -257,7 +257,6 @@ typedef struct JitState {
   const char *(*unsupported)(Proto *p);   /* jit_unsupported, for the backend */
   const lua_CFunction *builtins;  /* mvm_mathbuiltins, for the backend */
   const lua_CFunction *strbuiltins;  /* mvm_strbuiltins, for the backend */
-  const size_t *gcepoch;          /* gc_epoch (JitMethodCache) */
   const size_t *watchepoch;       /* &G->watchepoch (JitMethodCache) */
 } JitState;
 
@@ -267,21 +266,23 @@ typedef struct JitState {
 ** whose metatable is 'mt' and which lacks the key itself (always
 ** checked).  The fill sets TAB_WATCHED (vm/table.h) in every table the
 ** walk went through (at most JIT_MCWATCH).  Valid while
-**  - the collector has not run (*gcepoch unchanged): the raw
-**    addresses are still those of the same live tables and node arrays;
-**  - and no TAB_WATCHED bit was cleared since the fill (*watchepoch
-**    unchanged): every store, resize or setmetatable that could change a
-**    lookup through a walked table cleared its bit, and the first clear
-**    after the fill found it set and counted.
-** Both counters only grow, so one sum ('stamp') is unchanged exactly when
-** neither changed.  Two entries per site (polymorphic sites: receivers
+**  - the collector has not run: the raw addresses are still those of
+**    the same live tables and node arrays;
+**  - and no TAB_WATCHED bit was cleared since the fill: every store,
+**    resize or setmetatable that could change a lookup through a walked
+**    table cleared its bit, and the first clear after the fill found it
+**    set and counted.
+** Both count in G->watchepoch (each collection adds one: collect.c), which
+** only grows, so 'stamp' is unchanged exactly when neither happened (one
+** load per test; a second counter for the collections cost SELF's hit
+** path two loads and an add).  Two entries per site (polymorphic sites: receivers
 ** of two classes), each valid by these rules; a fill for another
 ** metatable moves the first entry to the second. */
 /* the tables a fill may mark: every metatable and '__index' table of a
 ** walk (jitrt.c RT_INDEXDEPTH levels); they cost only the fill now */
 #define JIT_MCWATCH 8
 typedef struct JitMethodEntry {
-  size_t stamp;   /* *gcepoch + *watchepoch + 1 at the fill (both only grow) */
+  size_t stamp;   /* *watchepoch + 1 at the fill (it only grows) */
   const Table *mt;
   const Value *slot;
 } JitMethodEntry;

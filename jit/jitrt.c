@@ -884,7 +884,7 @@ static const Value *rt_getstrhint(const Table *t, TString *key, uint32_t *hint) 
 /* does method cache entry 'mc' hold where receiver 't' (without the
 ** key, with metatable 'mt') finds it?  (jit.h JitMethodCache) */
 static int rt_mchit(const JitMethodEntry *mc, const Table *mt, const JitState *J) {
-  return mc->stamp == *J->gcepoch + *J->watchepoch + 1 && mc->mt == mt;
+  return mc->stamp == *J->watchepoch + 1 && mc->mt == mt;
 }
 
 /* add table 't' to the first 'n' entries of 'w' (no duplicates); the new
@@ -929,7 +929,7 @@ static __attribute__((noinline)) const Value *rt_selfwalk(Table *t, TString *key
         for (i = 0; i < n; i++) ((Table *)w[i])->extra |= TAB_WATCHED;
         e->mt = tmt;
         e->slot = s;
-        e->stamp = *J->gcepoch + *J->watchepoch + 1;
+        e->stamp = *J->watchepoch + 1;
       }
       return s;
     }
@@ -996,7 +996,7 @@ static const Value *mvmrt_strmethod(Table *const *smt, TString *key, JitMethodCa
   idx->extra |= TAB_WATCHED;
   mc->e[0].mt = mt;
   mc->e[0].slot = s;
-  mc->e[0].stamp = *J->gcepoch + *J->watchepoch + 1;
+  mc->e[0].stamp = *J->watchepoch + 1;
   return s;
 }
 

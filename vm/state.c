@@ -132,7 +132,6 @@ static void open_state(lua_State *L, void *ud) {
   global_State *g = G(L);
   (void)ud;
   gc_init(L);
-  g->gcepoch = gc_epoch(g);
   gc_setrunning(g, 0);            /* no collection while half-built */
   state_initstack(L, L);
   str_init(L);                    /* intern table and memerrmsg */

@@ -203,18 +203,18 @@ typedef struct global_State {
   /* ipairs' iterator and next (stdlib/baselib.c, api_setiters), whose
   ** steps TFORCALL makes inline on tables; NULL until registered */
   lua_CFunction ipairsaux, nextaux;
-  /* TAB_WATCHED bits cleared (vm/table.h tab_unwatch): compiled code's
-  ** method caches (jit/jit.h JitMethodCache) hold while it is unchanged */
+  /* TAB_WATCHED bits cleared (vm/table.h tab_unwatch) and collections
+  ** (gc/collect.c gc_collectminor: tables move): the method caches (below;
+  ** jit/jit.h JitMethodCache) hold while it is unchanged */
   size_t watchepoch;
   /* The interpreter's method cache (vm.c index_table): where a receiver
   ** with metatable 'mt' that lacks 'key' finds it along its chain of
-  ** '__index' tables.  An entry holds while 'stamp' equals *gcepoch +
-  ** watchepoch + 1 (the rules of jit.h JitMethodCache: the walk that
+  ** '__index' tables.  An entry holds while 'stamp' equals watchepoch +
+  ** 1 (the rules of jit.h JitMethodCache: the walk that
   ** filled it marked every table it went through TAB_WATCHED, and no
   ** collection has moved or freed one since); a zeroed entry's NULL mt
   ** matches no receiver.  Direct-mapped on mt and the key's hash. */
   VMMethodEntry icache[VM_ICACHE_SIZE];
-  const size_t *gcepoch;   /* gc_epoch(g), read by every lookup of icache */
   /* the string library's cache of prepared patterns (stdlib/strlib.c
   ** PatCache: a full userdata anchored in the registry), NULL until
   ** luaopen_string; its entries are valid for one gc_epoch only */

@@ -46,9 +46,9 @@ LUAI_FUNC const Value *vm_indexwalk(global_State *g, Table *t, TString *key);
 LUAI_DDEC(const Value vm_absentnil);
 /* the stamp of a cache entry that is valid now (state.h icache, jit.h
 ** JitMethodCache): no collection (tables move) and no TAB_WATCHED bit
-** cleared since */
+** cleared since -- each counts in G->watchepoch */
 static inline size_t vm_cachestamp(const global_State *g) {
-  return *g->gcepoch + g->watchepoch + 1;
+  return g->watchepoch + 1;
 }
 
 /* integer value, boxing when it does not fit an immediate: MAY ALLOCATE */
