@@ -1226,6 +1226,10 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
 #define MVM_USE_JUMPTABLE 0
 #endif
 
+/* vmbreak is two statements with the jump table (and a bare 'break'
+** without it, so it cannot be wrapped in do-while): after an 'if', brace
+** it -- `if (c) vmbreak;` dispatches the same instruction again without
+** fetching when c is false, an endless loop. */
 #if MVM_USE_JUMPTABLE
 #define vmdispatch(o)  goto *disptab[o];
 #define vmcase(l)      L_OP_##l:
