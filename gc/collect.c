@@ -694,7 +694,7 @@ static void scancards(GCState *gs) {
 
 /* Young tables that die may own parts in old cells (parts too big for
 ** the nursery, or bumped when eden had no room left for them): the
-** tables registered when they got one (gc_tryallocpart, and moveobj for
+** tables registered when they got one (gc_tryallocpart, and evacuate for
 ** survivors that keep one) and not copied by this minor are dead: their
 ** parts are freed.  A table registered twice is freed twice: tab_free
 ** leaves it without parts. */
