@@ -508,6 +508,18 @@ RT_HELPER void mvmrt_setfield(lua_State *L, CallInfo *ci, int pc) {
               GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i));
 }
 
+/* NEWTABLE without EXTRAARG sizes (k = 0): 'w' is A | B << 8 | C << 16,
+** decoded by the compiler (llvmgen.c), so that no instruction is read */
+_Static_assert(SIZE_A <= 8 && SIZE_B <= 8 && SIZE_C <= 15, "mvmrt_newtabsz's packing");
+RT_HELPER void mvmrt_newtabsz(lua_State *L, CallInfo *ci, int w) {
+  unsigned b = ((unsigned)w >> 8) & 0xffu;
+  RT_ENTER(L, ci);
+  L->top = ci->top;
+  /* (the stack never moves in a collection) */
+  rt_base(ci)[w & 0xff] = v_ref(tab_newsized(L, (unsigned)w >> 16, b > 0 ? 1u << (b - 1) : 0));
+  gc_check(L);
+}
+
 RT_HELPER void mvmrt_newtable(lua_State *L, CallInfo *ci, int pc) {
   RT_ENTER(L, ci);
   RT_DECODE;
@@ -1058,6 +1070,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_seti", (void *)mvmrt_seti},
   {"mvmrt_setfield", (void *)mvmrt_setfield},
   {"mvmrt_newtable", (void *)mvmrt_newtable},
+  {"mvmrt_newtabsz", (void *)mvmrt_newtabsz},
   {"mvmrt_closure", (void *)mvmrt_closure},
   {"mvmrt_len", (void *)mvmrt_len},
   {"mvmrt_concat", (void *)mvmrt_concat},

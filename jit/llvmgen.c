@@ -2105,13 +2105,19 @@ static LLVMValueRef getfn(Gen *g, const char *name, LLVMTypeRef ty, int leaf) {
 /* call helper 'name'(L, ci, pc) that performs instruction 'pc' (jitrt.c);
 ** savedpc = 'next' first (errors, yields); registers are flushed before
 ** and reloaded after, as is the frame base */
+static LLVMValueRef callopw(Gen *g, const char *name, int pc, int next, int retint, int w);
 static LLVMValueRef callop(Gen *g, const char *name, int pc, int next, int retint) {
+  return callopw(g, name, pc, next, retint, pc);
+}
+/* the same with 'w' for the helper's third argument instead of pc (the
+** instruction's operands decoded here: mvmrt_newtabsz) */
+static LLVMValueRef callopw(Gen *g, const char *name, int pc, int next, int retint, int w) {
   LLVMTypeRef ty = retint ? g->ty_opi : g->ty_op;
   LLVMValueRef args[3], r;
   flush_for_call(g, pc, NULL);
   set_savedpc(g, next);
   if (!g->trapexit) g->contcall = pc;   /* see forloop() */
-  args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, pc);
+  args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, w);
   r = LLVMBuildCall2(B_, ty, getfn(g, name, ty, 0), args, 3, "");
   reload_base(g);
   reload_after_call(g, pc);
@@ -6176,7 +6182,11 @@ static void emit(Gen *g, int pc) {
         settab_int(g, pc, getreg(g, a), getreg(g, GETARG_B(i)), NULL, rkc(g, i), "mvmrt_settable");
       break;
     case OP_NEWTABLE:   /* followed by its EXTRAARG */
-      callop(g, "mvmrt_newtable", pc, pc + 2, 0);
+      /* (the sizes as constants when C holds all of the array's: the
+      ** helper decodes nothing, binary_trees.lua's `{l, r}` and `{}`) */
+      if (GETARG_k(i)) callop(g, "mvmrt_newtable", pc, pc + 2, 0);
+      else callopw(g, "mvmrt_newtabsz", pc, pc + 2, 0,
+                   a | (GETARG_B(i) << 8) | (GETARG_C(i) << 16));
       br(g, pc + 2);
       break;
     case OP_SETLIST: {
