@@ -275,9 +275,9 @@ typedef struct JitState {
 ** Both count in G->watchepoch (each collection adds one: collect.c), which
 ** only grows, so 'stamp' is unchanged exactly when neither happened (one
 ** load per test; a second counter for the collections cost SELF's hit
-** path two loads and an add).  Two entries per site (polymorphic sites: receivers
-** of two classes), each valid by these rules; a fill for another
-** metatable moves the first entry to the second. */
+** path two loads and an add).  Two entries per site (polymorphic sites:
+** receivers of two classes), each valid by these rules; a fill for
+** another metatable moves the first entry to the second. */
 /* the tables a fill may mark: every metatable and '__index' table of a
 ** walk (jitrt.c RT_INDEXDEPTH levels); they cost only the fill now */
 #define JIT_MCWATCH 8

@@ -2846,15 +2846,6 @@ static void slowpath(Gen *g, int pc, const char *helper) {
   else helper_only(g, pc, helper);
 }
 
-/* address of the value of integer 'key' (i64, fits an immediate) in table
-** 't': the array part, else the key's main position in the hash part
-** (tab_hashint; keys such as 0 or negative ones, fannkuch's perm[0]); a
-** collision chain or a miss branches to 'slow' (the helper).  Writes
-** ('write') look only keys < 1 up there: a positive key past the array
-** part is mostly an append, which misses (sieve's initialisation).
-** (Session 8: probing positive keys too, behind a test for appends,
-** measured +5-7% on sieve -- the hot loop's registers -- for -1% on
-** queens; a leaf call there spilled in the hot loop too.) */
 /* the slot of an absent key for reads (intslot2): a constant nil of the
 ** module, so that the read's nil path (an '__index' test) takes it */
 static LLVMValueRef absentslot(Gen *g) {
@@ -2867,6 +2858,17 @@ static LLVMValueRef absentslot(Gen *g) {
   return g->nilslot;
 }
 
+/* address of the value of integer 'key' (i64, fits an immediate) in table
+** 't': the array part, else the key's main position in the hash part
+** (tab_hashint; keys such as 0 or negative ones, fannkuch's perm[0]); a
+** collision chain or a miss branches to 'slow' (the helper), except that
+** a read finds a key absent whose main position ends its chain
+** (absentslot).  Writes ('write') look only keys < 1 up there: a positive
+** key past the array part is mostly an append, which misses (sieve's
+** initialisation).
+** (Session 8: probing positive keys too, behind a test for appends,
+** measured +5-7% on sieve -- the hot loop's registers -- for -1% on
+** queens; a leaf call there spilled in the hot loop too.) */
 static LLVMValueRef intslot2(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasicBlockRef slow,
                              int write, LLVMBasicBlockRef big) {
   LLVMBasicBlockRef hash = newbb(g, "inthash"), found = newbb(g, "intfound"), arr, miss = slow;
