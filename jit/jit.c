@@ -1464,11 +1464,7 @@ static void prefetch_backend(JitState *J, lua_State *L, Proto *p) {
 
 /* the target of the backward jump at 'pc', or -1 */
 static int backtarget(const Proto *p, int pc) {
-  Instruction in = p->code[pc];
-  OpCode op = GET_OPCODE(in);
-  if (op == OP_FORLOOP || op == OP_TFORLOOP) return pc + 1 - (int)GETARG_Bx(in);
-  if (op == OP_JMP && GETARG_sJ(in) < 0) return pc + 1 + GETARG_sJ(in);
-  return -1;
+  return op_backtarget(p->code[pc], pc);
 }
 
 /* bytecode instructions of the loop whose header is 'hdr': up to its last

@@ -512,11 +512,11 @@ RT_HELPER void mvmrt_setfield(lua_State *L, CallInfo *ci, int pc) {
 ** decoded by the compiler (llvmgen.c), so that no instruction is read */
 _Static_assert(SIZE_A <= 8 && SIZE_B <= 8 && SIZE_C <= 15, "mvmrt_newtabsz's packing");
 RT_HELPER void mvmrt_newtabsz(lua_State *L, CallInfo *ci, int w) {
-  unsigned b = ((unsigned)w >> 8) & 0xffu;
   RT_ENTER(L, ci);
   L->top = ci->top;
   /* (the stack never moves in a collection) */
-  rt_base(ci)[w & 0xff] = v_ref(tab_newsized(L, (unsigned)w >> 16, b > 0 ? 1u << (b - 1) : 0));
+  rt_base(ci)[w & 0xff] = v_ref(tab_newsized(L, (unsigned)w >> 16,
+                                             vm_newtabhash(((unsigned)w >> 8) & 0xffu)));
   gc_check(L);
 }
 

@@ -6322,15 +6322,10 @@ static void entrypoints(const Proto *p, char *mark) {
   mark[0] = 1;
   for (pc = 0; pc < p->sizecode; pc++) {
     Instruction i = p->code[pc];
-    int t = -1;
+    int t = op_backtarget(i, pc);
     if (pc + 1 < p->sizecode &&
         (resumes(i) || (GET_OPCODE(i) == OP_CALL && takes_top(p->code[pc + 1]))))
       mark[pc + 1] = 1;
-    switch (GET_OPCODE(i)) {
-      case OP_FORLOOP: case OP_TFORLOOP: t = pc + 1 - GETARG_Bx(i); break;
-      case OP_JMP: if (GETARG_sJ(i) < 0) t = pc + 1 + GETARG_sJ(i); break;
-      default: break;
-    }
     if (t >= 0 && t < p->sizecode) mark[t] = 1;
   }
 }
@@ -6585,11 +6580,8 @@ static void regionexits(Gen *g) {
 static int backjump(const Proto *p, int lo, int hi) {
   int i;
   if (lo < 0) { lo = 0; hi = p->sizecode - 1; }
-  for (i = lo; i <= hi; i++) {
-    Instruction in = p->code[i];
-    OpCode op = GET_OPCODE(in);
-    if (op == OP_FORLOOP || op == OP_TFORLOOP || (op == OP_JMP && GETARG_sJ(in) < 0)) return 1;
-  }
+  for (i = lo; i <= hi; i++)
+    if (op_backtarget(p->code[i], i) >= 0) return 1;
   return 0;
 }
 
@@ -6678,14 +6670,7 @@ static void selfconv(Gen *g, const char *name) {
 ** out laid out differently (+3-6% in fannkuch_redux and sieve, 0015
 ** "Session 4"). */
 static int loopfree(Gen *g) {
-  int pc;
-  if (g->rlo >= 0) return 0;
-  for (pc = 0; pc < g->p->sizecode; pc++) {
-    Instruction i = g->p->code[pc];
-    OpCode op = GET_OPCODE(i);
-    if (op == OP_FORLOOP || op == OP_TFORLOOP || (op == OP_JMP && GETARG_sJ(i) < 0)) return 0;
-  }
-  return 1;
+  return g->rlo < 0 && !backjump(g->p, -1, 0);
 }
 
 /* the C-convention entry of a selfconv body: name(L, ci, anchor) =

@@ -209,4 +209,13 @@ LUAI_FUNC const uint8_t mvm_opmodes[NUM_OPCODES];
 /* "in top" (uses top from previous instruction) */
 #define isIT(i) (testITMode(GET_OPCODE(i)) && GETARG_B(i) == 0)
 
+/* the target of instruction 'i' at 'pc' when it jumps backwards (a loop's
+** back-edge: FORLOOP, TFORLOOP, a JMP with a negative offset), else -1 */
+static inline int op_backtarget(Instruction i, int pc) {
+  OpCode op = GET_OPCODE(i);
+  if (op == OP_FORLOOP || op == OP_TFORLOOP) return pc + 1 - GETARG_Bx(i);
+  if (op == OP_JMP && GETARG_sJ(i) < 0) return pc + 1 + GETARG_sJ(i);
+  return -1;
+}
+
 #endif

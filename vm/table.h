@@ -167,6 +167,10 @@ LUAI_FUNC Node *tab_newstrnode(global_State *g, Table *t, TString *key);
 /* tab_newstrfast's store when the main position is taken (a free node);
 ** 0, storing nothing, when the table must grow */
 LUAI_FUNC int tab_newstrslow(global_State *g, Table *t, TString *key, Value val);
+/* either: a new string key stored without a rehash, else 0 */
+static inline int tab_newstr(lua_State *L, Table *t, TString *key, Value val) {
+  return tab_newstrfast(L, t, key, val) || tab_newstrslow(G(L), t, key, val);
+}
 LUAI_FUNC const Value *tab_get(Table *t, Value key);
 /* raw set; raises "index is nil"/"index is NaN" errors; floats with integral
 ** values are normalised to integer keys */

@@ -214,8 +214,7 @@ void vm_finishget(lua_State *L, const Value *t, Value *key, Value *val,
 ** instructions, richards +0.3%). */
 static __attribute__((noinline)) int setnewfield(lua_State *L, Table *t,
                                                  const Value *key, const Value *val) {
-  return t->metatable == NULL && (tab_newstrfast(L, t, v_str(*key), *val) ||
-                                  tab_newstrslow(G(L), t, v_str(*key), *val));
+  return t->metatable == NULL && tab_newstr(L, t, v_str(*key), *val);
 }
 
 /* string.sub(s, i [, j]) in OP_CALL: with a string and immediate integers
@@ -250,8 +249,7 @@ void vm_finishset(lua_State *L, const Value *t, Value *key, Value *val,
         /* (no second lookup; a string key at a free main position, as
         ** constructors' fields, stored inline) */
         if (!isabstkey(s)) tab_set(L, h, kv, vv);
-        else if (!(v_isstring(kv) && (tab_newstrfast(L, h, v_str(kv), vv) ||
-                                      tab_newstrslow(G(L), h, v_str(kv), vv))))
+        else if (!(v_isstring(kv) && tab_newstr(L, h, v_str(kv), vv)))
           tab_setnew(L, h, kv, vv);
         h->extra = 0;          /* may be a metatable: forget cached absences */
         return;

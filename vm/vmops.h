@@ -25,14 +25,17 @@ static inline void vm_arrstore(lua_State *L, Table *t, Value *slot, Value v) {
   if (v_isref(v)) gc_cardmark(G(L), (GCObject *)t, slot);
 }
 
+/* NEWTABLE's hash size from its B operand (0, or log2 of the size + 1) */
+static inline unsigned vm_newtabhash(unsigned b) {
+  return b > 0 ? 1u << (b - 1) : 0;
+}
+
 /* NEWTABLE i (with its EXTRAARG 'extra'): a table sized as the
 ** constructor says.  MAY ALLOCATE; the caller stores it, then gc_check. */
 static inline Table *vm_newtable(lua_State *L, Instruction i, Instruction extra) {
-  int b = GETARG_B(i);
   unsigned c = (unsigned)GETARG_C(i);
-  if (b > 0) b = 1 << (b - 1);
   if (GETARG_k(i)) c += (unsigned)GETARG_Ax(extra) * (MAXARG_C + 1);
-  return tab_newsized(L, c, (unsigned)b);
+  return tab_newsized(L, c, vm_newtabhash((unsigned)GETARG_B(i)));
 }
 
 /* SETLIST: h[last - n + 1 .. last] = ra[1 .. n].  No heap object is
