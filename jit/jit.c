@@ -374,6 +374,9 @@ static void print_stats(JitState *J) {
 ** (0.30-0.47, 4 rounds of ~4.5 ms), whose 20 ms compile arrives after it
 ** ended: -j on went 11% behind -j off on tables (15 interleaved runs) */
 #define JIT_LOOP_SHARE   0.3
+/* the same for a loop that calls nothing and allocates nothing (pureloop):
+** its time is the interpreter's, unless its reads miss the caches */
+#define JIT_PURE_SHARE   0.12
 /* a function or loop switches coroutines too often to gain from a
 ** compile with a lua_resume per this many hotcount units (calls and
 ** back-edges: calllook; back-edges of one loop: jit_osr) */
@@ -1537,6 +1540,30 @@ static double loopshare(lua_State *L, Proto *p, const Instruction *hdr, int size
   return interp_share(G(L), v_lcl(f), from, from + size, &nc, L->ci->func + 1);
 }
 
+/* Does the loop at 'hdr' (of 'size' instructions) spend its time in the
+** interpreter alone?  No calls, nothing that allocates (a table's
+** growth, a string, a closure) or varargs: arithmetic, moves, jumps,
+** reads of upvalues and tables, stores to existing fields.  Its measured
+** share (osr_pays: the time per back-edge, a wall-clock sample, against
+** JIT_INTERP_COST per instruction) is then held to JIT_PURE_SHARE, not
+** JIT_LOOP_SHARE: on a slower or busier machine an arithmetic loop with
+** a modulo measured 0.18-0.30 (2.5 ns an instruction) and stayed
+** interpreted (tests/jit_osr_policy.sh, "arith", failed in 2 of 4 runs);
+** a loop of reads that miss the caches (4M-entry table, random indices)
+** measures 0.00-0.09, and compiled code does not make it faster. */
+static int pureloop(const Instruction *hdr, int size) {
+  const Instruction *i;
+  for (i = hdr; i < hdr + size; i++)
+    switch (GET_OPCODE(*i)) {
+      case OP_CALL: case OP_TAILCALL: case OP_TFORCALL: case OP_CONCAT: case OP_NEWTABLE:
+      case OP_CLOSURE: case OP_VARARG: case OP_SETTABLE: case OP_SETI: case OP_SETLIST:
+      case OP_SELF: case OP_TBC: case OP_CLOSE:
+        return 0;
+      default: break;
+    }
+  return 1;
+}
+
 /* Is an OSR compile of 'p' a region (JitState.regions)?  For a function
 ** that runs once, whose start and other loops would be compiled for
 ** nothing: a main chunk (linedefined 0, also a chunk made by load). */
@@ -1755,6 +1782,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     J->osr[h].p = p; J->osr[h].pc = hdr; J->osr[h].t = t; J->osr[h].hot = p->hotcount;
     J->osr[h].size = loopsize(p, hdr);
     J->osr[h].cshare = loopshare(L, p, hdr, J->osr[h].size);
+    J->osr[h].pure = pureloop(hdr, J->osr[h].size);
     J->osr[h].work = J->osr[h].size + calleework(L, p, (int)(hdr - p->code),
                                                  (int)(hdr - p->code) + J->osr[h].size);
     J->osr[h].csize = compilesize(p, hdr);
@@ -1803,7 +1831,8 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   ** calls, which compiled code makes directly: ffi_calls.lua's loops ran
   ** interpreted, 0.36 -> 0.67 s) */
   shareok = !regionok(p) || G(L)->ffijit != NULL ||
-            J->osr[h].saved >= JIT_LOOP_SHARE * JIT_GAIN * J->osr[h].ran;
+            J->osr[h].saved >= (J->osr[h].pure ? JIT_PURE_SHARE : JIT_LOOP_SHARE) *
+                               JIT_GAIN * J->osr[h].ran;
   if (J->osrp[hp].lost < J->payback * est || !shareok ||
       (regionok(p) && J->osr[h].ran < JIT_REGION_MINRUN)) {
     /* skip tests while at this rate the loss stays below half the way to

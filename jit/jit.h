@@ -231,9 +231,10 @@ typedef struct JitState {
   ** an entry; a freed proto's entry only misleads an estimate). */
   struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size;
            double csize, cshare, work, ran, saved, ocpu; int64_t ocount, imax; uint32_t ohot; int oloop;
-           int64_t olast, icur, ifirst, cfirst, ilast, clast; int nchg; }
+           int64_t olast, icur, ifirst, cfirst, ilast, clast; int nchg, pure; }
            osr[JIT_OSR_SAMPLES];
-  /* (cshare: interp_share of the loop; work: its size plus its callees'
+  /* (cshare: interp_share of the loop; pure: it runs nothing but the
+  ** interpreter (pureloop); work: its size plus its callees'
   ** interpreted work (calleework); csize: the units of its compile
   ** (compileunits); ran: seconds the loop ran so far; saved: what compiled code
   ** would have saved of them; ocount, ocpu, ohot: the count of the

