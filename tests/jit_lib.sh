@@ -37,9 +37,12 @@ jit_run() {
 # statcheck LABEL WHAT TEST: the count MVM_JIT_STATS printed before WHAT
 # ("side exits", "OSR entries", "compiled", "functions recompiled") in
 # $TMP/err passes the test TEST ("-ge 1", "-lt 1000"...), else fail
+statcount() {   # WHAT: the count MVM_JIT_STATS printed before WHAT in $TMP/err
+  sed -n "s/.* \([0-9][0-9]*\) $1.*/\1/p" "$TMP/err" | head -n 1
+}
 statcheck() {
   local n
-  n=$(sed -n "s/.* \([0-9][0-9]*\) $2.*/\1/p" "$TMP/err" | head -n 1)
+  n=$(statcount "$2")
   if [ -n "$n" ] && [ "$n" $3 ]; then
     echo "ok $1: $n $2"
   else

@@ -102,7 +102,7 @@ check() {   # name, test ("-ge 1", "-eq 0"), what is counted ("compiled" or "OSR
   local try n
   for try in 1 2 3; do
     "$MVM" -j on "$TMP/$1.lua" >/dev/null 2>"$TMP/err" </dev/null || { echo "FAIL $1: status"; FAIL=1; return; }
-    n=$(sed -n "s/.* \([0-9][0-9]*\) ${3:-compiled}.*/\1/p" "$TMP/err" | head -n 1)
+    n=$(statcount "${3:-compiled}")
     [ -n "$n" ] && [ "$n" $2 ] && break
   done
   statcheck "$1" "${3:-compiled}" "$2"
