@@ -34,12 +34,14 @@ jit_run() {
   return 0
 }
 
-# statcheck LABEL WHAT TEST: the count MVM_JIT_STATS printed before WHAT
-# ("side exits", "OSR entries", "compiled", "functions recompiled") in
-# $TMP/err passes the test TEST ("-ge 1", "-lt 1000"...), else fail
-statcount() {   # WHAT: the count MVM_JIT_STATS printed before WHAT in $TMP/err
+# statcount WHAT: the count MVM_JIT_STATS printed before WHAT ("side
+# exits", "OSR entries", "compiled", "functions recompiled") in $TMP/err
+statcount() {
   sed -n "s/.* \([0-9][0-9]*\) $1.*/\1/p" "$TMP/err" | head -n 1
 }
+
+# statcheck LABEL WHAT TEST: that count (statcount) passes the test TEST
+# ("-ge 1", "-lt 1000"...), else fail
 statcheck() {
   local n
   n=$(statcount "$2")
