@@ -211,7 +211,7 @@ typedef struct JitState {
                                   ** of the time since 'start' (MVM_JIT_BUDGET, %) */
   double bgbudget;                /* the same for compiles in the background on a
                                   ** CPU of their own (jit.c over_budget) */
-  int bgauto;                     /* bgbudget is the policy's (no MVM_JIT_BUDGET), and
+  int bgauto;                     /* bgbudget is the policy's (no MVM_JIT_BUDGET or _SPARE), and
                                   ** may still rise (jit.c compile_now) */
   double payback;                 /* "on": OSR compiles a function once its interpreted
                                   ** loops lost this many times its estimated compile

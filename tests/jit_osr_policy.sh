@@ -6,7 +6,8 @@
 # not compiled at all; one whose hot loop spends its time in small local
 # Lua functions it calls (calleework: their time is interpreter time too)
 # is compiled; a loop that would end before its code arrives is not, but
-# one whose inner loop grows is; a
+# one whose inner loop grows is, and so is a function's when the compile
+# thread has a CPU to spare; a
 # loop compiled by OSR speculates on the types its chunk saw; a loop of
 # table accesses is estimated to cost LLVM more than an arithmetic one.
 # Compiles in the VM's thread, so that the counts
@@ -60,6 +61,21 @@ for i = 1, 500000 do s = s + (i % 13) * 3 - (i & 7) end
 print(s)
 LUA
 } >"$TMP/short.lua"
+# a function's loop that ends before its code could arrive: left
+# interpreted when the compile thread has no CPU of its own, compiled for
+# the function's later calls when it has one (MVM_JIT_SPARE; compiles in
+# the background, and the sleep gives the compile time to finish; a
+# payback of 1% decides within the loop's first millisecond, when the
+# rest of its ~10 ms is well below the estimate of ~30 ms)
+cat >"$TMP/fonce.lua" <<'LUA'
+local function work(n)
+  local s = 0
+  for i = 1, n do s = s + (i % 13) * 3 - (i & 7) end
+  return s
+end
+print(work(400000))
+os.execute("sleep 0.4")
+LUA
 # the running chunk records type feedback from the policy's start of it
 # (vm.c BACKEDGE reloads it), so the loop is compiled for the integers it
 # saw: the float that comes last fails a guard (a side exit); compiled
@@ -115,6 +131,8 @@ check callbacks "-ge 1"
 # their calls either way)
 check callbacks "-ge 1" "OSR entries"
 check typed "-ge 10" "side exits"
+MVM_JIT_BACKGROUND=1 MVM_JIT_PAYBACK=1 MVM_JIT_SPARE=0 check fonce "-eq 0"
+MVM_JIT_BACKGROUND=1 MVM_JIT_PAYBACK=1 MVM_JIT_SPARE=1 check fonce "-ge 1"
 check growing "-ge 1" "OSR entries"
 # the estimate of a loop's compile weighs what LLVM spends on it
 # (compileunits): a loop of 4 field reads and writes is estimated above an
