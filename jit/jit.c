@@ -203,7 +203,7 @@ static int spare_cpu(void) {
 static JitState *getstate(lua_State *L) {
   global_State *g = G(L);
   JitState *J = (JitState *)g->jit;
-  int spare;
+  int spare, sparesaid;
   if (J == NULL) {
     J = (JitState *)calloc(1, sizeof *J);
     if (J == NULL) return NULL;
@@ -224,11 +224,11 @@ static JitState *getstate(lua_State *L) {
     J->background = getenv("MVM_JIT_BACKGROUND") == NULL || env_flag("MVM_JIT_BACKGROUND");
     /* (looked at once; MVM_JIT_SPARE=1 or 0 says instead, and then the
     ** compile thread's CPU time does not change it: compile_now) */
-    spare = J->background &&
-            (getenv("MVM_JIT_SPARE") != NULL ? env_flag("MVM_JIT_SPARE") : spare_cpu());
+    sparesaid = getenv("MVM_JIT_SPARE") != NULL && *getenv("MVM_JIT_SPARE") != '\0';
+    spare = J->background && (sparesaid ? env_flag("MVM_JIT_SPARE") : spare_cpu());
     J->budget = env_uint("MVM_JIT_BUDGET", JIT_BUDGET) / 100.0;
     J->bgbudget = getenv("MVM_JIT_BUDGET") == NULL && spare ? JIT_BGBUDGET / 100.0 : J->budget;
-    J->bgauto = getenv("MVM_JIT_BUDGET") == NULL && getenv("MVM_JIT_SPARE") == NULL;
+    J->bgauto = getenv("MVM_JIT_BUDGET") == NULL && !sparesaid;
     /* MVM_JIT_PAYBACK=0 turns the rule off (the tests' "on" mode) */
     /* (half the payback when compiles run beside the program: over_budget) */
     J->payback = getenv("MVM_JIT_PAYBACK") && strcmp(getenv("MVM_JIT_PAYBACK"), "0") == 0

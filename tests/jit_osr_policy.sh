@@ -11,7 +11,8 @@
 # loop compiled by OSR speculates on the types its chunk saw; a loop of
 # table accesses is estimated to cost LLVM more than an arithmetic one.
 # Compiles in the VM's thread, so that the counts
-# do not depend on the compile thread's progress.
+# do not depend on the compile thread's progress (but for "fonce", which
+# is about the compile thread).
 #   jit_osr_policy.sh MVM
 set -u
 MVM=$1
