@@ -204,6 +204,7 @@ static JitState *getstate(lua_State *L) {
   global_State *g = G(L);
   JitState *J = (JitState *)g->jit;
   int spare, sparesaid;
+  const char *sp;
   if (J == NULL) {
     J = (JitState *)calloc(1, sizeof *J);
     if (J == NULL) return NULL;
@@ -224,7 +225,7 @@ static JitState *getstate(lua_State *L) {
     J->background = getenv("MVM_JIT_BACKGROUND") == NULL || env_flag("MVM_JIT_BACKGROUND");
     /* (looked at once; MVM_JIT_SPARE=1 or 0 says instead, and then the
     ** compile thread's CPU time does not change it: compile_now) */
-    sparesaid = getenv("MVM_JIT_SPARE") != NULL && *getenv("MVM_JIT_SPARE") != '\0';
+    sparesaid = (sp = getenv("MVM_JIT_SPARE")) != NULL && *sp != '\0';
     spare = J->background && (sparesaid ? env_flag("MVM_JIT_SPARE") : spare_cpu());
     J->budget = env_uint("MVM_JIT_BUDGET", JIT_BUDGET) / 100.0;
     J->bgbudget = getenv("MVM_JIT_BUDGET") == NULL && spare ? JIT_BGBUDGET / 100.0 : J->budget;
@@ -421,6 +422,13 @@ static double compileunits(const Proto *p, int lo, int hi) {
   return u;
 }
 
+/* Do "on" compiles go to the compile thread?  Not with
+** MVM_JIT_BACKGROUND=0, nor once ffi is in use: they then run in the
+** VM's thread, which waits for them (maybecompile). */
+static int inbackground(JitState *J) {
+  return J->background && J->g->ffijit == NULL;
+}
+
 /* Over the compile-time budget?  The first compile is always allowed.
 ** (Neither loading LLVM, a one-time cost, nor the compiles queued
 ** meanwhile are counted: deltablue.lua and richards.lua gain from their
@@ -436,7 +444,7 @@ static double compileunits(const Proto *p, int lo, int hi) {
 ** 100), and the queue hands out the hottest function first (nextqueued). */
 static int over_budget(JitState *J) {
   int over;
-  double budget = J->background && J->g->ffijit == NULL ? J->bgbudget : J->budget;
+  double budget = inbackground(J) ? J->bgbudget : J->budget;
   pthread_mutex_lock(&J->lock);
   over = J->ncompiled > 0 && J->compile_seconds > budget * (now() - J->start);
   pthread_mutex_unlock(&J->lock);
@@ -920,8 +928,7 @@ static void maybecompile(lua_State *L, Proto *p, int osr, const Instruction *reg
   ninl = predict_inlines(L, p, &inl);
   /* in the background, the compile thread loads LLVM (start_backend):
   ** the program goes on meanwhile */
-  if (g->jitmode == MVM_JIT_ON && J->background && g->ffijit == NULL &&
-      enqueue(J, p, lo, hi, inl, ninl, osr))
+  if (g->jitmode == MVM_JIT_ON && inbackground(J) && enqueue(J, p, lo, hi, inl, ninl, osr))
     return;
   if (!start_backend(J)) {
     free(inl);
@@ -1454,7 +1461,7 @@ static int calls_pay(JitState *J, lua_State *L, Proto *p) {
 }
 
 static void prefetch_backend(JitState *J, lua_State *L, Proto *p) {
-  if (J == NULL || !J->background || J->prefetch != 0 || G(L)->ffijit != NULL ||
+  if (J == NULL || !inbackground(J) || J->prefetch != 0 ||
       G(L)->jitmode != MVM_JIT_ON || __atomic_load_n(&J->broken, __ATOMIC_ACQUIRE))
     return;
   pthread_mutex_lock(&J->lock);
@@ -1821,7 +1828,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   ** costs LLVM several plain instructions, and each compile a fixed part) */
   pthread_mutex_lock(&J->lock);
   cost = cost_per_unit(J);
-  spare = J->background && J->bgbudget >= JIT_BGBUDGET / 100.0;
+  spare = inbackground(J) && J->bgbudget >= JIT_BGBUDGET / 100.0;
   pthread_mutex_unlock(&J->lock);
   est = cost * J->osr[h].csize;
   /* (a region is compiled for its loop: a main chunk whose earlier
@@ -1889,7 +1896,8 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   ** their compiles then came from the second calls' counts, and each
   ** second call ran interpreted too while its code was compiled.  With a
   ** CPU of its own the compile thread's work on a function called once
-  ** costs the program no time; without one, it is the program's time. */
+  ** costs the program no time; without one, or with compiles in the VM's
+  ** thread (inbackground), it is the program's time. */
   if ((regionok(p) || !spare) && ends_first(L, J, p, hdr, per, est, h)) {
     p->jitedges = JIT_OSR_SKIP;
     J->osrp[hp].span = JIT_OSR_SKIP + 1;
