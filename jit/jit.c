@@ -429,6 +429,14 @@ static int inbackground(JitState *J) {
   return J->background && J->g->ffijit == NULL;
 }
 
+/* Does the compile thread have a CPU of its own?  The policy records it
+** as the background budget at JIT_BGBUDGET (getstate from spare_cpu or
+** MVM_JIT_SPARE, raised by compile_now when a compile had a CPU to
+** itself); J->lock held. */
+static int sparecpu(JitState *J) {
+  return inbackground(J) && J->bgbudget >= JIT_BGBUDGET / 100.0;
+}
+
 /* Over the compile-time budget?  The first compile is always allowed.
 ** (Neither loading LLVM, a one-time cost, nor the compiles queued
 ** meanwhile are counted: deltablue.lua and richards.lua gain from their
@@ -1828,7 +1836,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   ** costs LLVM several plain instructions, and each compile a fixed part) */
   pthread_mutex_lock(&J->lock);
   cost = cost_per_unit(J);
-  spare = inbackground(J) && J->bgbudget >= JIT_BGBUDGET / 100.0;
+  spare = sparecpu(J);
   pthread_mutex_unlock(&J->lock);
   est = cost * J->osr[h].csize;
   /* (a region is compiled for its loop: a main chunk whose earlier
