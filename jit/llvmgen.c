@@ -124,6 +124,8 @@ typedef struct Gen {
   LLVMValueRef *fvar;         /* fvar[r]: R[r] unboxed (double), or NULL (fltvars) */
   RegSet *slotout;            /* per pc: stack registers whose slot may be read after it (lazyslots) */
   RegSet lazy;                /* stack registers with float writes that skip the slot */
+  LLVMValueRef *fokvar;       /* fokvar[r]: i1, 1 when fvar[r] is R[r]'s value, or NULL (fokregs) */
+  int fokx, foky;             /* the registers of arith's operands (fokfast), or -1 */
   int curpc;                  /* the instruction being emitted */
   int widepc, widereg;        /* R[widereg] is the raw int64 'wideval' for the
                               ** arithmetic at widepc to read (widecons), or -1 */
@@ -1459,6 +1461,11 @@ static LLVMValueRef getreg(Gen *g, int r) {
 }
 
 static LLVMValueRef getflt(Gen *g, LLVMValueRef b);
+/* R[r]'s flag (fokregs): 1 when its double is its value */
+static void fokset(Gen *g, int r, int v) {
+  if (g->fokvar != NULL && r < g->nregs && g->fokvar[r] != NULL)
+    LLVMBuildStore(B_, LLVMConstInt(g->i1, (unsigned long long)v, 0), g->fokvar[r]);
+}
 /* is a write of R[r] here one to its stack slot? */
 static int stackwrite(Gen *g, int r) {
   return g->regvar[r] == NULL || (inwin(g, r) && GET_OPCODE(g->p->code[g->curpc]) != OP_FORPREP);
@@ -1472,6 +1479,7 @@ static void setreg(Gen *g, int r, LLVMValueRef v) {
                       g->regvar[r]);
   if (g->fvar != NULL && g->fvar[r] != NULL)   /* dead unless read */
     LLVMBuildStore(B_, getflt(g, LLVMBuildPtrToInt(B_, v, g->i64, "")), g->fvar[r]);
+  fokset(g, r, 0);
 }
 
 /* Unboxed floats.  A register in SSA that is TY_FLT at some instruction
@@ -1518,16 +1526,19 @@ static void setdbl(Gen *g, int r, LLVMValueRef d) {
   }
   if (g->regvar[r] == NULL && g->slotout != NULL && !rs_has(&g->slotout[g->curpc], r)) {
     LLVMBuildStore(B_, d, g->fvar[r]);   /* lazy: flushat writes the slot */
+    fokset(g, r, 1);
     return;
   }
   if (stackwrite(g, r)) stackstore(g, r, boxdbl(g, d));
   else if (rs_has(&g->rawint, r)) LLVMBuildStore(B_, ci64(g, 0), g->regvar[r]);   /* never read */
   else LLVMBuildStore(B_, LLVMBuildPtrToInt(B_, boxdbl(g, d), g->i64, ""), g->regvar[r]);
   LLVMBuildStore(B_, d, g->fvar[r]);
+  fokset(g, r, 1);
 }
 
 /* the double of a register in the VM stack from its slot (setdbl) */
 static void fltcopy(Gen *g, int r) {
+  fokset(g, r, 0);   /* the slot may hold anything (reload) */
   if (g->regvar[r] == NULL && g->fvar != NULL && g->fvar[r] != NULL)
     LLVMBuildStore(B_, getflt(g, LLVMBuildPtrToInt(B_, stackload(g, r), g->i64, "")), g->fvar[r]);
 }
@@ -3793,6 +3804,64 @@ static int divpartner(Gen *g, int pc) {
   return -1;
 }
 
+/* R[a] := dx op dy, the float operation of arithmetic */
+static void fltarith(Gen *g, OpCode op, LLVMValueRef dx, LLVMValueRef dy, int a) {
+  LLVMValueRef r;
+  switch (op) {
+    case OP_ADD: r = LLVMBuildFAdd(B_, dx, dy, ""); break;
+    case OP_SUB: r = LLVMBuildFSub(B_, dx, dy, ""); break;
+    case OP_MUL: r = LLVMBuildFMul(B_, dx, dy, ""); break;
+    case OP_DIV: r = LLVMBuildFDiv(B_, dx, dy, ""); break;
+    case OP_MOD: r = canonflt(g, callff(g, "mvmrt_fltmod", dx, dy)); break;
+    case OP_IDIV: r = canonflt(g, callff(g, "mvmrt_fltidiv", dx, dy)); break;
+    default: {   /* x^2 is x*x (as l_fpow): inline for a constant 2 */
+      LLVMBool lossy;
+      if (LLVMIsAConstantFP(dy) && LLVMConstRealGetDouble(dy, &lossy) == 2.0) {
+        r = LLVMBuildFMul(B_, dx, dx, "");
+        op = OP_MUL;
+      }
+      else r = canonflt(g, callff(g, "mvmrt_fltpow", dx, dy));
+      break;
+    }
+  }
+  setflt(g, a, r, dx, dy, op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_DIV);
+}
+
+/* R[r]'s flag as an operand at pc where its type is not known (fokregs),
+** or NULL */
+static LLVMValueRef fokopnd(Gen *g, int pc, int r) {
+  int t;
+  if (r < 0 || g->fokvar == NULL || r >= g->nregs || g->fokvar[r] == NULL) return NULL;
+  t = regty(g, pc, r);
+  return t == TY_INT || t == TY_FLT ? NULL : LLVMBuildLoad2(B_, g->i1, g->fokvar[r], "fok");
+}
+/* an operand's double on arith's fast path: its fvar when it has a flag,
+** else from its word of known type */
+static LLVMValueRef fokdbl(Gen *g, LLVMValueRef ok, int r, LLVMValueRef b, int t) {
+  if (ok != NULL) return LLVMBuildLoad2(B_, g->f64, g->fvar[r], "");
+  return t == TY_FLT ? getflt(g, b) : LLVMBuildSIToFP(B_, sext48(g, b), g->f64, "");
+}
+/* Arithmetic whose operands are each a number of known type or a
+** register with a flag (fokregs): when the flags are set, the float
+** operation on the doubles, with no test of the words (an operand that
+** is a float makes the operation a float one, an integer converts as
+** the interpreter converts it); else arith's paths, after this. */
+static void fokfast(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, int a, int next,
+                    int tx, int ty) {
+  LLVMValueRef okx = fokopnd(g, pc, g->fokx), oky = fokopnd(g, pc, g->foky), ok;
+  LLVMBasicBlockRef fast, slow;
+  if ((okx == NULL && oky == NULL) || (okx == NULL && !knum(tx)) || (oky == NULL && !knum(ty)) ||
+      g->widepc == pc)
+    return;
+  ok = okx == NULL ? oky : oky == NULL ? okx : LLVMBuildAnd(B_, okx, oky, "");
+  fast = newbb(g, "fokfast"); slow = newbb(g, "fokslow");
+  LLVMBuildCondBr(B_, ok, fast, slow);
+  LLVMPositionBuilderAtEnd(B_, fast);
+  fltarith(g, op, fokdbl(g, okx, g->fokx, bx, tx), fokdbl(g, oky, g->foky, by, ty), a);
+  br(g, next);
+  LLVMPositionBuilderAtEnd(B_, slow);
+}
+
 /* R[A] := x op y (x, y: i64 words); integer immediates and floats inline,
 ** anything else (boxed integers, overflow, strings, metamethods, division
 ** by zero) leaves to the interpreter at 'pc'.  'skip': pc of the next
@@ -3803,6 +3872,7 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
   LLVMValueRef r, x, y, dx, dy, sq = NULL, sr = NULL;
   int intop = op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_MOD || op == OP_IDIV;
   int bothint = tx == TY_INT && ty == TY_INT, partner = -1;
+  fokfast(g, pc, op, bx, by, a, next, tx, ty);
   if (intop && (tx == TY_FLT || ty == TY_FLT)) intop = 0;   /* a float: the float path only */
   if (intop) {
     LLVMBasicBlockRef ib = newbb(g, "intop"), fb = newbb(g, "fltop");
@@ -3826,6 +3896,7 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
       r = op == OP_MUL ? LLVMBuildMul(B_, x, y, "") :
           op == OP_ADD ? LLVMBuildAdd(B_, x, y, "") : LLVMBuildSub(B_, x, y, "");
       g->widepc = next; g->widereg = a; g->wideval = r;
+      fokset(g, a, 0);
       br(g, next);
       LLVMPositionBuilderAtEnd(B_, fb);
       LLVMBuildUnreachable(B_);
@@ -3906,24 +3977,7 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
       LLVMAddIncoming(py, vy, from, 2); }
     dx = px; dy = py;
   }
-  switch (op) {
-    case OP_ADD: r = LLVMBuildFAdd(B_, dx, dy, ""); break;
-    case OP_SUB: r = LLVMBuildFSub(B_, dx, dy, ""); break;
-    case OP_MUL: r = LLVMBuildFMul(B_, dx, dy, ""); break;
-    case OP_DIV: r = LLVMBuildFDiv(B_, dx, dy, ""); break;
-    case OP_MOD: r = canonflt(g, callff(g, "mvmrt_fltmod", dx, dy)); break;
-    case OP_IDIV: r = canonflt(g, callff(g, "mvmrt_fltidiv", dx, dy)); break;
-    default: {   /* x^2 is x*x (as l_fpow): inline for a constant 2 */
-      LLVMBool lossy;
-      if (LLVMIsAConstantFP(dy) && LLVMConstRealGetDouble(dy, &lossy) == 2.0) {
-        r = LLVMBuildFMul(B_, dx, dx, "");
-        op = OP_MUL;
-      }
-      else r = canonflt(g, callff(g, "mvmrt_fltpow", dx, dy));
-      break;
-    }
-  }
-  setflt(g, a, r, dx, dy, op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_DIV);
+  fltarith(g, op, dx, dy, a);
   br(g, next);
 }
 
@@ -6016,17 +6070,23 @@ static void emit(Gen *g, int pc) {
     }
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
     case OP_IDIV: case OP_POW:
+      g->fokx = GETARG_B(i); g->foky = GETARG_C(i);
       arith(g, pc, op, opnd(g, pc, GETARG_B(i)), opnd(g, pc, GETARG_C(i)), a, pc + 2,
             regty(g, pc, GETARG_B(i)), regty(g, pc, GETARG_C(i)));
+      g->fokx = g->foky = -1;
       break;
     case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK:
     case OP_IDIVK: case OP_POWK:
+      g->fokx = GETARG_B(i);
       arith(g, pc, (OpCode)(op - OP_ADDK + OP_ADD), opnd(g, pc, GETARG_B(i)),
             kbits(g, GETARG_C(i)), a, pc + 2, regty(g, pc, GETARG_B(i)), wordty(p->k[GETARG_C(i)]));
+      g->fokx = -1;
       break;
     case OP_ADDI:
+      g->fokx = GETARG_B(i);
       arith(g, pc, OP_ADD, opnd(g, pc, GETARG_B(i)),
             ci64(g, v_immint(GETARG_sC(i))), a, pc + 2, regty(g, pc, GETARG_B(i)), TY_INT);
+      g->fokx = -1;
       break;
     case OP_BAND: case OP_BOR: case OP_BXOR: case OP_SHL: case OP_SHR:
       bitop(g, pc, op, bits(g, getreg(g, GETARG_B(i))), bits(g, getreg(g, GETARG_C(i))), a, pc + 2,
@@ -6485,6 +6545,71 @@ static void lazyslots(Gen *g) {
   }
 }
 
+/* Accumulators.  In `local a = 0  for j = 1, n do a = a + x[j] * y end`
+** R[a] is an integer when the loop starts and a float after its first
+** iteration, so its type at the loop's header is TY_NUM: each iteration
+** loaded its word from the VM stack, tested it, converted it, added,
+** boxed and stored (fvar is read only where the type is TY_FLT), and the
+** loop-carried dependence went through memory (spectral_norm's inner
+** loops: a fifth of their samples on that store).  A register that is a
+** float somewhere, read by arithmetic where its type is not known, and
+** written only by instructions that write it through setreg/setdbl
+** (fokdef) gets a flag, fokvar[r] (i1): 1 when fvar[r] holds its value,
+** a float.  setdbl sets it; setreg, fltcopy (reloads after calls, resume
+** points, helpers' writes to the slot) and the function's start clear
+** it.  Arithmetic tests the flag first and, set, computes on the double
+** (fokfast): the loop's phi is a double, the flag a phi that is 1 on the
+** back-edge, and the first iteration takes arith's usual paths. */
+static int fokdef(OpCode op) {
+  switch (op) {
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: case OP_IDIV: case OP_POW:
+    case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK: case OP_IDIVK:
+    case OP_POWK: case OP_ADDI: case OP_UNM: case OP_MOVE: case OP_LOADI: case OP_LOADF:
+    case OP_LOADK: case OP_LOADKX: case OP_LOADFALSE: case OP_LFALSESKIP: case OP_LOADTRUE:
+    case OP_LOADNIL:
+      return 1;
+    default:
+      return 0;
+  }
+}
+/* is R[r] an operand of arithmetic at pc where its type is not known? */
+static int fokuse(Gen *g, int pc, int r) {
+  Instruction i = g->p->code[pc];
+  OpCode op = GET_OPCODE(i);
+  int t = regty(g, pc, r);
+  if (t == TY_INT || t == TY_FLT || t == TY_NONE) return 0;
+  if (op >= OP_ADD && op <= OP_IDIV && (GETARG_B(i) == r || GETARG_C(i) == r)) {
+    int o = GETARG_B(i) == r ? GETARG_C(i) : GETARG_B(i);   /* the other one (fokfast) */
+    return knum(regty(g, pc, o)) || (o < g->nregs && g->fvar[o] != NULL);
+  }
+  if (op >= OP_ADDK && op <= OP_IDIVK) return GETARG_B(i) == r && knum(wordty(g->p->k[GETARG_C(i)]));
+  return op == OP_ADDI && GETARG_B(i) == r;
+}
+static void fokregs(Gen *g) {
+  int n = g->p->sizecode, pc, r;
+  RegSet bad, want, d;
+  if (g->fvar == NULL) return;
+  memset(&bad, 0, sizeof bad); memset(&want, 0, sizeof want);
+  for (pc = 0; pc < n; pc++) {
+    if (!fokdef(GET_OPCODE(g->p->code[pc]))) {
+      maydef(g, pc, &d);
+      rs_or(&bad, &d);
+    }
+    for (r = 0; r < g->nregs; r++)
+      if (g->fvar[r] != NULL && fokuse(g, pc, r)) rs_add(&want, r);
+  }
+  for (r = 0; r < g->nregs; r++) {
+    char nm[16];
+    if (!rs_has(&want, r) || rs_has(&bad, r)) continue;
+    if (g->fokvar == NULL &&
+        (g->fokvar = (LLVMValueRef *)calloc((size_t)g->nregs + 1, sizeof(LLVMValueRef))) == NULL)
+      return;
+    snprintf(nm, sizeof nm, "ok%d", r);
+    g->fokvar[r] = LLVMBuildAlloca(g->B, g->i1, nm);
+    LLVMBuildStore(g->B, LLVMConstInt(g->i1, 0, 0), g->fokvar[r]);
+  }
+}
+
 /* a double alloca (fvar) for each register that is a float somewhere */
 static void fltvars(Gen *g) {
   int r, pc;
@@ -6500,10 +6625,11 @@ static void fltvars(Gen *g) {
     }
   }
   lazyslots(g);
+  fokregs(g);
 }
 
 static void freegen(Gen *g) {
-  free(g->bb); free(g->exits); free(g->hdr); free(g->hdrsave); free(g->regvar); free(g->fvar); free(g->slotout);
+  free(g->bb); free(g->exits); free(g->hdr); free(g->hdrsave); free(g->regvar); free(g->fvar); free(g->fokvar); free(g->slotout);
   free(g->livein); free(g->liveout); free(g->nactive); free(g->types); free(g->clean); free(g->win);
   free(g->entry); free(g->reach); free(g->spec); free(g->pspec); free(g->specexits); free(g->selfres);
   free(g->split); free(g->loopvar); free(g->homevar); free(g->tabin); free(g->forchk); free(g->tabadd);
@@ -6704,6 +6830,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   memset(g, 0, sizeof *g);
   g->contcall = -1;
   g->widepc = -1;
+  g->fokx = g->foky = -1;
   g->C = ctx; g->p = p; g->J = J; g->Lc = L;
   g->inl = inl; g->ninl = ninl;
   g->rlo = lo; g->rhi = lo >= 0 ? hi : p->sizecode - 1;
