@@ -6398,6 +6398,26 @@ static void entrypoints(const Proto *p, char *mark) {
   }
 }
 
+/* No entry after a CALL whose inlined leaf has no generic call behind it
+** (leafexits: its failed guards leave at the CALL, and the interpreter
+** makes the call): compiled code never makes that call, so it is never
+** re-entered after it (JIT_CALLED, jit_unwoundframes).  The entry's
+** block joined the loop with the registers reloaded from the stack, a
+** second way into spectral_norm's inner loop that kept its base pointer
+** (and so the loads of the tables behind it) from being loop-invariant
+** for LLVM.  A loop header there stays an entry. */
+static void leafentries(Gen *g) {
+  int n = g->p->sizecode, pc, t;
+  char *hdr = (char *)calloc((size_t)n + 1, 1);
+  if (hdr == NULL) return;
+  for (pc = 0; pc < n; pc++)
+    if ((t = op_backtarget(g->p->code[pc], pc)) >= 0 && t < n) hdr[t] = 1;
+  for (pc = 0; pc + 1 < n; pc++)
+    if (g->entry[pc + 1] && !hdr[pc + 1] && leafsite(g, pc) && leafexits(g, pc))
+      g->entry[pc + 1] = 0;
+  free(hdr);
+}
+
 /* gc.safepoint_poll: place-safepoints inlines it at function entries and
 ** loop back-edges.  Fast path: one load of the poll flag. */
 static void build_poll(Gen *g) {
@@ -6896,7 +6916,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   g->hdr = (LLVMBasicBlockRef *)calloc((size_t)p->sizecode + 1, sizeof *g->hdr);
   g->hdrsave = (int *)calloc((size_t)p->sizecode + 1, sizeof *g->hdrsave);
   g->entry = (char *)malloc((size_t)p->sizecode);
-  if (g->entry != NULL) entrypoints(p, g->entry);
+  if (g->entry != NULL) { entrypoints(p, g->entry); leafentries(g); }
   if (g->bb == NULL || g->exits == NULL || g->hdr == NULL || g->hdrsave == NULL || g->entry == NULL || !analyse(g) || !specanalyse(g) || !selftyped(g) || (numonly(g), !cleananalyse(g))) {
     freegen(g);
     LLVMDisposeBuilder(g->B);
