@@ -12,24 +12,26 @@ end
 
 -- spectral_norm's shape: an integer zero, then float sums; no iteration
 -- leaves the integer
-local function A(i, j)
-  local ij = i + j - 1
-  return 1.0 / (ij * (ij - 1) * 0.5 + i)
+local function weight(r, c)
+  local s = r + c
+  return 2.0 / (s * (s + 1) + 2 * r)
 end
-local function Av(x, y, N)
-  for i = 1, N do
-    local a = 0
-    for j = 1, N do a = a + x[j] * A(i, j) end
-    y[i] = a
+local function mulvec(v, out, size)
+  for r = 1, size do
+    local acc = 0
+    for c = 1, size do
+      acc = acc + v[c] * weight(r, c)
+    end
+    out[r] = acc
   end
 end
 local x, y = {}, {}
 for i = 1, 40 do x[i] = i % 3 == 0 and i or i / 7 end
-for round = 1, 30 do Av(x, y, 40) end
+for round = 1, 30 do mulvec(x, y, 40) end
 show("av1", y[1]); show("av40", y[40])
-local z = {} Av(x, z, 0); print("av0", z[1])
+local z = {} mulvec(x, z, 0); print("av0", z[1])
 local e = {}
-Av(x, e, 1); show("av_one", e[1])
+mulvec(x, e, 1); show("av_one", e[1])
 
 -- every arithmetic operator, the accumulator on either side, constants
 local function ops(n, d)
