@@ -1032,13 +1032,11 @@ static int fltdef(Gen *g, int pc, uint8_t *tmp) {
 ** inlined or made builtins count too, for their generic calls, but not
 ** an inlined leaf that has none: leafexits) */
 static int leafexits(Gen *g, int pc);
-static int fastbuiltin(Gen *g, int pc);
 static void callsurvivors(Gen *g, RegSet *c) {
   int pc, k;
   memset(c, 0, sizeof *c);
   for (pc = 0; pc < g->p->sizecode; pc++)
-    if (alwayscalls(g->p->code[pc]) &&
-        !(leafsite(g, pc) && fastbuiltin(g, pc) < 0 && leafexits(g, pc))) {
+    if (alwayscalls(g->p->code[pc]) && !(leafsite(g, pc) && leafexits(g, pc))) {
       RegSet d;
       maydef(g, pc, &d);
       for (k = 0; k < 4; k++) c->w[k] |= g->liveout[pc].w[k] & ~d.w[k];
