@@ -125,7 +125,6 @@ typedef struct Gen {
   RegSet *slotout;            /* per pc: stack registers whose slot may be read after it (lazyslots) */
   RegSet lazy;                /* stack registers with float writes that skip the slot */
   LLVMValueRef *fokvar;       /* fokvar[r]: i1, 1 when fvar[r] is R[r]'s value, or NULL (fokregs) */
-  int fokx, foky;             /* the registers of arith's operands (fokfast), or -1 */
   int curpc;                  /* the instruction being emitted */
   int widepc, widereg;        /* R[widereg] is the raw int64 'wideval' for the
                               ** arithmetic at widepc to read (widecons), or -1 */
@@ -546,7 +545,7 @@ static int valuety(const Proto *P, Instruction i, int tb, int tc) {
 }
 
 static int resumes(Instruction i);
-static void entrypoints(const Proto *p, char *mark);
+static void entrypoints(Gen *g, char *mark);
 
 /* the numeric for loop whose FORPREP is at 'prep' runs on floats in
 ** compiled code: its initial value or step is known to be a float (as
@@ -1030,13 +1029,13 @@ static int fltdef(Gen *g, int pc, uint8_t *tmp) {
 /* Registers that live across a call somewhere in the function (live out
 ** of an instruction that always calls, other than what it writes; calls
 ** inlined or made builtins count too, for their generic calls, but not
-** an inlined leaf that has none: leafexits) */
-static int leafexits(Gen *g, int pc);
+** an inlined leaf that has none: leafnocall) */
+static int leafnocall(Gen *g, int pc);
 static void callsurvivors(Gen *g, RegSet *c) {
   int pc, k;
   memset(c, 0, sizeof *c);
   for (pc = 0; pc < g->p->sizecode; pc++)
-    if (alwayscalls(g->p->code[pc]) && !(leafsite(g, pc) && leafexits(g, pc))) {
+    if (alwayscalls(g->p->code[pc]) && !leafnocall(g, pc)) {
       RegSet d;
       maydef(g, pc, &d);
       for (k = 0; k < 4; k++) c->w[k] |= g->liveout[pc].w[k] & ~d.w[k];
@@ -3833,37 +3832,39 @@ static void fltarith(Gen *g, OpCode op, LLVMValueRef dx, LLVMValueRef dy, int a)
   setflt(g, a, r, dx, dy, op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_DIV);
 }
 
-/* R[r]'s flag as an operand at pc where its type is not known (fokregs),
-** or NULL */
-static LLVMValueRef fokopnd(Gen *g, int pc, int r) {
-  int t;
-  if (r < 0 || g->fokvar == NULL || r >= g->nregs || g->fokvar[r] == NULL) return NULL;
-  t = regty(g, pc, r);
-  return t == TY_INT || t == TY_FLT ? NULL : LLVMBuildLoad2(B_, g->i1, g->fokvar[r], "fok");
+/* does R[r] (-1: a constant) of type t have a flag to test (fokregs)? */
+static int hasfok(Gen *g, int r, int t) {
+  return r >= 0 && r < g->nregs && g->fokvar != NULL && g->fokvar[r] != NULL && !knum(t);
 }
-/* an operand's double on arith's fast path: its fvar when it has a flag,
-** else from its word of known type */
-static LLVMValueRef fokdbl(Gen *g, LLVMValueRef ok, int r, LLVMValueRef b, int t) {
-  if (ok != NULL) return LLVMBuildLoad2(B_, g->f64, g->fvar[r], "");
+/* the double of a word known to be a number of type t (TY_INT or TY_FLT) */
+static LLVMValueRef knumdbl(Gen *g, LLVMValueRef b, int t) {
   return t == TY_FLT ? getflt(g, b) : LLVMBuildSIToFP(B_, sext48(g, b), g->f64, "");
 }
-/* Arithmetic whose operands are each a number of known type or a
-** register with a flag (fokregs): when the flags are set, the float
-** operation on the doubles, with no test of the words (an operand that
-** is a float makes the operation a float one, an integer converts as
-** the interpreter converts it); else arith's paths, after this. */
+/* an operand's double on fokfast's path: its fvar when it has a flag */
+static LLVMValueRef fokdbl(Gen *g, int r, LLVMValueRef b, int t) {
+  return hasfok(g, r, t) ? LLVMBuildLoad2(B_, g->f64, g->fvar[r], "") : knumdbl(g, b, t);
+}
+/* Arithmetic whose operands (registers rx, ry; -1 for a constant) are
+** each a number of known type or a register with a flag (fokregs): when
+** the flags are set, the float operation on the doubles, with no test of
+** the words (an operand that is a float makes the operation a float one,
+** an integer converts as the interpreter converts it); else arith's
+** paths, after this. */
 static void fokfast(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, int a, int next,
-                    int tx, int ty) {
-  LLVMValueRef okx = fokopnd(g, pc, g->fokx), oky = fokopnd(g, pc, g->foky), ok;
+                    int tx, int ty, int rx, int ry) {
+  int fx = hasfok(g, rx, tx), fy = hasfok(g, ry, ty);
   LLVMBasicBlockRef fast, slow;
-  if ((okx == NULL && oky == NULL) || (okx == NULL && !knum(tx)) || (oky == NULL && !knum(ty)) ||
-      g->widepc == pc)
-    return;
-  ok = okx == NULL ? oky : oky == NULL ? okx : LLVMBuildAnd(B_, okx, oky, "");
+  LLVMValueRef ok = NULL;
+  if (!(fx || fy) || (!fx && !knum(tx)) || (!fy && !knum(ty)) || g->widepc == pc) return;
+  if (fx) ok = LLVMBuildLoad2(B_, g->i1, g->fokvar[rx], "fok");
+  if (fy) {
+    LLVMValueRef oky = LLVMBuildLoad2(B_, g->i1, g->fokvar[ry], "fok");
+    ok = ok != NULL ? LLVMBuildAnd(B_, ok, oky, "") : oky;
+  }
   fast = newbb(g, "fokfast"); slow = newbb(g, "fokslow");
   LLVMBuildCondBr(B_, ok, fast, slow);
   LLVMPositionBuilderAtEnd(B_, fast);
-  fltarith(g, op, fokdbl(g, okx, g->fokx, bx, tx), fokdbl(g, oky, g->foky, by, ty), a);
+  fltarith(g, op, fokdbl(g, rx, bx, tx), fokdbl(g, ry, by, ty), a);
   br(g, next);
   LLVMPositionBuilderAtEnd(B_, slow);
 }
@@ -3872,13 +3873,14 @@ static void fokfast(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by,
 ** anything else (boxed integers, overflow, strings, metamethods, division
 ** by zero) leaves to the interpreter at 'pc'.  'skip': pc of the next
 ** instruction (after the MMBIN*, when there is one).  tx, ty: the static
-** types of x and y (TY_*); only the paths they allow are emitted. */
+** types of x and y (TY_*); only the paths they allow are emitted.  rx, ry:
+** their registers, -1 for a constant (fokfast). */
 static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, int a, int next,
-                  int tx, int ty) {
+                  int tx, int ty, int rx, int ry) {
   LLVMValueRef r, x, y, dx, dy, sq = NULL, sr = NULL;
   int intop = op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_MOD || op == OP_IDIV;
   int bothint = tx == TY_INT && ty == TY_INT, partner = -1;
-  fokfast(g, pc, op, bx, by, a, next, tx, ty);
+  fokfast(g, pc, op, bx, by, a, next, tx, ty, rx, ry);
   if (intop && (tx == TY_FLT || ty == TY_FLT)) intop = 0;   /* a float: the float path only */
   if (intop) {
     LLVMBasicBlockRef ib = newbb(g, "intop"), fb = newbb(g, "fltop");
@@ -3957,8 +3959,8 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
     }
   }
   if (knum(tx) && knum(ty)) {   /* both known numbers: convert, no tests */
-    dx = tx == TY_FLT ? getflt(g, bx) : LLVMBuildSIToFP(B_, sext48(g, bx), g->f64, "");
-    dy = ty == TY_FLT ? getflt(g, by) : LLVMBuildSIToFP(B_, sext48(g, by), g->f64, "");
+    dx = knumdbl(g, bx, tx);
+    dy = knumdbl(g, by, ty);
   }
   else {
     /* both floats: no conversions; else mixed (an integer converts exactly) */
@@ -5735,6 +5737,11 @@ static void fastleaf(Gen *g, int pc, int a, int b, const Proto *P) {
 static int leafexits(Gen *g, int pc) {
   return speclevel(g) == 0 && inloop(g, pc);
 }
+/* the CALL at pc is an inlined leaf with no generic call behind it:
+** compiled code makes no call there (emitcall) */
+static int leafnocall(Gen *g, int pc) {
+  return leafsite(g, pc) && leafexits(g, pc);
+}
 
 static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   LLVMValueRef args[5], r;
@@ -6076,23 +6083,19 @@ static void emit(Gen *g, int pc) {
     }
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
     case OP_IDIV: case OP_POW:
-      g->fokx = GETARG_B(i); g->foky = GETARG_C(i);
       arith(g, pc, op, opnd(g, pc, GETARG_B(i)), opnd(g, pc, GETARG_C(i)), a, pc + 2,
-            regty(g, pc, GETARG_B(i)), regty(g, pc, GETARG_C(i)));
-      g->fokx = g->foky = -1;
+            regty(g, pc, GETARG_B(i)), regty(g, pc, GETARG_C(i)), GETARG_B(i), GETARG_C(i));
       break;
     case OP_ADDK: case OP_SUBK: case OP_MULK: case OP_DIVK: case OP_MODK:
     case OP_IDIVK: case OP_POWK:
-      g->fokx = GETARG_B(i);
       arith(g, pc, (OpCode)(op - OP_ADDK + OP_ADD), opnd(g, pc, GETARG_B(i)),
-            kbits(g, GETARG_C(i)), a, pc + 2, regty(g, pc, GETARG_B(i)), wordty(p->k[GETARG_C(i)]));
-      g->fokx = -1;
+            kbits(g, GETARG_C(i)), a, pc + 2, regty(g, pc, GETARG_B(i)), wordty(p->k[GETARG_C(i)]),
+            GETARG_B(i), -1);
       break;
     case OP_ADDI:
-      g->fokx = GETARG_B(i);
       arith(g, pc, OP_ADD, opnd(g, pc, GETARG_B(i)),
-            ci64(g, v_immint(GETARG_sC(i))), a, pc + 2, regty(g, pc, GETARG_B(i)), TY_INT);
-      g->fokx = -1;
+            ci64(g, v_immint(GETARG_sC(i))), a, pc + 2, regty(g, pc, GETARG_B(i)), TY_INT,
+            GETARG_B(i), -1);
       break;
     case OP_BAND: case OP_BOR: case OP_BXOR: case OP_SHL: case OP_SHR:
       bitop(g, pc, op, bits(g, getreg(g, GETARG_B(i))), bits(g, getreg(g, GETARG_C(i))), a, pc + 2,
@@ -6377,12 +6380,19 @@ static int resumes(Instruction i) {
 **   - pc 0, the function's start;
 **   - the instruction after each CALL/TFORCALL (resumes()), and after a
 **     CALL with all results when the next instruction takes them (the
-**     interpreter's return left L->top at their end; takes_top());
+**     interpreter's return left L->top at their end; takes_top()); not
+**     after a CALL that compiled code never makes (leafnocall): that
+**     entry's resume block was a second way into the loop around it,
+**     which kept the loop's base pointer (and the loads of the tables
+**     behind it) from being loop-invariant for LLVM (spectral_norm's
+**     inner loops: -7% of the compiled run); a missing entry is safe,
+**     the entry switch's default returns to the interpreter;
 **   - loop headers, the targets of backward jumps (FORLOOP, TFORLOOP and
 **     backward JMPs, also those after a test): the interpreter enters
 **     there from a back-edge when the loop gets hot (OSR, vm.c BACKEDGE).
 **     A vararg function's headers all lie after its VARARGPREP (pc 0). */
-static void entrypoints(const Proto *p, char *mark) {
+static void entrypoints(Gen *g, char *mark) {
+  const Proto *p = g->p;
   int pc;
   memset(mark, 0, (size_t)p->sizecode);
   mark[0] = 1;
@@ -6390,30 +6400,11 @@ static void entrypoints(const Proto *p, char *mark) {
     Instruction i = p->code[pc];
     int t = op_backtarget(i, pc);
     if (pc + 1 < p->sizecode &&
-        (resumes(i) || (GET_OPCODE(i) == OP_CALL && takes_top(p->code[pc + 1]))))
+        (resumes(i) || (GET_OPCODE(i) == OP_CALL && takes_top(p->code[pc + 1]))) &&
+        !leafnocall(g, pc))
       mark[pc + 1] = 1;
     if (t >= 0 && t < p->sizecode) mark[t] = 1;
   }
-}
-
-/* No entry after a CALL whose inlined leaf has no generic call behind it
-** (leafexits: its failed guards leave at the CALL, and the interpreter
-** makes the call): compiled code never makes that call, so it is never
-** re-entered after it (JIT_CALLED, jit_unwoundframes).  The entry's
-** block joined the loop with the registers reloaded from the stack, a
-** second way into spectral_norm's inner loop that kept its base pointer
-** (and so the loads of the tables behind it) from being loop-invariant
-** for LLVM.  A loop header there stays an entry. */
-static void leafentries(Gen *g) {
-  int n = g->p->sizecode, pc, t;
-  char *hdr = (char *)calloc((size_t)n + 1, 1);
-  if (hdr == NULL) return;
-  for (pc = 0; pc < n; pc++)
-    if ((t = op_backtarget(g->p->code[pc], pc)) >= 0 && t < n) hdr[t] = 1;
-  for (pc = 0; pc + 1 < n; pc++)
-    if (g->entry[pc + 1] && !hdr[pc + 1] && leafsite(g, pc) && leafexits(g, pc))
-      g->entry[pc + 1] = 0;
-  free(hdr);
 }
 
 /* gc.safepoint_poll: place-safepoints inlines it at function entries and
@@ -6598,18 +6589,28 @@ static int fokdef(OpCode op) {
       return 0;
   }
 }
-/* is R[r] an operand of arithmetic at pc where its type is not known? */
-static int fokuse(Gen *g, int pc, int r) {
+/* the operands of arithmetic at pc whose type is not known there and
+** that fokfast could take (the other operand a number of known type, or
+** a register with a double that may get a flag too), into 'want' */
+static void fokwant(Gen *g, int pc, RegSet *want) {
   Instruction i = g->p->code[pc];
   OpCode op = GET_OPCODE(i);
-  int t = regty(g, pc, r);
-  if (t == TY_INT || t == TY_FLT || t == TY_NONE) return 0;
-  if (op >= OP_ADD && op <= OP_IDIV && (GETARG_B(i) == r || GETARG_C(i) == r)) {
-    int o = GETARG_B(i) == r ? GETARG_C(i) : GETARG_B(i);   /* the other one (fokfast) */
-    return knum(regty(g, pc, o)) || (o < g->nregs && g->fvar[o] != NULL);
+  int b = GETARG_B(i), c = GETARG_C(i), tb, tc;
+  if (!((op >= OP_ADD && op <= OP_IDIV) || (op >= OP_ADDK && op <= OP_IDIVK) || op == OP_ADDI) ||
+      b >= g->nregs)
+    return;
+  tb = regty(g, pc, b);
+  if (op >= OP_ADD && op <= OP_IDIV) {
+    if (c >= g->nregs) return;
+    tc = regty(g, pc, c);
+    if (!knum(tb) && tb != TY_NONE && g->fvar[b] != NULL && (knum(tc) || g->fvar[c] != NULL))
+      rs_add(want, b);
+    if (!knum(tc) && tc != TY_NONE && g->fvar[c] != NULL && (knum(tb) || g->fvar[b] != NULL))
+      rs_add(want, c);
   }
-  if (op >= OP_ADDK && op <= OP_IDIVK) return GETARG_B(i) == r && knum(wordty(g->p->k[GETARG_C(i)]));
-  return op == OP_ADDI && GETARG_B(i) == r;
+  else if ((op == OP_ADDI || knum(wordty(g->p->k[c]))) && !knum(tb) && tb != TY_NONE &&
+           g->fvar[b] != NULL)
+    rs_add(want, b);
 }
 static void fokregs(Gen *g) {
   int n = g->p->sizecode, pc, r;
@@ -6621,8 +6622,7 @@ static void fokregs(Gen *g) {
       maydef(g, pc, &d);
       rs_or(&bad, &d);
     }
-    for (r = 0; r < g->nregs; r++)
-      if (g->fvar[r] != NULL && fokuse(g, pc, r)) rs_add(&want, r);
+    fokwant(g, pc, &want);
   }
   for (r = 0; r < g->nregs; r++) {
     char nm[16];
@@ -6856,7 +6856,6 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   memset(g, 0, sizeof *g);
   g->contcall = -1;
   g->widepc = -1;
-  g->fokx = g->foky = -1;
   g->C = ctx; g->p = p; g->J = J; g->Lc = L;
   g->inl = inl; g->ninl = ninl;
   g->rlo = lo; g->rhi = lo >= 0 ? hi : p->sizecode - 1;
@@ -6914,7 +6913,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   g->hdr = (LLVMBasicBlockRef *)calloc((size_t)p->sizecode + 1, sizeof *g->hdr);
   g->hdrsave = (int *)calloc((size_t)p->sizecode + 1, sizeof *g->hdrsave);
   g->entry = (char *)malloc((size_t)p->sizecode);
-  if (g->entry != NULL) { entrypoints(p, g->entry); leafentries(g); }
+  if (g->entry != NULL) entrypoints(g, g->entry);
   if (g->bb == NULL || g->exits == NULL || g->hdr == NULL || g->hdrsave == NULL || g->entry == NULL || !analyse(g) || !specanalyse(g) || !selftyped(g) || (numonly(g), !cleananalyse(g))) {
     freegen(g);
     LLVMDisposeBuilder(g->B);
