@@ -5,7 +5,8 @@
 # whose hot loop spends its time in a library function (table.sort) is
 # not compiled at all; one whose hot loop spends its time in small local
 # Lua functions it calls (calleework: their time is interpreter time too)
-# is compiled; a loop that would end before its code arrives is not, but
+# is compiled, and so is one calling methods of objects; a loop that
+# would end before its code arrives is not, but
 # one whose inner loop grows is, and so is a function's when the compile
 # thread has a CPU to spare; a
 # loop compiled by OSR speculates on the types its chunk saw; a loop of
@@ -54,6 +55,26 @@ end
 print(s)
 LUA
 } >"$TMP/callbacks.lua"
+# the same with methods found through a class's __index (calleework: the
+# callee of a SELF is looked up on the receiver the frame holds; before,
+# such a loop looked library-bound: its callees are compiled, and the
+# interpreter's calls into them were not counted as its work)
+{ pad; cat <<'LUA'
+local Point = {} Point.__index = Point
+local Moving = setmetatable({}, {__index = Point}) Moving.__index = Moving
+function Point:len2() return self.x * self.x + self.y * self.y end
+function Moving:shift(d) self.x = self.x + d; return self end
+local pts, s = {}, 0
+for i = 1, 300 do pts[i] = setmetatable({x = i % 7, y = i % 5}, Moving) end
+for r = 1, 15000 do
+  for i = 1, #pts do
+    local p = pts[i]
+    s = s + p:shift(1 - 2 * (r & 1)):len2()
+  end
+end
+print(s)
+LUA
+} >"$TMP/methods.lua"
 # a loop that is almost over when it has run long enough to pay for a
 # compile: its count says it ends before its code could arrive (ends_first)
 { pad; cat <<'LUA'
@@ -131,6 +152,7 @@ check callbacks "-ge 1"
 # (the loop itself entered through OSR: f and g alone get compiled by
 # their calls either way)
 check callbacks "-ge 1" "OSR entries"
+check methods "-ge 1" "OSR entries"
 check typed "-ge 10" "side exits"
 MVM_JIT_BACKGROUND=1 MVM_JIT_PAYBACK=1 MVM_JIT_SPARE=0 check fonce "-eq 0"
 MVM_JIT_BACKGROUND=1 MVM_JIT_PAYBACK=1 MVM_JIT_SPARE=1 check fonce "-ge 1"
