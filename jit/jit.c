@@ -1510,21 +1510,24 @@ static const Value *localsource(const Proto *p, int pc, int reg, const Value *ba
   return NULL;
 }
 
-/* The method a CALL at 'pc' with function register 'reg' gets from a SELF
-** of a constant name shortly before whose receiver is a local variable
-** (a register below the SELF's own): looked up now, on the receiver the
-** frame holds from the loop's last iteration (methodof).  For calleework
-** only (a guess about the loop's callees, where selfsource, which the
-** inlining relies on, predicts only what it can trace).  The running
+/* The function a CALL at 'pc' with function register 'reg' gets from a
+** field of a local variable (a register below the call's own) shortly
+** before: a method (SELF of a constant name: `obj:m()`) or a function
+** field (GETFIELD: `M.f()`, `obj.f()`), looked up now on the table the
+** frame holds (the loop's last iteration's) and through its __index
+** tables as the interpreter would (methodof).  For calleework only (a
+** guess about the loop's callees, where selfsource and regsource, which
+** the inlining relies on, predict only what they can trace).  The running
 ** frame's registers are all values: the collector marks them up to its
 ** ci->top and clears the stack above. */
-static const Value *methodnow(global_State *g, const Proto *p, int pc, int reg,
-                              const Value *base) {
+static const Value *fieldnow(global_State *g, const Proto *p, int pc, int reg,
+                             const Value *base) {
   int i, stop = pc > 12 ? pc - 12 : 0;
   for (i = pc - 1; i >= stop; i--) {
     Instruction in = p->code[i];
-    if (!testAMode(GET_OPCODE(in)) || GETARG_A(in) != reg) continue;
-    if (GET_OPCODE(in) != OP_SELF || !GETARG_k(in) || GETARG_B(in) >= reg ||
+    OpCode op = GET_OPCODE(in);
+    if (!testAMode(op) || GETARG_A(in) != reg) continue;
+    if ((op == OP_SELF ? !GETARG_k(in) : op != OP_GETFIELD) || GETARG_B(in) >= reg ||
         GETARG_C(in) >= p->sizek || !v_isstring(p->k[GETARG_C(in)]))
       return NULL;
     return methodof(g, base[GETARG_B(in)], v_str(p->k[GETARG_C(in)]));
@@ -1536,7 +1539,8 @@ static const Value *methodnow(global_State *g, const Proto *p, int pc, int reg,
 ** running frame L->ci in the Lua functions it calls, in bytecode
 ** instructions: for each call site whose callee is known now (regsource,
 ** or a local register the call's function is moved from, as it is now in
-** the frame, or a method of a local object: methodnow), an interpreted
+** the frame, or a method or function field of a local table: fieldnow),
+** an interpreted
 ** Lua callee's expected path (pathgain) and the call itself as
 ** JIT_LUACALL_WORK; a compiled callee's call only.
 ** The loop's time per back-edge includes its callees': without their
@@ -1559,7 +1563,7 @@ static double calleework(lua_State *L, Proto *p, int from, int to) {
     if (op != OP_CALL && op != OP_TAILCALL) continue;
     f = regsource(strlib, v_lcl(fv), pc, GETARG_A(in), 0);
     if (f == NULL) f = localsource(p, pc, GETARG_A(in), base);
-    if (f == NULL) f = methodnow(G(L), p, pc, GETARG_A(in), base);
+    if (f == NULL) f = fieldnow(G(L), p, pc, GETARG_A(in), base);
     /* (a recursive call's work is the loop's own: its calls count as
     ** p's hotcount, which the time per back-edge divides by) */
     if (f == NULL || !v_isLclosure(*f) || v_lcl(*f)->p->jitcode == JIT_NOCODE ||
