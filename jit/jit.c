@@ -1025,7 +1025,8 @@ static const Table *stringlib(global_State *g) {
 ** (not NULL: asked at a loop back-edge), also generic-for loops whose
 ** iterator (R[A] of the TFORCALL, as it is now) is a C function (pairs'
 ** next, gmatch's) */
-static int ccallat(const Table *strlib, const LClosure *cl, int pc, const Value *base) {
+static int ccallat(global_State *g, const Table *strlib, const LClosure *cl, int pc,
+                   const Value *base) {
   Instruction in = cl->p->code[pc];
   OpCode op = GET_OPCODE(in);
   /* (a vararg function's VARARGPREP and VARARG are runtime helper calls
@@ -1039,9 +1040,14 @@ static int ccallat(const Table *strlib, const LClosure *cl, int pc, const Value 
     return f != NULL && (v_islcf(*f) || v_isCclosure(*f) ||
                          (v_isLclosure(*f) && v_lcl(*f)->p->jitcode == JIT_NOCODE));
   }
+  /* (the steps of next and of ipairs' iterator are no calls: the
+  ** interpreter's TFORCALL and compiled code's, mvmrt_tforstep, make them
+  ** inline: a generic for over ipairs or pairs that calls a Lua function
+  ** in its body looked library-bound and stayed interpreted) */
   if (op == OP_TFORCALL && base != NULL) {
     Value f = base[GETARG_A(in)];
-    return v_islcf(f) || v_isCclosure(f);
+    return v_isCclosure(f) ||
+           (v_islcf(f) && v_lcf(f) != g->ipairsaux && v_lcf(f) != g->nextaux);
   }
   return 0;
 }
@@ -1049,7 +1055,7 @@ static int ccallat(const Table *strlib, const LClosure *cl, int pc, const Value 
 static int ccalls(global_State *g, const LClosure *cl, int from, int to, const Value *base) {
   const Table *strlib = stringlib(g);
   int pc, n = 0;
-  for (pc = from; pc < to; pc++) n += ccallat(strlib, cl, pc, base);
+  for (pc = from; pc < to; pc++) n += ccallat(g, strlib, cl, pc, base);
   return n;
 }
 
@@ -1337,7 +1343,7 @@ static int library_bound(JitState *J, lua_State *L, Proto *p) {
 ** frame is set up as in the interpreter), JIT_LUACALL_GAIN for one that
 ** has code or is not known (method calls: compiled callers call compiled
 ** callees inline, with method caches), 1 for any other instruction. */
-static double opgain(const Table *strlib, const LClosure *cl, int pc) {
+static double opgain(global_State *g, const Table *strlib, const LClosure *cl, int pc) {
   Instruction in = cl->p->code[pc];
   OpCode op = GET_OPCODE(in);
   switch (op) {
@@ -1346,7 +1352,7 @@ static double opgain(const Table *strlib, const LClosure *cl, int pc) {
       return 0;
     case OP_CALL: case OP_TAILCALL: {
       const Value *f;
-      if (ccallat(strlib, cl, pc, NULL)) return 0;
+      if (ccallat(g, strlib, cl, pc, NULL)) return 0;
       f = regsource(strlib, cl, pc, GETARG_A(in), 0);
       return f != NULL && v_isLclosure(*f) && !jit_hascode(v_lcl(*f)->p) ? 1 : JIT_LUACALL_GAIN;
     }
@@ -1373,7 +1379,7 @@ static double pathgain(global_State *g, const LClosure *cl) {
   for (i = n - 1; i >= 0; i--) {
     Instruction in = p->code[i];
     OpCode op = GET_OPCODE(in);
-    double w = opgain(strlib, cl, i);
+    double w = opgain(g, strlib, cl, i);
     if (op == OP_RETURN || op == OP_RETURN0 || op == OP_RETURN1 || op == OP_TAILCALL)
       e[i] = w;
     else if (op == OP_JMP) {   /* (a back-edge: the loop's exit follows it) */

@@ -6,7 +6,7 @@
 # not compiled at all; one whose hot loop spends its time in small local
 # Lua functions it calls (calleework: their time is interpreter time too)
 # is compiled, and so is one calling methods of objects or functions of a
-# module table; a loop that
+# module table, or a Lua function from a loop over ipairs; a loop that
 # would end before its code arrives is not, but
 # one whose inner loop grows is, and so is a function's when the compile
 # thread has a CPU to spare; a
@@ -87,6 +87,19 @@ for r = 1, 4000000 do s = M.add(s, M.sq(r)) end
 print(s)
 LUA
 } >"$TMP/modfuncs.lua"
+# a generic for over ipairs whose body calls a Lua function: the
+# iterator's steps are no C calls (jit.c ccallat; both the interpreter
+# and compiled code make them inline), so the loop is not library-bound
+{ pad; cat <<'LUA'
+local recs, s = {}, 0
+for i = 1, 1000 do recs[i] = {id = i, v = i % 17} end
+local function score(r) return r.v * 2 + r.id % 3 end
+for round = 1, 4000 do
+  for _, r in ipairs(recs) do s = s + score(r) end
+end
+print(s)
+LUA
+} >"$TMP/ipairs.lua"
 # a loop that is almost over when it has run long enough to pay for a
 # compile: its count says it ends before its code could arrive (ends_first)
 { pad; cat <<'LUA'
@@ -166,6 +179,7 @@ check callbacks "-ge 1"
 check callbacks "-ge 1" "OSR entries"
 check methods "-ge 1" "OSR entries"
 check modfuncs "-ge 1" "OSR entries"
+check ipairs "-ge 1" "OSR entries"
 check typed "-ge 10" "side exits"
 MVM_JIT_BACKGROUND=1 MVM_JIT_PAYBACK=1 MVM_JIT_SPARE=0 check fonce "-eq 0"
 MVM_JIT_BACKGROUND=1 MVM_JIT_PAYBACK=1 MVM_JIT_SPARE=1 check fonce "-ge 1"
