@@ -156,6 +156,11 @@ static void threadusage(void) {
 ** instructions (calleework): ~60-80 machine instructions, 5-8 bytecode
 ** instructions' worth */
 #define JIT_LUACALL_WORK 6
+/* entering compiled code from the interpreter or from C (jit_run, the
+** code's entry switch, prologue and return), in pathgain's units: a
+** function whose expected path is no longer runs slower compiled when
+** its callers are interpreted (waits_for_caller) */
+#define JIT_ENTRY_WORK 5
 
 /* the compile-time budget, in % of the run time (over_budget): compiles
 ** that make the VM wait, and compiles in the background with a CPU to
@@ -794,6 +799,7 @@ static void start_feedback(lua_State *L, Proto *p) {
 ** operand kinds (vm.c FEEDBACK) for the compiler's speculation until the
 ** threshold. */
 static double calls_need(JitState *J, lua_State *L, Proto *p);
+static int waits_for_caller(JitState *J, lua_State *L, Proto *p);
 static void notyet(JitState *J, const Proto *p, double need);
 static int feedback_due(JitState *J, lua_State *L, Proto *p, double need);
 static double feedback_at(JitState *J, double need);
@@ -829,6 +835,10 @@ static void calllook(lua_State *L, JitState *J, Proto *p) {
       return;
     }
     if (library_bound(J, L, p)) return;
+    if (waits_for_caller(J, L, p)) {   /* (no feedback, no LLVM for it) */
+      p->jitlook = lookat((double)p->hotcount + J->threshold / 2);
+      return;
+    }
     /* (a compile that comes later than the threshold: the feedback waits,
     ** feedback_at) */
     need = calls_need(J, L, p);
@@ -883,6 +893,10 @@ static void maybecompile(lua_State *L, Proto *p, int osr, const Instruction *reg
     ** recording costs 3% of a loop's time, and a loop may never pay for
     ** a compile) */
     if (!osr) calllook(L, J, p);
+    return;
+  }
+  if (g->jitmode == MVM_JIT_ON && !osr && waits_for_caller(J, L, p)) {
+    p->jitlook = lookat((double)p->hotcount + J->threshold / 2);
     return;
   }
   if (g->jitmode == MVM_JIT_ON && !osr && p->hotcount < call_threshold(J, p)) {
@@ -1434,6 +1448,32 @@ static double calls_need(JitState *J, lua_State *L, Proto *p) {
   return need;
 }
 
+/* A function whose expected path is this short (an accessor, a setter,
+** a handler, an __index function, a sort comparator), called from
+** interpreted code or from C (a metamethod, table.sort), is faster
+** interpreted: the interpreter's call of it costs less than entering its
+** compiled code (jit_run, the entry switch, prologue and return).  A
+** probe's __index function, compiled, made its loop 26% slower, a
+** dispatch table's handlers 14%, a sort comparator 9%.  Such a function
+** waits, without type feedback and without loading LLVM for it: it is
+** looked at again every half threshold of calls, and compiled as soon as
+** compiled code calls it (calls_need) or it calls itself. */
+static int waits_for_caller(JitState *J, lua_State *L, Proto *p) {
+  const CallInfo *prev = L->ci->previous;
+  Value f = *L->ci->func;
+  double gain;
+  if (!v_isLclosure(f) || v_lcl(f)->p != p || J->payback <= 0) return 0;
+  if (prev != NULL && ((prev->callstatus & (CIST_JITACT | CIST_JIT)) ||
+                       (isLua(prev) && *prev->func == f)))
+    return 0;
+  if ((gain = pathgain(G(L), v_lcl(f))) > JIT_ENTRY_WORK) return 0;
+  if (J->stats > 2)
+    fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): %.1f gaining per call, less than "
+            "an entry from the interpreter: waits for a compiled caller\n",
+            p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode, gain);
+  return 1;
+}
+
 /* a hotcount for Proto.jitlook (the next look at a function's calls) */
 static uint32_t lookat(double hot) {
   return hot < (double)(UINT32_MAX - 1) ? (uint32_t)hot : UINT32_MAX - 1;
@@ -1521,11 +1561,13 @@ static const Value *localsource(const Proto *p, int pc, int reg, const Value *ba
 ** before: a method (SELF of a constant name: `obj:m()`) or a function
 ** field (GETFIELD: `M.f()`, `obj.f()`), looked up now on the table the
 ** frame holds (the loop's last iteration's) and through its __index
-** tables as the interpreter would (methodof).  For calleework only (a
+** tables as the interpreter would (methodof), or an element of a table
+** of functions (GETTABLE, GETI: samplefunc).  For calleework only (a
 ** guess about the loop's callees, where selfsource and regsource, which
 ** the inlining relies on, predict only what they can trace).  The running
 ** frame's registers are all values: the collector marks them up to its
 ** ci->top and clears the stack above. */
+static const Value *samplefunc(Value t);
 static const Value *fieldnow(global_State *g, const Proto *p, int pc, int reg,
                              const Value *base) {
   int i, stop = pc > 12 ? pc - 12 : 0;
@@ -1533,12 +1575,36 @@ static const Value *fieldnow(global_State *g, const Proto *p, int pc, int reg,
     Instruction in = p->code[i];
     OpCode op = GET_OPCODE(in);
     if (!testAMode(op) || GETARG_A(in) != reg) continue;
-    if ((op == OP_SELF ? !GETARG_k(in) : op != OP_GETFIELD) || GETARG_B(in) >= reg ||
+    if (GETARG_B(in) >= reg) return NULL;
+    if (op == OP_GETTABLE || op == OP_GETI)   /* a table of functions: t[k](...) */
+      return samplefunc(base[GETARG_B(in)]);
+    if ((op == OP_SELF ? !GETARG_k(in) : op != OP_GETFIELD) ||
         GETARG_C(in) >= p->sizek || !v_isstring(p->k[GETARG_C(in)]))
       return NULL;
     return methodof(g, base[GETARG_B(in)], v_str(p->k[GETARG_C(in)]));
   }
   return NULL;
+}
+
+/* The first of the first few elements of 't' (array part, then hash
+** part) if it is a Lua function and all of them that are not nil are: a
+** dispatch table of handlers (`handlers[op](x)`), for fieldnow.  NULL
+** otherwise. */
+static const Value *samplefunc(Value t) {
+  const Table *h;
+  const Value *first = NULL;
+  unsigned i, n, m;
+  if (!v_istable(t)) return NULL;
+  h = v_tab(t);
+  n = h->asize < 8 ? h->asize : 8;
+  m = h->isdummy ? 0 : 1u << h->lsizenode;
+  for (i = 0; i < n + (m < 8 ? m : 8); i++) {
+    const Value *v = i < n ? &h->array[i] : &h->node[i - n].val;
+    if (v_isnil(*v)) continue;
+    if (!v_isLclosure(*v)) return NULL;
+    if (first == NULL) first = v;
+  }
+  return first;
 }
 
 /* The interpreted work of one iteration of the loop code[from..to) of the

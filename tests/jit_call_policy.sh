@@ -13,7 +13,10 @@
 # small function needs more calls than the threshold (jit.c
 # call_threshold: 1000 + 1000 * 120 / size); MVM_JIT_PAYBACK=0 or
 # MVM_JIT_SMALL=0 compile it at the threshold (with no compile-time
-# budget: the OSR compile of the loop would use it up).  Rent or buy (jit.c
+# budget: the OSR compile of the loop would use it up).  A function whose
+# path is shorter than an entry into compiled code, called from the
+# interpreter or from C, waits for a compiled caller (jit.c
+# waits_for_caller).  Rent or buy (jit.c
 # calls_pay): a function whose calls each run a short path through much
 # code (an if-elseif chain building strings and tables) is not compiled
 # after 20000 calls ("not compiled yet: pays after"), and is with
@@ -90,10 +93,19 @@ for x in map(function(x) return x * x end, range(20000)) do s = s + x end
 print(s)
 LUA
 cat >"$TMP/small.lua" <<'LUA'
-local function inc(x) return x + 1 end
+local function inc(x) local y = x * 3 local z = y - 2 * x return z + 1 end
 local n, x = tonumber(arg[1]), 0
 for _ = 1, n do x = inc(x) end
 print(x)
+LUA
+cat >"$TMP/tiny.lua" <<'LUA'
+local backing = {}
+for i = 1, 100 do backing[i] = i end
+local proxy = setmetatable({}, {__index = function(t, k) return backing[k] end})
+local function get(i) return proxy[i] end
+local s = 0
+for r = 1, 3000 do for i = 1, 100 do s = s + get(i) end end
+print(s)
 LUA
 cat >"$TMP/branchy.lua" <<'LUA'
 local function pick(i)
@@ -119,7 +131,7 @@ out=$(MVM_JIT_CALLGAIN=4000000000 "$MVM" -j on "$TMP/branchy.lua" 2>&1 >/dev/nul
 has 'branchy.lua:1 .*: compiled' "branchy, rule off: not compiled"
 export MVM_JIT_CALLGAIN=4000000000
 # (level 3 statistics: its feedback starts half the threshold before its
-# compile, jit.c feedback_at: a 4-instruction function waits for 31 times
+# compile, jit.c feedback_at: a 7-instruction function waits for 18 times
 # the threshold, not at half the threshold)
 out=$(MVM_JIT_STATS=3 MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/small.lua" 5000 2>&1 >/dev/null </dev/null) || fail "small: status" "$out"
 lacks 'small.lua:1 .*: compiled' "small, 5000 calls: compiled"
@@ -132,6 +144,17 @@ for env in MVM_JIT_PAYBACK=0 MVM_JIT_SMALL=0; do
   out=$(env $env MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/small.lua" 5000 2>&1 >/dev/null </dev/null) || fail "small, $env: status" "$out"
   has 'small.lua:1 .*: compiled' "small, $env: not compiled"
 done
+# functions whose path is shorter than an entry into compiled code (an
+# __index function, a one-line getter), called from interpreted code or
+# from C, wait for a compiled caller (jit.c waits_for_caller): no
+# feedback, no compile, no LLVM; MVM_JIT_PAYBACK=0 turns the rule off
+out=$(MVM_JIT_STATS=3 MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/tiny.lua" 2>&1 >/dev/null </dev/null) || fail "tiny: status" "$out"
+has 'tiny.lua:3 .*waits for a compiled caller' "tiny: __index function not waiting"
+has 'tiny.lua:4 .*waits for a compiled caller' "tiny: getter not waiting"
+lacks 'tiny.lua:[34] .*: compiled' "tiny: compiled"
+lacks 'tiny.lua:[34] .*type feedback starts' "tiny: feedback started"
+out=$(MVM_JIT_PAYBACK=0 MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/tiny.lua" 2>&1 >/dev/null </dev/null) || fail "tiny, payback 0: status" "$out"
+has 'tiny.lua:3 .*: compiled' "tiny, payback 0: not compiled"
 unset MVM_JIT_CALLGAIN
 out=$("$MVM" -j on "$TMP/library.lua" 2>&1 >/dev/null </dev/null) || fail "library: status" "$out"
 has '^mvm: JIT: 0 compiled' "library: compiled"

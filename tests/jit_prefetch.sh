@@ -5,7 +5,9 @@
 # function called 600 times (threshold 1000) announces it under
 # MVM_JIT_STATS=2; MVM_JIT_PREFETCH=0 turns it off; a warm function whose
 # calls go to C library functions (which the threshold would decline)
-# does not load LLVM; nor does a synchronous compile mode
+# does not load LLVM (nor does one shorter than an entry into compiled
+# code: jit.c waits_for_caller, tests/jit_call_policy.sh "tiny"); nor does
+# a synchronous compile mode
 # (MVM_JIT_BACKGROUND=0).  The compile thread puts a small module through
 # LLVM when it starts the session (llvmjit.c warmup; MVM_JIT_STATS=3
 # says so), not a synchronous compile mode; MVM_JIT_WARMUP=0 turns it off.
@@ -16,7 +18,7 @@ MVM=$1
 export MVM_JIT_STATS=2
 unset MVM_JIT_THRESHOLD MVM_JIT_BUDGET MVM_JIT_PAYBACK MVM_JIT_BACKGROUND MVM_JIT_PREFETCH
 cat >"$TMP/warm.lua" <<'LUA'
-local function f(x) return x + 1 end
+local function f(x) local y = x * 3 local z = y - 2 * x return z + 1 end
 local s = 0
 for _ = 1, 600 do s = f(s) end
 print(s)

@@ -3,8 +3,15 @@
 -- test for many calls at a time (vm.c startfunc, VM_OFFLOOK); after
 -- jit.on() it is still handed to the JIT policy and gets compiled.  The
 -- calls come from string.gsub (a C function): no Lua loop around them
--- that an OSR compile could take instead.
-local function keep(c) return c end
+-- that an OSR compile could take instead.  (Not a one-line function: one
+-- that short, called from C, waits for a compiled caller: jit.c
+-- waits_for_caller.)
+local function keep(c)
+  local n = #c
+  local m = n * 3 - n * 2 + n * 5 - n * 5
+  if m ~= 1 then error("length " .. m) end
+  return c
+end
 local text = string.rep("x", 100000)
 
 local function compiled()
