@@ -1620,8 +1620,8 @@ static const Value *samplefunc(Value t) {
 ** `s = g(s, f(t[i]))`) looked library-bound (share 0.09 against
 ** JIT_LOOP_SHARE), where its compile inlines them or calls their code;
 ** so did bench/extra/shapes.lua's loop of method calls (`s:move(1):area()`,
-** share 0.16-0.29), interpreted to its end: 0.49 s against 0.40 s with
-** its region compiled at ~40 ms. */
+** share 0.16-0.29), interpreted to its end: 0.434 s of the VM thread's
+** CPU against 0.401 s with its region compiled at ~40 ms (-j off 0.46). */
 static double calleework(lua_State *L, Proto *p, int from, int to) {
   Value fv = *L->ci->func;
   const Value *base = L->ci->func + 1, *f;
