@@ -1685,11 +1685,25 @@ static int pureloop(const Instruction *hdr, int size) {
   return 1;
 }
 
-/* Is an OSR compile of 'p' a region (JitState.regions)?  For a function
-** that runs once, whose start and other loops would be compiled for
-** nothing: a main chunk (linedefined 0, also a chunk made by load). */
-static int regionok(const Proto *p) {
-  return p->linedefined == 0;
+/* Is an OSR compile of 'p' for the loop at 'hdr' a region
+** (JitState.regions)?  For a function that runs once, whose start and
+** other loops would be compiled for nothing: a main chunk (linedefined 0,
+** also a chunk made by load), or a function called once so far whose
+** loop's region is at most half of it (a program's `main()`, a `run(n)`
+** that holds the benchmark's loops).  bench/osr.lua's body moved into a
+** function called once compiled all of its 442 instructions in one
+** 372 ms compile that arrived at 455 ms (-j on 0.88 s, the main chunk
+** 0.47 s, -j off 1.25-1.40 s).  A function whose loop is most of it
+** (spectral_norm.lua's Av) is compiled whole as before: its code serves
+** its later calls too.  Called again, a function is judged by its calls
+** as any (jit_osr runs p's own code when it has some, a region
+** otherwise). */
+static int regionok(const Proto *p, const Instruction *hdr) {
+  int lo, hi;
+  if (p->linedefined == 0) return 1;
+  if (p->ncalls > 1) return 0;
+  osrregion(p, hdr, &lo, &hi);
+  return 2 * (hi - lo + 1) <= p->sizecode;
 }
 
 
@@ -1719,7 +1733,7 @@ static void osrregion(const Proto *p, const Instruction *hdr, int *lo, int *hi) 
 ** loop ran interpreted until it had lost 36 ms), all of 'p' elsewhere. */
 static double compilesize(const Proto *p, const Instruction *hdr) {
   int lo, hi;
-  if (!regionok(p)) return compileunits(p, 0, p->sizecode - 1);
+  if (!regionok(p, hdr)) return compileunits(p, 0, p->sizecode - 1);
   osrregion(p, hdr, &lo, &hi);
   return compileunits(p, lo, hi);
 }
@@ -1866,7 +1880,7 @@ static void retire_feedback(JitState *J, Proto *p);
 static void fbloop(lua_State *L, JitState *J, Proto *p, const Instruction *hdr, unsigned hp,
                    int start) {
   int pc = (int)(hdr - p->code);
-  if (!regionok(p)) {   /* (a function's feedback serves its whole compile) */
+  if (!regionok(p, hdr)) {   /* (a function's feedback serves its whole compile) */
     if (start) start_feedback(L, p);
     return;
   }
@@ -1952,11 +1966,11 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   /* (with ffi in use, the C calls a loop spends its time in may be ffi
   ** calls, which compiled code makes directly: ffi_calls.lua's loops ran
   ** interpreted, 0.36 -> 0.67 s) */
-  shareok = !regionok(p) || G(L)->ffijit != NULL ||
+  shareok = !regionok(p, hdr) || G(L)->ffijit != NULL ||
             J->osr[h].saved >= (J->osr[h].pure ? JIT_PURE_SHARE : JIT_LOOP_SHARE) *
                                JIT_GAIN * J->osr[h].ran;
   if (J->osrp[hp].lost < J->payback * est || !shareok ||
-      (regionok(p) && J->osr[h].ran < JIT_REGION_MINRUN)) {
+      (regionok(p, hdr) && J->osr[h].ran < JIT_REGION_MINRUN)) {
     /* skip tests while at this rate the loss stays below half the way to
     ** the payback: at most JIT_OSR_SKIP (a compile comes at most that
     ** many tests late).  The interpreter skips them (p->jitedges: the
@@ -1983,7 +1997,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     ** from it, and then end (loading LLVM at half-way cost tables.lua 15-20
     ** ms of CPU for nothing: 3-5% of its run, more when no CPU is idle). */
     if (!shareok) ;   /* (neither feedback nor LLVM for a library-bound loop) */
-    else if (regionok(p) &&
+    else if (regionok(p, hdr) &&
              (rest <= inc * JIT_FB_TESTS || (inc > 0 && rest / inc * dt < JIT_PREFETCH_LEAD)) &&
              ends_first(L, J, p, hdr, per, est, h))
       ;   /* (nor for a main chunk's loop that will end before its code could
@@ -2009,7 +2023,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   ** CPU of its own the compile thread's work on a function called once
   ** costs the program no time; without one, or with compiles in the VM's
   ** thread (inbackground), it is the program's time. */
-  if ((regionok(p) || !spare) && ends_first(L, J, p, hdr, per, est, h)) {
+  if ((regionok(p, hdr) || !spare) && ends_first(L, J, p, hdr, per, est, h)) {
     p->jitedges = JIT_OSR_SKIP;
     J->osrp[hp].span = JIT_OSR_SKIP + 1;
     return 0;
@@ -2114,9 +2128,9 @@ int jit_osr(lua_State *L, Proto *p) {
     if (p->hotcount >= J->threshold && !osr_pays(L, J, p, L->ci->u.l.savedpc))
       return 0;   /* interpreted meanwhile (and the sample goes on) */
   }
-  if (p->jitcode == NULL) maybecompile(L, p, 1, regionok(p) ? hdr : NULL);
+  if (p->jitcode == NULL) maybecompile(L, p, 1, regionok(p, hdr) ? hdr : NULL);
   J = (JitState *)G(L)->jit;
-  if (regionok(p) && J != NULL && !jit_hascode(p)) {   /* a region compiled right away? */
+  if (regionok(p, hdr) && J != NULL && !jit_hascode(p)) {   /* a region compiled right away? */
     if (J->regions == NULL || !enterregion(J, p, hdr)) return 0;
     retire_feedback(J, p);
     return 1;

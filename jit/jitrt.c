@@ -210,6 +210,7 @@ static inline int rt_leancall(lua_State *L, CallInfo *ci, Value *func, int nresu
   for (narg = (int)(L->top - func) - 1; narg < p->numparams; narg++)
     *L->top++ = MVM_NIL;
   p->hotcount++;
+  p->ncalls++;
   if (rt_nodirect(L))
     return 1;
   L->nCcalls += RT_DIRECT;

@@ -5939,6 +5939,8 @@ static void leantailcall(Gen *g, int pc, int a, int b, LLVMBasicBlockRef slow) {
   /* the policy counts calls of functions without code (jit.c) */
   n = byteptr(g, proto, offsetof(Proto, hotcount));
   tb(g, LLVMBuildStore(B_, LLVMBuildAdd(B_, hload(g, g->i32, n, "hot"), ci32(g, 1), ""), n), g->tb_heap);
+  n = byteptr(g, proto, offsetof(Proto, ncalls));
+  tb(g, LLVMBuildStore(B_, LLVMBuildAdd(B_, hload(g, g->i32, n, "ncalls"), ci32(g, 1), ""), n), g->tb_heap);
   {   /* the callee has code: jump to it (musttail: this C frame is gone,
       ** the new code gets this frame's 'anchor' parameter and runs in its
       ** place, below the same return address, which is where the caller's

@@ -9,7 +9,7 @@
 # module table, or a Lua function from a loop over ipairs; a loop that
 # would end before its code arrives is not, but
 # one whose inner loop grows is, and so is a function's when the compile
-# thread has a CPU to spare; a
+# thread has a CPU to spare; a big function called once gets a region; a
 # loop compiled by OSR speculates on the types its chunk saw; a loop of
 # table accesses is estimated to cost LLVM more than an arithmetic one.
 # Compiles in the VM's thread, so that the counts
@@ -100,6 +100,17 @@ end
 print(s)
 LUA
 } >"$TMP/ipairs.lua"
+# a big function called once (a program's main()) gets an OSR region for
+# its hot loop, as a main chunk does, not a compile of all of it
+# (jit.c regionok); a small function's loop is compiled with all of it
+{ echo "local function main()"; pad; cat <<'LUA'
+  local s = 0
+  for i = 1, 40000000 do s = s + (i % 13) * 3 - (i & 7) end
+  return s
+end
+print(main())
+LUA
+} >"$TMP/mainfn.lua"
 # a loop that is almost over when it has run long enough to pay for a
 # compile: its count says it ends before its code could arrive (ends_first)
 { pad; cat <<'LUA'
@@ -184,6 +195,15 @@ check typed "-ge 10" "side exits"
 MVM_JIT_BACKGROUND=1 MVM_JIT_PAYBACK=1 MVM_JIT_SPARE=0 check fonce "-eq 0"
 MVM_JIT_BACKGROUND=1 MVM_JIT_PAYBACK=1 MVM_JIT_SPARE=1 check fonce "-ge 1"
 check growing "-ge 1" "OSR entries"
+for try in 1 2 3; do   # (as check: one of three)
+  MVM_JIT_STATS=2 "$MVM" -j on "$TMP/mainfn.lua" >/dev/null 2>"$TMP/err" </dev/null
+  grep -q 'mainfn.lua:1 ([0-9]* instructions) region [0-9]*-[0-9]*: compiled' "$TMP/err" && break
+done
+if ! grep -q 'mainfn.lua:1 ([0-9]* instructions) region [0-9]*-[0-9]*: compiled' "$TMP/err"; then
+  echo "FAIL mainfn: no region compiled"; cat "$TMP/err"; FAIL=1
+else
+  echo "ok mainfn: a region compiled"
+fi
 # the estimate of a loop's compile weighs what LLVM spends on it
 # (compileunits): a loop of 4 field reads and writes is estimated above an
 # arithmetic loop of more instructions.  The first compile's estimate is

@@ -471,6 +471,7 @@ int do_pretailcall(lua_State *L, CallInfo *ci, Value *func, int narg1, int delta
       ci->callstatus |= CIST_TAIL;
       L->top = func + narg1;
       p->hotcount++;
+      p->ncalls++;
       return -1;
     }
     else if (v_islcf(f))
@@ -500,6 +501,7 @@ CallInfo *do_precall(lua_State *L, Value *func, int nresults) {
       for (; narg < nfix; narg++)
         *L->top++ = MVM_NIL;
       p->hotcount++;
+      p->ncalls++;
       return ci;
     }
     else if (v_islcf(f)) {

@@ -140,6 +140,9 @@ typedef struct Proto {
   TString *source;
   /* tiering (JIT): counters and per-instruction type feedback */
   uint32_t hotcount;      /* calls + loop back-edges */
+  uint32_t ncalls;        /* calls (counted where hotcount counts them):
+                          ** a function called once gets OSR regions as a
+                          ** main chunk does (jit.c regionok) */
   uint8_t *feedback;      /* sizecode bytes of MVM_FB_* bits, or NULL */
   void *jitcode;          /* compiled entry, or NULL */
   uint32_t jitexits;      /* failed speculative guards of its compiled code

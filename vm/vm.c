@@ -1851,6 +1851,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             for (; narg < p->numparams; narg++)
               *L->top++ = MVM_NIL;
             p->hotcount++;
+            p->ncalls++;
             ci = newci;
             /* startfunc: hooks, compiled code to run, or the JIT policy
             ** to ask once hotcount reaches jitlook (0 when p has code or
