@@ -1556,6 +1556,8 @@ static const Value *localsource(const Proto *p, int pc, int reg, const Value *ba
   return NULL;
 }
 
+static const Value *samplefunc(Value t);
+
 /* The function a CALL at 'pc' with function register 'reg' gets from a
 ** field of a local variable (a register below the call's own) shortly
 ** before: a method (SELF of a constant name: `obj:m()`) or a function
@@ -1567,7 +1569,6 @@ static const Value *localsource(const Proto *p, int pc, int reg, const Value *ba
 ** the inlining relies on, predict only what they can trace).  The running
 ** frame's registers are all values: the collector marks them up to its
 ** ci->top and clears the stack above. */
-static const Value *samplefunc(Value t);
 static const Value *fieldnow(global_State *g, const Proto *p, int pc, int reg,
                              const Value *base) {
   int i, stop = pc > 12 ? pc - 12 : 0;
@@ -1612,9 +1613,8 @@ static const Value *samplefunc(Value t) {
 ** instructions: for each call site whose callee is known now (regsource,
 ** or a local register the call's function is moved from, as it is now in
 ** the frame, or a method or function field of a local table: fieldnow),
-** an interpreted
-** Lua callee's expected path (pathgain) and the call itself as
-** JIT_LUACALL_WORK; a compiled callee's call only.
+** an interpreted Lua callee's expected path (pathgain) and the call
+** itself as JIT_LUACALL_WORK; a compiled callee's call only.
 ** The loop's time per back-edge includes its callees': without their
 ** work a loop calling small Lua functions (a callback in a numeric loop:
 ** `s = g(s, f(t[i]))`) looked library-bound (share 0.09 against
@@ -1781,17 +1781,40 @@ static unsigned osrhash(const void *key) {
 ** rounds of 250000, ~4.5 ms each) was compiled in its first or second
 ** round (its compile, estimated at 11.8 ms, took 15-19) and never entered. */
 #define JIT_LOAD_EST 0.015
-static int outerloop(const Proto *p, int h, int last) {   /* the outermost FORLOOP around, or -1 */
+/* the outermost FORLOOP or TFORLOOP around, or -1 */
+static int outerloop(const Proto *p, int h, int last) {
   int i, o = -1, oh = h;
   for (i = last; i < p->sizecode; i++) {
     int t = backtarget(p, i);
     if (t >= 0 && t <= oh) { o = i; oh = t; }
   }
-  return o >= 0 && GET_OPCODE(p->code[o]) == OP_FORLOOP ? o : -1;
+  return o >= 0 && (GET_OPCODE(p->code[o]) == OP_FORLOOP ||
+                    GET_OPCODE(p->code[o]) == OP_TFORLOOP) ? o : -1;
 }
+/* The iterations left of the loop ending at 'forloop' (a FORLOOP or a
+** TFORLOOP) in the running frame, or -1 when not known.  An integer for
+** loop's count is in its registers.  A generic for over ipairs is at
+** index R[A+2] of the table R[A+1]: when the array part's last slot is
+** empty, ipairs stops inside it, so its size less the index is an upper
+** bound of what is left (tables.lua's `for _, v in ipairs(arr)` over a
+** million elements was compiled in every run, its code arriving after
+** the loop had ended, once ipairs no longer counted as a C call:
+** ccallat); otherwise (the elements go on in the hash part, or another
+** iterator) it is not known. */
 static int64_t loopcount(lua_State *L, const Proto *p, int forloop) {
-  Value cnt = L->ci->func[1 + GETARG_A(p->code[forloop]) + 1];
-  return v_isimmint(cnt) && v_getimmint(cnt) >= 0 ? v_getimmint(cnt) : -1;
+  const Value *r = L->ci->func + 1 + GETARG_A(p->code[forloop]);
+  const Table *t;
+  int64_t i;
+  if (GET_OPCODE(p->code[forloop]) == OP_FORLOOP)
+    return v_isimmint(r[1]) && v_getimmint(r[1]) >= 0 ? v_getimmint(r[1]) : -1;
+  if (!v_islcf(r[0]) || v_lcf(r[0]) != G(L)->ipairsaux || !v_istable(r[1]) ||
+      !v_isimmint(r[2]))
+    return -1;
+  t = v_tab(r[1]);
+  i = v_getimmint(r[2]);
+  if (t->asize == 0 || !v_isnil(t->array[t->asize - 1]) || i < 0 || i >= (int64_t)t->asize)
+    return -1;
+  return (int64_t)t->asize - i;
 }
 /* Does the loop ending at 'o' run no loop but the one ending at 'last'?
 ** (Then each of its iterations is one run of that loop and a few
@@ -1803,10 +1826,11 @@ static int onlyinner(const Proto *p, int o, int last) {
   return 1;
 }
 /* the count left of the loop at 'hdr' of 'size' instructions when it is an
-** integer for loop, else -1 */
+** integer for loop or a generic for over ipairs (loopcount), else -1 */
 static int64_t owncount(lua_State *L, const Proto *p, const Instruction *hdr, int size) {
   int last = (int)(hdr - p->code) + size - 1;
-  if (GET_OPCODE(p->code[last]) != OP_FORLOOP || backtarget(p, last) != (int)(hdr - p->code))
+  if ((GET_OPCODE(p->code[last]) != OP_FORLOOP && GET_OPCODE(p->code[last]) != OP_TFORLOOP) ||
+      backtarget(p, last) != (int)(hdr - p->code))
     return -1;
   return loopcount(L, p, last);
 }
@@ -1899,7 +1923,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   unsigned h = osrhash(hdr), hp = osrhash(p);
   double t, per, share, cost, est, dt, inc;
   uint32_t dh;
-  int span, shareok, spare;
+  int span, shareok, spare, region = regionok(p, hdr);
   t = now();
   if (J->osrp[hp].p != p) {
     J->osrp[hp].p = p; J->osrp[hp].tlast = t; J->osrp[hp].lost = 0;
@@ -1966,11 +1990,11 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   /* (with ffi in use, the C calls a loop spends its time in may be ffi
   ** calls, which compiled code makes directly: ffi_calls.lua's loops ran
   ** interpreted, 0.36 -> 0.67 s) */
-  shareok = !regionok(p, hdr) || G(L)->ffijit != NULL ||
+  shareok = !region || G(L)->ffijit != NULL ||
             J->osr[h].saved >= (J->osr[h].pure ? JIT_PURE_SHARE : JIT_LOOP_SHARE) *
                                JIT_GAIN * J->osr[h].ran;
   if (J->osrp[hp].lost < J->payback * est || !shareok ||
-      (regionok(p, hdr) && J->osr[h].ran < JIT_REGION_MINRUN)) {
+      (region && J->osr[h].ran < JIT_REGION_MINRUN)) {
     /* skip tests while at this rate the loss stays below half the way to
     ** the payback: at most JIT_OSR_SKIP (a compile comes at most that
     ** many tests late).  The interpreter skips them (p->jitedges: the
@@ -1997,7 +2021,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     ** from it, and then end (loading LLVM at half-way cost tables.lua 15-20
     ** ms of CPU for nothing: 3-5% of its run, more when no CPU is idle). */
     if (!shareok) ;   /* (neither feedback nor LLVM for a library-bound loop) */
-    else if (regionok(p, hdr) &&
+    else if (region &&
              (rest <= inc * JIT_FB_TESTS || (inc > 0 && rest / inc * dt < JIT_PREFETCH_LEAD)) &&
              ends_first(L, J, p, hdr, per, est, h))
       ;   /* (nor for a main chunk's loop that will end before its code could
@@ -2023,7 +2047,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   ** CPU of its own the compile thread's work on a function called once
   ** costs the program no time; without one, or with compiles in the VM's
   ** thread (inbackground), it is the program's time. */
-  if ((regionok(p, hdr) || !spare) && ends_first(L, J, p, hdr, per, est, h)) {
+  if ((region || !spare) && ends_first(L, J, p, hdr, per, est, h)) {
     p->jitedges = JIT_OSR_SKIP;
     J->osrp[hp].span = JIT_OSR_SKIP + 1;
     return 0;
@@ -2112,6 +2136,7 @@ static int enterregion(JitState *J, Proto *p, const Instruction *pc) {
 int jit_osr(lua_State *L, Proto *p) {
   JitState *J = (JitState *)G(L)->jit;
   const Instruction *hdr = L->ci->u.l.savedpc;
+  int region;
   /* p's own code, when it has some, runs everything; else a region */
   if (J != NULL && J->regions != NULL && !jit_hascode(p) && enterregion(J, p, hdr)) {
     retire_feedback(J, p);
@@ -2128,9 +2153,10 @@ int jit_osr(lua_State *L, Proto *p) {
     if (p->hotcount >= J->threshold && !osr_pays(L, J, p, L->ci->u.l.savedpc))
       return 0;   /* interpreted meanwhile (and the sample goes on) */
   }
-  if (p->jitcode == NULL) maybecompile(L, p, 1, regionok(p, hdr) ? hdr : NULL);
+  region = regionok(p, hdr);
+  if (p->jitcode == NULL) maybecompile(L, p, 1, region ? hdr : NULL);
   J = (JitState *)G(L)->jit;
-  if (regionok(p, hdr) && J != NULL && !jit_hascode(p)) {   /* a region compiled right away? */
+  if (region && J != NULL && !jit_hascode(p)) {   /* a region compiled right away? */
     if (J->regions == NULL || !enterregion(J, p, hdr)) return 0;
     retire_feedback(J, p);
     return 1;

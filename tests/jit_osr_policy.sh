@@ -119,6 +119,15 @@ for i = 1, 500000 do s = s + (i % 13) * 3 - (i & 7) end
 print(s)
 LUA
 } >"$TMP/short.lua"
+# the same for a generic for over ipairs: its count left is known from
+# the table's array part (jit.c loopcount)
+{ pad; cat <<'LUA'
+local arr, s = {}, 0
+for i = 1, 1000000 do arr[i] = i % 13 end
+for _, v in ipairs(arr) do s = s + v * 3 - (v & 7) end
+print(s)
+LUA
+} >"$TMP/ipshort.lua"
 # a function's loop that ends before its code could arrive: left
 # interpreted when the compile thread has no CPU of its own, compiled for
 # the function's later calls when it has one (MVM_JIT_SPARE; compiles in
@@ -184,6 +193,7 @@ check() {   # name, test ("-ge 1", "-eq 0"), what is counted ("compiled" or "OSR
 check arith "-ge 1"
 check library "-eq 0"
 check short "-eq 0"
+check ipshort "-eq 0"
 check callbacks "-ge 1"
 # (the loop itself entered through OSR: f and g alone get compiled by
 # their calls either way)
