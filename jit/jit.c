@@ -1557,6 +1557,7 @@ static const Value *localsource(const Proto *p, int pc, int reg, const Value *ba
 }
 
 static const Value *samplefunc(Value t);
+static const Value *elemmethod(global_State *g, const Proto *p, int self, const Value *base);
 
 /* The function a CALL at 'pc' with function register 'reg' gets from a
 ** field of a local variable (a register below the call's own) shortly
@@ -1564,7 +1565,8 @@ static const Value *samplefunc(Value t);
 ** field (GETFIELD: `M.f()`, `obj.f()`), looked up now on the table the
 ** frame holds (the loop's last iteration's) and through its __index
 ** tables as the interpreter would (methodof), or an element of a table
-** of functions (GETTABLE, GETI: samplefunc).  For calleework only (a
+** of functions (GETTABLE, GETI: samplefunc), or a method of a list's
+** elements (elemmethod).  For calleework only (a
 ** guess about the loop's callees, where selfsource and regsource, which
 ** the inlining relies on, predict only what they can trace).  The running
 ** frame's registers are all values: the collector marks them up to its
@@ -1576,13 +1578,36 @@ static const Value *fieldnow(global_State *g, const Proto *p, int pc, int reg,
     Instruction in = p->code[i];
     OpCode op = GET_OPCODE(in);
     if (!testAMode(op) || GETARG_A(in) != reg) continue;
-    if (GETARG_B(in) >= reg) return NULL;
+    if (GETARG_B(in) >= reg)   /* a method of a list's element: `objs[i]:m()` */
+      return op == OP_SELF ? elemmethod(g, p, i, base) : NULL;
     if (op == OP_GETTABLE || op == OP_GETI)   /* a table of functions: t[k](...) */
       return samplefunc(base[GETARG_B(in)]);
     if ((op == OP_SELF ? !GETARG_k(in) : op != OP_GETFIELD) ||
         GETARG_C(in) >= p->sizek || !v_isstring(p->k[GETARG_C(in)]))
       return NULL;
     return methodof(g, base[GETARG_B(in)], v_str(p->k[GETARG_C(in)]));
+  }
+  return NULL;
+}
+
+/* The method the SELF at 'self' (of a constant name) finds on an
+** element of a local list, when its receiver register was loaded by a
+** GETTABLE or GETI from that list just before (`objs[i]:update(dt)`):
+** looked up on a sample element whose fellows share its metatable
+** (sampleelem), for fieldnow. */
+static const Value *elemmethod(global_State *g, const Proto *p, int self, const Value *base) {
+  Instruction s = p->code[self], in;
+  int b = GETARG_B(s), i, stop = self > 4 ? self - 4 : 0;
+  const Value *e;
+  if (!GETARG_k(s) || GETARG_C(s) >= p->sizek || !v_isstring(p->k[GETARG_C(s)])) return NULL;
+  for (i = self - 1; i >= stop; i--) {
+    in = p->code[i];
+    if (!testAMode(GET_OPCODE(in)) || GETARG_A(in) != b) continue;
+    if ((GET_OPCODE(in) != OP_GETTABLE && GET_OPCODE(in) != OP_GETI) || GETARG_B(in) >= b ||
+        !v_istable(base[GETARG_B(in)]))
+      return NULL;
+    e = sampleelem(v_tab(base[GETARG_B(in)]));
+    return e != NULL ? methodof(g, *e, v_str(p->k[GETARG_C(s)])) : NULL;
   }
   return NULL;
 }

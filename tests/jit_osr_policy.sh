@@ -5,8 +5,9 @@
 # whose hot loop spends its time in a library function (table.sort) is
 # not compiled at all; one whose hot loop spends its time in small local
 # Lua functions it calls (calleework: their time is interpreter time too)
-# is compiled, and so is one calling methods of objects or functions of a
-# module table, or a Lua function from a loop over ipairs; a loop that
+# is compiled, and so is one calling methods of objects (also of a list's
+# elements) or functions of a module table, or a Lua function from a loop
+# over ipairs; a loop that
 # would end before its code arrives is not, but
 # one whose inner loop grows is, and so is a function's when the compile
 # thread has a CPU to spare; a big function called once gets a region; a
@@ -78,6 +79,18 @@ end
 print(s)
 LUA
 } >"$TMP/methods.lua"
+# methods of a list's elements, `pts[i]:m()` (elemmethod)
+{ pad; cat <<'LUA'
+local P = {} P.__index = P
+function P:step(d) self.x = self.x + d * self.v; if self.x > 100 then self.x = self.x - 100 end end
+local ps = {}
+for i = 1, 200 do ps[i] = setmetatable({x = i % 100, v = i % 7 - 3}, P) end
+for r = 1, 30000 do
+  for i = 1, #ps do ps[i]:step(0.01) end
+end
+print(ps[1].x)
+LUA
+} >"$TMP/elems.lua"
 { pad; cat <<'LUA'
 local M = {}
 function M.sq(x) return x * x % 1000 end
@@ -199,6 +212,7 @@ check callbacks "-ge 1"
 # their calls either way)
 check callbacks "-ge 1" "OSR entries"
 check methods "-ge 1" "OSR entries"
+check elems "-ge 1" "OSR entries"
 check modfuncs "-ge 1" "OSR entries"
 check ipairs "-ge 1" "OSR entries"
 check typed "-ge 10" "side exits"
