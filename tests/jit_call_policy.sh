@@ -16,7 +16,8 @@
 # budget: the OSR compile of the loop would use it up).  A function whose
 # path is shorter than an entry into compiled code, called from the
 # interpreter or from C, waits for a compiled caller (jit.c
-# waits_for_caller).  Rent or buy (jit.c
+# waits_for_caller).  A function whose arithmetic went through
+# metamethods is not compiled (jit.c mmarith).  Rent or buy (jit.c
 # calls_pay): a function whose calls each run a short path through much
 # code (an if-elseif chain building strings and tables) is not compiled
 # after 20000 calls ("not compiled yet: pays after"), and is with
@@ -98,6 +99,16 @@ local n, x = tonumber(arg[1]), 0
 for _ = 1, n do x = inc(x) end
 print(x)
 LUA
+cat >"$TMP/vecmeta.lua" <<'LUA'
+local V = {}
+V.__index = V
+local function vec(x, y) return setmetatable({x = x, y = y}, V) end
+V.__sub = function(a, b) return vec(a.x - b.x, a.y - b.y) end
+local function dist2(a, b) local d = a - b return d.x * d.x + d.y * d.y end
+local o, s = vec(0, 0), 0
+for i = 1, 200000 do s = s + dist2(vec(i % 7, i % 5), o) end
+print(s)
+LUA
 cat >"$TMP/tiny.lua" <<'LUA'
 local backing = {}
 for i = 1, 100 do backing[i] = i end
@@ -155,6 +166,14 @@ lacks 'tiny.lua:[34] .*: compiled' "tiny: compiled"
 lacks 'tiny.lua:[34] .*type feedback starts' "tiny: feedback started"
 out=$(MVM_JIT_PAYBACK=0 MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/tiny.lua" 2>&1 >/dev/null </dev/null) || fail "tiny, payback 0: status" "$out"
 has 'tiny.lua:3 .*: compiled' "tiny, payback 0: not compiled"
+# a function whose arithmetic goes through metamethods (its type
+# feedback saw tables) is not compiled: its code would leave to the
+# interpreter at each such operation (jit.c mmarith)
+out=$(MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/vecmeta.lua" 2>&1 >/dev/null </dev/null) || fail "vecmeta: status" "$out"
+has 'vecmeta.lua:5 .*not compiled: metamethod arithmetic' "vecmeta: compiled"
+has '^mvm: JIT: .* 0 side exits' "vecmeta: side exits"
+out=$(MVM_JIT_PAYBACK=0 MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/vecmeta.lua" 2>&1 >/dev/null </dev/null) || fail "vecmeta, payback 0: status" "$out"
+has 'vecmeta.lua:5 .*: compiled' "vecmeta, payback 0: not compiled"
 unset MVM_JIT_CALLGAIN
 out=$("$MVM" -j on "$TMP/library.lua" 2>&1 >/dev/null </dev/null) || fail "library: status" "$out"
 has '^mvm: JIT: 0 compiled' "library: compiled"
