@@ -835,10 +835,7 @@ static void calllook(lua_State *L, JitState *J, Proto *p) {
       return;
     }
     if (library_bound(J, L, p)) return;
-    if (waits_for_caller(J, L, p)) {   /* (no feedback, no LLVM for it) */
-      p->jitlook = lookat((double)p->hotcount + J->threshold / 2);
-      return;
-    }
+    if (waits_for_caller(J, L, p)) return;   /* (no feedback, no LLVM for it) */
     /* (a compile that comes later than the threshold: the feedback waits,
     ** feedback_at) */
     need = calls_need(J, L, p);
@@ -898,6 +895,12 @@ static int mmarith(const Proto *p, int lo, int hi) {
   return 0;
 }
 
+/* the OSR policy looks at p's loops again only JIT_OSR_SKIP tests later */
+static void osrskip(JitState *J, Proto *p) {
+  p->jitedges = JIT_OSR_SKIP;
+  J->osrp[osrhash(p)].span = JIT_OSR_SKIP + 1;
+}
+
 /* jit_maybecompile; 'osr': asked at a loop back-edge (jit_osr), whose
 ** policy measured the loop's share already; 'region' (not NULL): compile
 ** only the OSR region of the loop at that header (jit_osr) */
@@ -916,10 +919,7 @@ static void maybecompile(lua_State *L, Proto *p, int osr, const Instruction *reg
     if (!osr) calllook(L, J, p);
     return;
   }
-  if (g->jitmode == MVM_JIT_ON && !osr && waits_for_caller(J, L, p)) {
-    p->jitlook = lookat((double)p->hotcount + J->threshold / 2);
-    return;
-  }
+  if (g->jitmode == MVM_JIT_ON && !osr && waits_for_caller(J, L, p)) return;
   if (g->jitmode == MVM_JIT_ON && !osr && p->hotcount < call_threshold(J, p)) {
     /* (a small function; its feedback starts half the threshold before) */
     uint32_t ct = call_threshold(J, p);
@@ -945,8 +945,7 @@ static void maybecompile(lua_State *L, Proto *p, int osr, const Instruction *reg
       fprintf(stderr, "mvm: JIT: %s:%d: not compiled yet: over the compile budget\n",
               p->source ? getstr(p->source) : "?", p->linedefined);
     if (osr) {
-      p->jitedges = JIT_OSR_SKIP;
-      J->osrp[osrhash(p)].span = JIT_OSR_SKIP + 1;
+      osrskip(J, p);
       return;
     }
     p->hotcount = J->threshold / 2;
@@ -972,10 +971,8 @@ static void maybecompile(lua_State *L, Proto *p, int osr, const Instruction *reg
       fprintf(stderr, "mvm: JIT: %s:%d (%d instructions)%s: not compiled: metamethod "
               "arithmetic\n", p->source ? getstr(p->source) : "?", p->linedefined,
               p->sizecode, region != NULL ? " region" : "");
-    if (region != NULL) {   /* (the chunk's other loops may still pay) */
-      p->jitedges = JIT_OSR_SKIP;
-      J->osrp[osrhash(p)].span = JIT_OSR_SKIP + 1;
-    }
+    if (region != NULL)   /* (the chunk's other loops may still pay) */
+      osrskip(J, p);
     else {
       p->jitcode = JIT_NOCODE;
       p->jitlook = UINT32_MAX;
@@ -1201,11 +1198,20 @@ static int pureleaf(const Proto *p) {
 ** when all of those that are not nil are tables of one metatable, else
 ** NULL (a polymorphic container: deltablue's constraint lists mix four
 ** classes, whose sites lost with any one predicted). */
-static const Value *sampleelem(const Table *t) {
-  const Value *first = NULL;
+/* the first slots of 't' that a sample looks at (up to 8 of its array
+** part, then up to 8 of its hash part) into 'v'; their number */
+#define JIT_SAMPLE 16
+static int sampleslots(const Table *t, const Value **v) {
   unsigned i, n = t->asize < 8 ? t->asize : 8, m = t->isdummy ? 0 : 1u << t->lsizenode;
-  for (i = 0; i < n + (m < 8 ? m : 8); i++) {
-    const Value *v = i < n ? &t->array[i] : &t->node[i - n].val;
+  if (m > 8) m = 8;
+  for (i = 0; i < n + m; i++) v[i] = i < n ? &t->array[i] : &t->node[i - n].val;
+  return (int)(n + m);
+}
+static const Value *sampleelem(const Table *t) {
+  const Value *first = NULL, *s[JIT_SAMPLE];
+  int i, n = sampleslots(t, s);
+  for (i = 0; i < n; i++) {
+    const Value *v = s[i];
     if (v_isnil(*v)) continue;
     if (!v_istable(*v) || v_tab(*v)->metatable == NULL) return NULL;
     if (first == NULL) first = v;
@@ -1461,6 +1467,12 @@ static void notyet(JitState *J, const Proto *p, double need) {
             p->sizecode, need);
 }
 
+/* is the frame 'ci' (a caller; NULL: none) running compiled code, or
+** did its compiled code make the call the interpreter now runs? */
+static int fromcode(const CallInfo *ci) {
+  return ci != NULL && (ci->callstatus & (CIST_JITACT | CIST_JIT)) != 0;
+}
+
 static double calls_need(JitState *J, lua_State *L, Proto *p) {
   Value f = *L->ci->func;
   double gain, est, need;
@@ -1469,8 +1481,7 @@ static double calls_need(JitState *J, lua_State *L, Proto *p) {
   ** function costs more than the interpreter's own call (it leaves the
   ** compiled code, and comes back through jit_run); richards.lua ran 16-19 G
   ** instructions where -j off runs 14 G with its task closures so left out */
-  if (L->ci->previous != NULL && (L->ci->previous->callstatus & (CIST_JITACT | CIST_JIT)))
-    return 0;
+  if (fromcode(L->ci->previous)) return 0;
   gain = pathgain(G(L), v_lcl(f)) * J->callgain;
   pthread_mutex_lock(&J->lock);
   est = cost_per_instr(J) * p->sizecode;
@@ -1492,21 +1503,21 @@ static double calls_need(JitState *J, lua_State *L, Proto *p) {
 ** probe's __index function, compiled, made its loop 26% slower, a
 ** dispatch table's handlers 14%, a sort comparator 9%.  Such a function
 ** waits, without type feedback and without loading LLVM for it: it is
-** looked at again every half threshold of calls, and compiled as soon as
-** compiled code calls it (calls_need) or it calls itself. */
+** looked at again every half threshold of calls (1: p->jitlook is set
+** for that), and compiled as soon as compiled code calls it (calls_need)
+** or it calls itself. */
 static int waits_for_caller(JitState *J, lua_State *L, Proto *p) {
   const CallInfo *prev = L->ci->previous;
   Value f = *L->ci->func;
   double gain;
   if (!v_isLclosure(f) || v_lcl(f)->p != p || J->payback <= 0) return 0;
-  if (prev != NULL && ((prev->callstatus & (CIST_JITACT | CIST_JIT)) ||
-                       (isLua(prev) && *prev->func == f)))
-    return 0;
+  if (fromcode(prev) || (prev != NULL && isLua(prev) && *prev->func == f)) return 0;
   if ((gain = pathgain(G(L), v_lcl(f))) > JIT_ENTRY_WORK) return 0;
   if (J->stats > 2)
     fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): %.1f gaining per call, less than "
             "an entry from the interpreter: waits for a compiled caller\n",
             p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode, gain);
+  p->jitlook = lookat((double)p->hotcount + J->threshold / 2);
   return 1;
 }
 
@@ -1653,18 +1664,14 @@ static const Value *elemmethod(global_State *g, const Proto *p, int self, const 
 ** dispatch table of handlers (`handlers[op](x)`), for fieldnow.  NULL
 ** otherwise. */
 static const Value *samplefunc(Value t) {
-  const Table *h;
-  const Value *first = NULL;
-  unsigned i, n, m;
+  const Value *first = NULL, *s[JIT_SAMPLE];
+  int i, n;
   if (!v_istable(t)) return NULL;
-  h = v_tab(t);
-  n = h->asize < 8 ? h->asize : 8;
-  m = h->isdummy ? 0 : 1u << h->lsizenode;
-  for (i = 0; i < n + (m < 8 ? m : 8); i++) {
-    const Value *v = i < n ? &h->array[i] : &h->node[i - n].val;
-    if (v_isnil(*v)) continue;
-    if (!v_isLclosure(*v)) return NULL;
-    if (first == NULL) first = v;
+  n = sampleslots(v_tab(t), s);
+  for (i = 0; i < n; i++) {
+    if (v_isnil(*s[i])) continue;
+    if (!v_isLclosure(*s[i])) return NULL;
+    if (first == NULL) first = s[i];
   }
   return first;
 }
@@ -2109,8 +2116,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
   ** costs the program no time; without one, or with compiles in the VM's
   ** thread (inbackground), it is the program's time. */
   if ((region || !spare) && ends_first(L, J, p, hdr, per, est, h)) {
-    p->jitedges = JIT_OSR_SKIP;
-    J->osrp[hp].span = JIT_OSR_SKIP + 1;
+    osrskip(J, p);
     return 0;
   }
   if (p->feedback == NULL && p->jitnospec == 0) {
