@@ -874,27 +874,6 @@ static uint32_t call_threshold(JitState *J, const Proto *p) {
   return t < (double)UINT32_MAX ? (uint32_t)t : UINT32_MAX - 1;
 }
 
-/* Did an arithmetic instruction of p's code[lo..hi] (all of it when lo
-** < 0) see an operand that is not a number (its type feedback: a table
-** with __add, a string to coerce)?  Compiled code leaves to the
-** interpreter at such an operation (llvmgen.c: MMBIN exits), then comes
-** back at the next OSR test or call, so a function doing vector
-** arithmetic through metamethods ran slower compiled than interpreted: a
-** ray-sphere probe (vec:dot, __sub, __mul) made 1.3 M exits and 18 K OSR
-** re-entries in a run, -j on 0.96 s against -j off 0.77 s. */
-static int mmarith(const Proto *p, int lo, int hi) {
-  int pc;
-  if (p->feedback == NULL) return 0;
-  if (lo < 0) { lo = 0; hi = p->sizecode - 1; }
-  for (pc = lo; pc <= hi && pc + 1 < p->sizecode; pc++) {
-    OpCode next = GET_OPCODE(p->code[pc + 1]);
-    if ((next == OP_MMBIN || next == OP_MMBINI || next == OP_MMBINK) &&
-        (p->feedback[pc] & (MVM_FB_STR | MVM_FB_TABLE | MVM_FB_OTHER)))
-      return 1;
-  }
-  return 0;
-}
-
 /* the OSR policy looks at p's loops again only JIT_OSR_SKIP tests later */
 static void osrskip(JitState *J, Proto *p) {
   p->jitedges = JIT_OSR_SKIP;
@@ -966,19 +945,6 @@ static void maybecompile(lua_State *L, Proto *p, int osr, const Instruction *reg
   if (g->jitmode == MVM_JIT_ON && J->payback > 0 && !osr && !calls_pay(J, L, p))
     return;
   if (region != NULL) osrregion(p, region, &lo, &hi);
-  if (g->jitmode == MVM_JIT_ON && J->payback > 0 && mmarith(p, lo, hi)) {
-    if (J->stats > 1)
-      fprintf(stderr, "mvm: JIT: %s:%d (%d instructions)%s: not compiled: metamethod "
-              "arithmetic\n", p->source ? getstr(p->source) : "?", p->linedefined,
-              p->sizecode, region != NULL ? " region" : "");
-    if (region != NULL)   /* (the chunk's other loops may still pay) */
-      osrskip(J, p);
-    else {
-      p->jitcode = JIT_NOCODE;
-      p->jitlook = UINT32_MAX;
-    }
-    return;
-  }
   p->jitlook = 0;   /* from now on every call looks for the code */
   ninl = predict_inlines(L, p, &inl);
   /* in the background, the compile thread loads LLVM (start_backend):

@@ -641,6 +641,43 @@ RT_HELPER void mvmrt_varreturn(lua_State *L, CallInfo *ci, int pc) {
   do_poscall(L, ci, n);
 }
 
+/* Arithmetic or bitwise instruction 'pc' at a metamethod site
+** (llvmgen.c mmsites) with an operand that is not a number: what the
+** interpreter does there and at the MMBIN* after it.  The MMBIN* names
+** the operation and its operands as written (ADDI of -1 is `x - 1`,
+** SHRI of -3 is `x << 3`; k: the constant came first), so both the
+** numbers' path and the metamethod's take them from it.  Compiled code
+** set savedpc past the MMBIN*, as the interpreter's Protect does: errors
+** name the operands, and a yield in the metamethod is finished by
+** vm_finishOp there.  UNM and BNOT (no MMBIN) are the interpreter's own:
+** savedpc after them. */
+RT_HELPER void mvmrt_arith(lua_State *L, CallInfo *ci, int pc) {
+  RT_ENTER(L, ci);
+  RT_DECODE;
+  Instruction mm = cl->p->code[pc + 1];
+  TMS tm = (TMS)GETARG_C(mm);
+  Value *res = base + GETARG_A(i);
+  const Value *p1 = base + GETARG_A(mm), *p2;
+  Value imm;
+  L->top = ci->top;
+  if (GET_OPCODE(i) == OP_UNM || GET_OPCODE(i) == OP_BNOT) {   /* no MMBIN: as the interpreter */
+    tm = GET_OPCODE(i) == OP_UNM ? TM_UNM : TM_BNOT;
+    p1 = p2 = base + GETARG_B(i);
+    mm = i;
+  }
+  else switch (GET_OPCODE(mm)) {
+    case OP_MMBIN: p2 = base + GETARG_B(mm); break;
+    case OP_MMBINI: imm = vm_int(L, GETARG_sB(mm)); p2 = &imm; break;   /* (small: no allocation) */
+    default: p2 = k + GETARG_B(mm); break;
+  }
+  if (mm != i && GET_OPCODE(mm) != OP_MMBIN && GETARG_k(mm)) {
+    const Value *t = p1;
+    p1 = p2; p2 = t;
+  }
+  if (!vm_rawarith(L, (int)tm - TM_ADD + LUA_OPADD, p1, p2, res))
+    meta_trybinTM(L, p1, p2, res, tm);
+}
+
 /* comparisons that the inline number paths do not handle (metamethods,
 ** strings, errors): the interpreter's generic paths */
 RT_HELPER int mvmrt_eq(lua_State *L, CallInfo *ci, int pc) {
@@ -1081,6 +1118,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_varargprep", (void *)mvmrt_varargprep},
   {"mvmrt_vararg", (void *)mvmrt_vararg},
   {"mvmrt_varreturn", (void *)mvmrt_varreturn},
+  {"mvmrt_arith", (void *)mvmrt_arith},
   {"mvmrt_eq", (void *)mvmrt_eq},
   {"mvmrt_lt", (void *)mvmrt_lt},
   {"mvmrt_le", (void *)mvmrt_le},

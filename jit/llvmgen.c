@@ -156,6 +156,7 @@ typedef struct Gen {
   uint8_t *spec;              /* spec[pc]: TY_* guarded after the load at pc, or 0 */
   uint8_t *pspec;             /* pspec[r]: TY_* of parameter r checked at pc 0, or 0 */
   uint8_t *selfres;           /* selfres[pc]: TY_* of a self call's result when it returned (selftyped), or 0 */
+  uint8_t *mm;                /* mm[pc]: the arithmetic at pc saw non-numbers (mmsites), or NULL */
   LLVMBasicBlockRef fdone;    /* inlinecall: where a typed self call goes when it returned (emitcall) */
   LLVMBasicBlockRef *specexits;   /* per pc: count the failed guard, exit at pc */
   int rlo, rhi;               /* an OSR region: only pcs rlo..rhi have code (rlo < 0: all) */
@@ -544,6 +545,44 @@ static int valuety(const Proto *P, Instruction i, int tb, int tc) {
   }
 }
 
+/* Metamethod sites.  Compiled code computes arithmetic on numbers inline
+** and left to the interpreter at any other operand, for its MMBIN* to
+** call the metamethod; code doing vector or complex arithmetic through
+** '__add' and '__mul' left at every operation and came back at the next
+** call or OSR test (a ray-sphere probe: 1.3 M exits a run, slower than
+** the interpreter).  An arithmetic or bitwise instruction whose type
+** feedback saw a string, table or other value (mm[pc], a snapshot taken
+** once per compile: the interpreter goes on recording meanwhile) calls
+** mvmrt_arith instead when an operand is not known to be a number
+** (mmlive): the helper does what the interpreter does at the instruction
+** and at its MMBIN* (numbers of any kind, then the metamethod, or the
+** error), and compiled code goes on after the MMBIN* with R[A] of any
+** type.  The same for UNM and BNOT, which call their metamethods
+** themselves.  Elsewhere arithmetic still leaves: its result stays a number in
+** the types, which is what the rest of the code is built on. */
+static uint8_t *mmsites(const Proto *p) {
+  uint8_t *mm = NULL;
+  int pc;
+  if (p->feedback == NULL) return NULL;
+  for (pc = 0; pc + 1 < p->sizecode; pc++) {
+    OpCode op = GET_OPCODE(p->code[pc]), next = GET_OPCODE(p->code[pc + 1]);
+    uint8_t fb = __atomic_load_n(&p->feedback[pc], __ATOMIC_RELAXED);
+    if ((next == OP_MMBIN || next == OP_MMBINI || next == OP_MMBINK || op == OP_UNM ||
+         op == OP_BNOT) && (fb & (MVM_FB_STR | MVM_FB_TABLE | MVM_FB_OTHER))) {
+      if (mm == NULL && (mm = (uint8_t *)calloc((size_t)p->sizecode, 1)) == NULL) return NULL;
+      mm[pc] = 1;
+    }
+  }
+  return mm;
+}
+/* may arithmetic/bitwise instruction 'i' meet a non-number, its operands
+** R[B] and R[C] (register-register forms only) of types tb and tc? */
+static int mmlivety(Instruction i, int tb, int tc) {
+  OpCode op = GET_OPCODE(i);
+  int regc = (op >= OP_ADD && op <= OP_SHR);
+  return ((tb | (regc ? tc : 0)) & ~TY_NUM) != 0;
+}
+
 static int resumes(Instruction i);
 static void entrypoints(Gen *g, char *mark);
 
@@ -572,6 +611,7 @@ static void tytransfer(Gen *g, int pc, uint8_t *t) {
     if (rs_has(&d, r)) t[r] = TY_ANY;
   x = valuety(g->p, i, tb_, tc_);
   if (x >= 0) t[a] = (uint8_t)x;
+  if (g->mm != NULL && g->mm[pc] && mmlivety(i, tb_, tc_)) t[a] = TY_ANY;   /* (mmhelper) */
   switch (op) {
     case OP_GETUPVAL: case OP_GETTABUP: case OP_GETTABLE: case OP_GETI:
     case OP_GETFIELD:
@@ -2670,11 +2710,13 @@ static void tabwant(Gen *g, RegSet *want) {
 ** key registers (knuc's `t[w] = (t[w] or 0) + 1`), when every
 ** instruction in between runs no Lua code, calls nothing and writes
 ** neither register (the samefields set, less SETFIELD, plus arithmetic,
-** which in compiled code completes inline or exits, its MMBIN, TEST and
+** which in compiled code completes inline or exits unless it calls a
+** metamethod (mmlive), its MMBIN, TEST and
 ** forward jumps), and nothing jumps into the range from outside: the
 ** store overwrites the slot the read found with a value (value over
 ** value: no rehash, no length hint, no barrier for a number).  Returns
 ** the read's pc, or -1. */
+static int mmlive(Gen *g, int pc);
 static int samekey(Gen *g, int s) {
   Instruction si = g->p->code[s];
   int a = GETARG_A(si), b = GETARG_B(si), n = g->p->sizecode, q, p, j, sc[2];
@@ -2693,7 +2735,7 @@ static int samekey(Gen *g, int s) {
     RegSet use, def;
     if (g->entry[p]) return -1;
     if (p == s) break;
-    if (!((tabkeeps(g, p) && !isstore(op)) || arithop(op) || op == OP_MMBIN ||
+    if (!((tabkeeps(g, p) && !isstore(op)) || (arithop(op) && !mmlive(g, p)) || op == OP_MMBIN ||
           op == OP_MMBINI || op == OP_MMBINK || op == OP_TEST || (op == OP_JMP && GETARG_sJ(i) >= 0)))
       return -1;
     usedef(g, p, &use, &def);
@@ -3869,6 +3911,38 @@ static void fokfast(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by,
   LLVMPositionBuilderAtEnd(B_, slow);
 }
 
+/* Does the arithmetic/bitwise instruction at 'pc' call mvmrt_arith for a
+** non-number (mmsites)?  The same test as tytransfer's on the types there. */
+static int mmlive(Gen *g, int pc) {
+  Instruction i = g->p->code[pc];
+  int b = GETARG_B(i), c = GETARG_C(i);
+  if (g->mm == NULL || !g->mm[pc]) return 0;
+  return mmlivety(i, b < g->nregs ? regty(g, pc, b) : TY_ANY,
+                 c < g->nregs ? regty(g, pc, c) : TY_ANY);
+}
+/* the block calling mvmrt_arith for instruction 'pc' (and its MMBIN*),
+** then going on at 'next' (pc + 2; UNM, BNOT: pc + 1) */
+static LLVMBasicBlockRef mmhelper(Gen *g, int pc, int next) {
+  LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_), b = newbb(g, "mmhelper");
+  LLVMPositionBuilderAtEnd(B_, b);
+  g->trapexit = 1;   /* the helper completes both instructions */
+  callop(g, "mvmrt_arith", pc, next, 0);
+  g->trapexit = 0;
+  br(g, next);
+  LLVMPositionBuilderAtEnd(B_, cur);
+  return b;
+}
+/* continue only if 'cond' (the operands are numbers) holds, else the
+** metamethod site's helper or an exit at 'pc'.  The exit counts as a
+** failed speculation: code compiled before the feedback saw anything but
+** numbers there (`add(a, b)` first called with numbers, then with
+** vectors) would otherwise leave at every call; counted, it is compiled
+** again (jit.c despecialise) with the feedback the interpreter recorded
+** at the exits, which makes the site a metamethod site. */
+static void numguard(Gen *g, LLVMValueRef cond, int pc, int next) {
+  guardto(g, cond, mmlive(g, pc) ? mmhelper(g, pc, next) : specexit(g, pc));
+}
+
 /* R[A] := x op y (x, y: i64 words); integer immediates and floats inline,
 ** anything else (boxed integers, overflow, strings, metamethods, division
 ** by zero) leaves to the interpreter at 'pc'.  'skip': pc of the next
@@ -3972,7 +4046,7 @@ static void arith(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
     dx = getflt(g, bx); dy = getflt(g, by);
     LLVMBuildBr(B_, fop);
     LLVMPositionBuilderAtEnd(B_, mixed);
-    guard(g, LLVMBuildAnd(B_, tisnum(g, bx, tx), tisnum(g, by, ty), ""), pc);
+    numguard(g, LLVMBuildAnd(B_, tisnum(g, bx, tx), tisnum(g, by, ty), ""), pc, next);
     dx2 = ttonum(g, bx, tx); dy2 = ttonum(g, by, ty);
     from[0] = ff; from[1] = LLVMGetInsertBlock(B_);
     LLVMBuildBr(B_, fop);
@@ -4004,7 +4078,7 @@ static void bitop(Gen *g, int pc, OpCode op, LLVMValueRef bx, LLVMValueRef by, i
                   int tx, int ty) {
   LLVMValueRef x, y, r;
   if (tx != TY_INT || ty != TY_INT)
-    guard(g, LLVMBuildAnd(B_, tisint(g, bx, tx), tisint(g, by, ty), ""), pc);
+    numguard(g, LLVMBuildAnd(B_, tisint(g, bx, tx), tisint(g, by, ty), ""), pc, next);
   x = sext48(g, bx); y = sext48(g, by);
   wideopnds(g, pc, &x, &y);   /* (widecons: a wide x ends here, and fits) */
   switch (op) {
@@ -6118,7 +6192,7 @@ static void emit(Gen *g, int pc) {
       break;
     case OP_BNOT: {
       LLVMValueRef b = bits(g, getreg(g, GETARG_B(i)));
-      guard(g, isint(g, b), pc);
+      numguard(g, isint(g, b), pc, pc + 1);
       setreg(g, a, mkint(g, LLVMBuildNot(B_, sext48(g, b), "")));
       br(g, pc + 1);
       break;
@@ -6135,7 +6209,7 @@ static void emit(Gen *g, int pc) {
       setreg(g, a, mkint(g, r));
       br(g, pc + 1);
       LLVMPositionBuilderAtEnd(B_, fb);
-      guard(g, tisflt(g, b, tb_), pc);
+      numguard(g, tisflt(g, b, tb_), pc, pc + 1);
       { LLVMValueRef d = getflt(g, b), r = LLVMBuildFNeg(B_, d, "");
         /* LLVM may fold a negation into its uses (-a - 1 into -1 - a),
         ** which flips the sign of a NaN the hardware would propagate;
@@ -6662,7 +6736,7 @@ static void freegen(Gen *g) {
   free(g->entry); free(g->reach); free(g->spec); free(g->pspec); free(g->specexits); free(g->selfres);
   free(g->split); free(g->loopvar); free(g->homevar); free(g->tabin); free(g->forchk); free(g->tabadd);
   free(g->rwsrc); free(g->rslot);
-  free(g->npred);
+  free(g->npred); free(g->mm);
 }
 
 /* Is instruction 'pc' compiled?  In an OSR region (jit.c: one hot loop of
@@ -6916,6 +6990,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
   g->hdrsave = (int *)calloc((size_t)p->sizecode + 1, sizeof *g->hdrsave);
   g->entry = (char *)malloc((size_t)p->sizecode);
   if (g->entry != NULL) entrypoints(g, g->entry);
+  g->mm = mmsites(p);
   if (g->bb == NULL || g->exits == NULL || g->hdr == NULL || g->hdrsave == NULL || g->entry == NULL || !analyse(g) || !specanalyse(g) || !selftyped(g) || (numonly(g), !cleananalyse(g))) {
     freegen(g);
     LLVMDisposeBuilder(g->B);

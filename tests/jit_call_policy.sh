@@ -16,8 +16,8 @@
 # budget: the OSR compile of the loop would use it up).  A function whose
 # path is shorter than an entry into compiled code, called from the
 # interpreter or from C, waits for a compiled caller (jit.c
-# waits_for_caller).  A function whose arithmetic went through
-# metamethods is not compiled (jit.c mmarith).  Rent or buy (jit.c
+# waits_for_caller).  A function whose arithmetic goes through
+# metamethods calls them from its code (llvmgen.c mmsites).  Rent or buy (jit.c
 # calls_pay): a function whose calls each run a short path through much
 # code (an if-elseif chain building strings and tables) is not compiled
 # after 20000 calls ("not compiled yet: pays after"), and is with
@@ -109,6 +109,20 @@ local o, s = vec(0, 0), 0
 for i = 1, 200000 do s = s + dist2(vec(i % 7, i % 5), o) end
 print(s)
 LUA
+cat >"$TMP/vecmeta2.lua" <<'LUA'
+local V = {}
+V.__index = V
+local function vec(x, y) return setmetatable({x = x, y = y}, V) end
+V.__add = function(a, b) return vec(a.x + b.x, a.y + b.y) end
+V.__sub = function(a, b) return vec(a.x - b.x, a.y - b.y) end
+V.__mul = function(a, k) return vec(a.x * k, a.y * k) end
+local function add(a, b) local s = a + b; s = s + b; s = s - b; s = s * 1; return s end
+local s = 0
+for i = 1, 100000 do s = add(s, i) end
+local v = vec(0, 0)
+for i = 1, 100000 do v = add(v, vec(1, i % 3)) end
+print(s, v.x, v.y)
+LUA
 cat >"$TMP/tiny.lua" <<'LUA'
 local backing = {}
 for i = 1, 100 do backing[i] = i end
@@ -167,13 +181,20 @@ lacks 'tiny.lua:[34] .*type feedback starts' "tiny: feedback started"
 out=$(MVM_JIT_PAYBACK=0 MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/tiny.lua" 2>&1 >/dev/null </dev/null) || fail "tiny, payback 0: status" "$out"
 has 'tiny.lua:3 .*: compiled' "tiny, payback 0: not compiled"
 # a function whose arithmetic goes through metamethods (its type
-# feedback saw tables) is not compiled: its code would leave to the
-# interpreter at each such operation (jit.c mmarith)
-out=$(MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/vecmeta.lua" 2>&1 >/dev/null </dev/null) || fail "vecmeta: status" "$out"
-has 'vecmeta.lua:5 .*not compiled: metamethod arithmetic' "vecmeta: compiled"
+# feedback saw tables) calls them from its compiled code (llvmgen.c
+# mmsites): it does not leave to the interpreter at each such operation
+out=$(MVM_JIT_BACKGROUND=0 MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/vecmeta.lua" 2>&1 </dev/null) || fail "vecmeta: status" "$out"
+has '^3799975$' "vecmeta: result"
+has 'vecmeta.lua:5 .*: compiled' "vecmeta: not compiled"
 has '^mvm: JIT: .* 0 side exits' "vecmeta: side exits"
-out=$(MVM_JIT_PAYBACK=0 MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/vecmeta.lua" 2>&1 >/dev/null </dev/null) || fail "vecmeta, payback 0: status" "$out"
-has 'vecmeta.lua:5 .*: compiled' "vecmeta, payback 0: not compiled"
+# compiled while its arithmetic saw numbers only, then given vectors: the
+# exits count as failed speculations, and the compile that follows has
+# the metamethod site (a few dozen exits, not one per call)
+out=$(MVM_JIT_THRESHOLD=1000 MVM_JIT_PAYBACK=0 MVM_JIT_BACKGROUND=0 MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/vecmeta2.lua" 2>&1 </dev/null) ||
+  fail "vecmeta2: status" "$out"
+has '^5000050000	100000	100000$' "vecmeta2: result"
+has 'vecmeta2.lua:7: [0-9]* failed speculations: recompiled' "vecmeta2: not recompiled"
+has '^mvm: JIT: .* [0-9]\{1,3\} side exits' "vecmeta2: an exit per call"
 unset MVM_JIT_CALLGAIN
 out=$("$MVM" -j on "$TMP/library.lua" 2>&1 >/dev/null </dev/null) || fail "library: status" "$out"
 has '^mvm: JIT: 0 compiled' "library: compiled"

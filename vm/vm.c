@@ -1622,6 +1622,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
       vmcase(SHRI) {
         Value v1 = base[GETARG_B(i)];
         int64_t ib;
+        FEEDBACK(v1, v1);
         if (v_isimmint(v1)) {
           pc++; setint_ra(i, vm_shiftl(v_getimmint(v1), -(int64_t)GETARG_sC(i)));
         }
@@ -1633,6 +1634,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
       vmcase(SHLI) {
         Value v1 = base[GETARG_B(i)];
         int64_t ib;
+        FEEDBACK(v1, v1);
         if (v_isimmint(v1)) {
           pc++; setint_ra(i, vm_shiftl((int64_t)GETARG_sC(i), v_getimmint(v1)));
         }
