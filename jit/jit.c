@@ -1048,6 +1048,10 @@ static int ccallat(global_State *g, const Table *strlib, const LClosure *cl, int
   ** their 160K-220K calls, each call then entered from the interpreter,
   ** and its VM thread ran 12% longer than with none compiled) */
   if (op == OP_VARARGPREP || op == OP_VARARG) return 1;
+  /* (a metamethod called from arithmetic runs through C either way: a
+  ** vector loop whose every operation called one, compiled, ran 5% slower
+  ** than interpreted, its calls made from a helper) */
+  if (jit_mmsite(cl->p, pc)) return 1;
   if (op == OP_CALL || op == OP_TAILCALL) {
     const Value *f = regsource(strlib, cl, pc, GETARG_A(in), 0);
     return f != NULL && (v_islcf(*f) || v_isCclosure(*f) ||
@@ -1335,6 +1339,7 @@ static double interp_share(global_State *g, const LClosure *cl, int from, int to
 /* 'p', at the threshold in the frame L->ci, spends its time in C
 ** functions: it stays interpreted for good (JIT_NOCODE), and if nothing
 ** else gets compiled LLVM is never loaded. */
+static void retire_feedback(JitState *J, Proto *p);
 static int library_bound(JitState *J, lua_State *L, Proto *p) {
   Value f = *L->ci->func;
   double share;
@@ -1354,6 +1359,10 @@ static int library_bound(JitState *J, lua_State *L, Proto *p) {
             p->source ? getstr(p->source) : "?", p->linedefined, p->sizecode, nc, share);
   p->jitcode = JIT_NOCODE;
   p->jitlook = UINT32_MAX;
+  /* (and it records no more type feedback: its frames kept recording for
+  ** the rest of the run, ~30 instructions per metamethod arithmetic of a
+  ** probe's loop, 8% of its instructions) */
+  retire_feedback(J, p);
   return 1;
 }
 
@@ -1379,7 +1388,7 @@ static double opgain(global_State *g, const Table *strlib, const LClosure *cl, i
       return f != NULL && v_isLclosure(*f) && !jit_hascode(v_lcl(*f)->p) ? 1 : JIT_LUACALL_GAIN;
     }
     default:
-      return 1;
+      return jit_mmsite(cl->p, pc) ? 0 : 1;   /* (as a C call: ccallat) */
   }
 }
 
@@ -1433,10 +1442,22 @@ static void notyet(JitState *J, const Proto *p, double need) {
             p->sizecode, need);
 }
 
-/* is the frame 'ci' (a caller; NULL: none) running compiled code, or
-** did its compiled code make the call the interpreter now runs? */
-static int fromcode(const CallInfo *ci) {
-  return ci != NULL && (ci->callstatus & (CIST_JITACT | CIST_JIT)) != 0;
+/* Did compiled code call the running Lua function itself: is its caller
+** running compiled code (or did that code make the call the interpreter
+** now runs), at a CALL, TAILCALL or TFORCALL?  A metamethod or '__index'
+** function that one of its helpers runs (mvmrt_arith, the table helpers)
+** is not: it is called as from C (do_call, a fresh interpreter
+** activation), compiled or not, so it is judged as when called from the
+** interpreter.  Compiled, the 2-instruction '__add' of a probe that
+** compiled code called through mvmrt_arith made each call ~45
+** instructions dearer (jit_run's entry) and the loop 1.3x slower. */
+static int calledbycode(lua_State *L) {
+  const CallInfo *prev = L->ci->previous;
+  OpCode op;
+  if (prev == NULL || !(prev->callstatus & (CIST_JITACT | CIST_JIT)) || !isLua(prev))
+    return 0;
+  op = GET_OPCODE(*(prev->u.l.savedpc - 1));
+  return op == OP_CALL || op == OP_TAILCALL || op == OP_TFORCALL;
 }
 
 static double calls_need(JitState *J, lua_State *L, Proto *p) {
@@ -1447,7 +1468,7 @@ static double calls_need(JitState *J, lua_State *L, Proto *p) {
   ** function costs more than the interpreter's own call (it leaves the
   ** compiled code, and comes back through jit_run); richards.lua ran 16-19 G
   ** instructions where -j off runs 14 G with its task closures so left out */
-  if (fromcode(L->ci->previous)) return 0;
+  if (calledbycode(L)) return 0;
   gain = pathgain(G(L), v_lcl(f)) * J->callgain;
   pthread_mutex_lock(&J->lock);
   est = cost_per_instr(J) * p->sizecode;
@@ -1477,7 +1498,7 @@ static int waits_for_caller(JitState *J, lua_State *L, Proto *p) {
   Value f = *L->ci->func;
   double gain;
   if (!v_isLclosure(f) || v_lcl(f)->p != p || J->payback <= 0) return 0;
-  if (fromcode(prev) || (prev != NULL && isLua(prev) && *prev->func == f)) return 0;
+  if (calledbycode(L) || (prev != NULL && isLua(prev) && *prev->func == f)) return 0;
   if ((gain = pathgain(G(L), v_lcl(f))) > JIT_ENTRY_WORK) return 0;
   if (J->stats > 2)
     fprintf(stderr, "mvm: JIT: %s:%d (%d instructions): %.1f gaining per call, less than "
@@ -1693,6 +1714,25 @@ static double loopshare(lua_State *L, Proto *p, const Instruction *hdr, int size
   int nc, from = (int)(hdr - p->code);
   if (!v_isLclosure(f) || v_lcl(f)->p != p) return 1.0;
   return interp_share(G(L), v_lcl(f), from, from + size, &nc, L->ci->func + 1);
+}
+
+/* Is the loop at 'hdr' (its OSR sample h) about to be compiled bound by
+** metamethod calls?  Its static share (cshare) was taken at its first
+** test, before the type feedback that shows its metamethod sites
+** (jit_mmsite, counted as C calls: ccallat); with them it may fall below
+** JIT_MIN_SHARE, as a function's would (library_bound).  bench/extra2's
+** vecops.lua, whose vector loop makes a dozen metamethod calls an
+** iteration (share 0.05 with them), ran 4-8% slower compiled. */
+static int mmbound(lua_State *L, JitState *J, Proto *p, const Instruction *hdr, unsigned h) {
+  double cs;
+  if (p->feedback == NULL) return 0;
+  cs = loopshare(L, p, hdr, J->osr[h].size);
+  if (cs >= J->osr[h].cshare || cs >= JIT_MIN_SHARE) return 0;
+  if (J->stats > 1 && !J->osr[h].mmbound++)   /* (said once for the loop) */
+    fprintf(stderr, "mvm: JIT: OSR %s:%d pc %d: not compiled: metamethod-bound (interpreter "
+            "share %.2f)\n", p->source ? getstr(p->source) : "?", p->linedefined,
+            (int)(hdr - p->code), cs);
+  return 1;
 }
 
 /* Does the loop at 'hdr' (of 'size' instructions) spend its time in the
@@ -1988,6 +2028,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     J->osr[h].olast = J->osr[h].ocount;
     J->osr[h].ifirst = J->osr[h].ilast = -1;
     J->osr[h].nchg = 0;
+    J->osr[h].mmbound = 0;
     return 0;
   }
   /* the share over the back-edges since this loop's last test */
@@ -2089,6 +2130,10 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     /* the rate jumped: the compile waits for one test's feedback */
     fbloop(L, J, p, hdr, hp, 1);
     if (p->feedback != NULL) return 0;
+  }
+  if (mmbound(L, J, p, hdr, h)) {
+    osrskip(J, p);
+    return 0;
   }
   if (J->stats > 2)
     fprintf(stderr, "mvm: JIT: OSR %s:%d pc %d: loop of %d, %.1f ns per back-edge, "

@@ -231,9 +231,10 @@ typedef struct JitState {
   ** an entry; a freed proto's entry only misleads an estimate). */
   struct { const Proto *p; const Instruction *pc; double t; uint32_t hot; int size;
            double csize, cshare, work, ran, saved, ocpu; int64_t ocount, imax; uint32_t ohot; int oloop;
-           int64_t olast, icur, ifirst, cfirst, ilast, clast; int nchg, pure; }
+           int64_t olast, icur, ifirst, cfirst, ilast, clast; int nchg, pure, mmbound; }
            osr[JIT_OSR_SAMPLES];
-  /* (cshare: interp_share of the loop; pure: it runs nothing but the
+  /* (cshare: interp_share of the loop; mmbound: judged bound by
+  ** metamethod calls (jit.c mmbound); pure: it runs nothing but the
   ** interpreter (pureloop); work: its size plus its callees'
   ** interpreted work (calleework); csize: the units of its compile
   ** (compileunits); ran: seconds the loop ran so far; saved: what compiled code
@@ -369,6 +370,25 @@ static inline int jit_leafbuiltin(const Proto *p, int pc) {
     break;
   }
   return k >= 0 && k < JIT_NBUILTINS ? k : -1;
+}
+
+/* Is code[pc] of 'p' a metamethod site: arithmetic or a bitwise operator
+** (with its MMBIN* after it, or UNM, BNOT) whose operands the type
+** feedback saw be something other than numbers (a table with '__add', a
+** string to coerce)?  Compiled code calls the metamethod through a
+** helper there (llvmgen.c mmsites), which saves nothing over the
+** interpreter's call of it: the policy counts it as a C call (jit.c
+** ccallat).  The compile thread reads the feedback while the interpreter
+** records it: one relaxed load. */
+static inline int jit_mmsite(const Proto *p, int pc) {
+  OpCode op, next;
+  if (p->feedback == NULL || pc + 1 >= p->sizecode) return 0;
+  op = GET_OPCODE(p->code[pc]);
+  next = GET_OPCODE(p->code[pc + 1]);
+  if (next != OP_MMBIN && next != OP_MMBINI && next != OP_MMBINK && op != OP_UNM && op != OP_BNOT)
+    return 0;
+  return (__atomic_load_n(&p->feedback[pc], __ATOMIC_RELAXED) &
+          (MVM_FB_STR | MVM_FB_TABLE | MVM_FB_OTHER)) != 0;
 }
 
 /* NULL if the compiler handles 'p', else the reason (jit/jitsubset.c) */

@@ -674,7 +674,9 @@ RT_HELPER void mvmrt_arith(lua_State *L, CallInfo *ci, int pc) {
     const Value *t = p1;
     p1 = p2; p2 = t;
   }
-  if (!vm_rawarith(L, (int)tm - TM_ADD + LUA_OPADD, p1, p2, res))
+  /* (numbers here: boxed integers, or floats of bitwise operations) */
+  if (!(v_isnumber(*p1) && v_isnumber(*p2) &&
+        vm_rawarith(L, (int)tm - TM_ADD + LUA_OPADD, p1, p2, res)))
     meta_trybinTM(L, p1, p2, res, tm);
 }
 

@@ -551,8 +551,9 @@ static int valuety(const Proto *P, Instruction i, int tb, int tc) {
 ** '__add' and '__mul' left at every operation and came back at the next
 ** call or OSR test (a ray-sphere probe: 1.3 M exits a run, slower than
 ** the interpreter).  An arithmetic or bitwise instruction whose type
-** feedback saw a string, table or other value (mm[pc], a snapshot taken
-** once per compile: the interpreter goes on recording meanwhile) calls
+** feedback saw a string, table or other value (jit_mmsite; mm[pc], a
+** snapshot taken once per compile: the interpreter goes on recording
+** meanwhile) calls
 ** mvmrt_arith instead when an operand is not known to be a number
 ** (mmlive): the helper does what the interpreter does at the instruction
 ** and at its MMBIN* (numbers of any kind, then the metamethod, or the
@@ -565,10 +566,7 @@ static uint8_t *mmsites(const Proto *p) {
   int pc;
   if (p->feedback == NULL) return NULL;
   for (pc = 0; pc + 1 < p->sizecode; pc++) {
-    OpCode op = GET_OPCODE(p->code[pc]), next = GET_OPCODE(p->code[pc + 1]);
-    uint8_t fb = __atomic_load_n(&p->feedback[pc], __ATOMIC_RELAXED);
-    if ((next == OP_MMBIN || next == OP_MMBINI || next == OP_MMBINK || op == OP_UNM ||
-         op == OP_BNOT) && (fb & (MVM_FB_STR | MVM_FB_TABLE | MVM_FB_OTHER))) {
+    if (jit_mmsite(p, pc)) {
       if (mm == NULL && (mm = (uint8_t *)calloc((size_t)p->sizecode, 1)) == NULL) return NULL;
       mm[pc] = 1;
     }

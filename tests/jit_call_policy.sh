@@ -123,6 +123,24 @@ local v = vec(0, 0)
 for i = 1, 100000 do v = add(v, vec(1, i % 3)) end
 print(s, v.x, v.y)
 LUA
+cat >"$TMP/mmbound.lua" <<'LUA'
+local M = {}
+local a = setmetatable({v = 1}, M)
+M.__add = function(x, y) return x end
+M.__mul = function(x, y) return x end
+local function run(n)
+  local s = a
+  for i = 1, n do s = s + a; s = s * 2; s = s + 1 end
+  return s
+end
+for r = 1, 20 do run(100000) end
+local function once(n)
+  local s = a
+  for i = 1, n do s = s + a; s = s * 2; s = s + 1; s = s * a end
+  return s
+end
+print(run(1).v, once(2000000).v)
+LUA
 cat >"$TMP/tiny.lua" <<'LUA'
 local backing = {}
 for i = 1, 100 do backing[i] = i end
@@ -195,6 +213,15 @@ out=$(MVM_JIT_THRESHOLD=1000 MVM_JIT_PAYBACK=0 MVM_JIT_BACKGROUND=0 MVM_JIT_BUDG
 has '^5000050000	100000	100000$' "vecmeta2: result"
 has 'vecmeta2.lua:7: [0-9]* failed speculations: recompiled' "vecmeta2: not recompiled"
 has '^mvm: JIT: .* [0-9]\{1,3\} side exits' "vecmeta2: an exit per call"
+# a function or loop whose arithmetic is all metamethod calls gains
+# nothing compiled (the calls go through C either way: jit.c ccallat,
+# mmbound), and the 2-instruction metamethods, called from a helper, are
+# not judged as called by compiled code (calledbycode)
+out=$("$MVM" -j on "$TMP/mmbound.lua" 2>&1 </dev/null) || fail "mmbound: status" "$out"
+has '^1	1$' "mmbound: result"
+has 'mmbound.lua:5 .*not compiled: library-bound' "mmbound: run compiled"
+has 'OSR .*mmbound.lua:11 pc [0-9]*: not compiled: metamethod-bound' "mmbound: once's loop compiled"
+lacks 'mmbound.lua:[34] .*: compiled' "mmbound: a metamethod compiled"
 unset MVM_JIT_CALLGAIN
 out=$("$MVM" -j on "$TMP/library.lua" 2>&1 >/dev/null </dev/null) || fail "library: status" "$out"
 has '^mvm: JIT: 0 compiled' "library: compiled"
