@@ -377,12 +377,18 @@ static void print_stats(JitState *J) {
 #define JIT_MIN_SHARE    0.3
 /* the least share of a main chunk's loop's time, measured (osr_pays:
 ** its time per back-edge against its interpreted work), for which its
-** region is compiled.  0.2 was tried: word_count.lua's generating loop
-** (0.23-0.31) was then compiled in every run instead of one in three
-** (its VM thread 0.25 -> 0.22 s), but so was tables.lua's records loop
-** (0.30-0.47, 4 rounds of ~4.5 ms), whose 20 ms compile arrives after it
-** ended: -j on went 11% behind -j off on tables (15 interleaved runs) */
-#define JIT_LOOP_SHARE   0.3
+** region is compiled.  0.2 was tried in session 13: word_count.lua's
+** generating loop (0.23-0.31) was then compiled in every run instead of
+** one in three (its VM thread 0.25 -> 0.22 s), but so was tables.lua's
+** records loop (0.30-0.47, 4 rounds of ~4.5 ms), whose 20 ms compile
+** arrived after it ended: -j on went 11% behind -j off on tables.  Since
+** ends_first sees such loops end (session 21: loopcount of for and ipairs
+** loops), 0.2 again (session 22): tables -j on 0.165 -> 0.153 s (-j off
+** 0.142), word_count's region compiled in every run (VM thread 0.30-0.41
+** s; at 0.3, 0.31-0.59, the loop's share measured 0.2-0.3 in the runs
+** that left it interpreted), knuc.lua's counting loop compiled (0.414 ->
+** 0.285 s; -j off 0.488); interleaved medians. */
+#define JIT_LOOP_SHARE   0.2
 /* the same for a loop that calls nothing and allocates nothing (pureloop):
 ** its time is the interpreter's, unless its reads miss the caches */
 #define JIT_PURE_SHARE   0.12
