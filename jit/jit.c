@@ -1460,7 +1460,8 @@ static void notyet(JitState *J, const Proto *p, double need) {
 static int calledbycode(lua_State *L) {
   const CallInfo *prev = L->ci->previous;
   OpCode op;
-  if (prev == NULL || !(prev->callstatus & (CIST_JITACT | CIST_JIT)) || !isLua(prev))
+  if (prev == NULL || !(prev->callstatus & (CIST_JITACT | CIST_JIT)) || !isLua(prev) ||
+      prev->u.l.savedpc <= v_lcl(*prev->func)->p->code)   /* (a finalizer at its entry poll) */
     return 0;
   op = GET_OPCODE(*(prev->u.l.savedpc - 1));
   return op == OP_CALL || op == OP_TAILCALL || op == OP_TFORCALL;

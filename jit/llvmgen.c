@@ -553,14 +553,14 @@ static int valuety(const Proto *P, Instruction i, int tb, int tc) {
 ** the interpreter).  An arithmetic or bitwise instruction whose type
 ** feedback saw a string, table or other value (jit_mmsite; mm[pc], a
 ** snapshot taken once per compile: the interpreter goes on recording
-** meanwhile) calls
-** mvmrt_arith instead when an operand is not known to be a number
-** (mmlive): the helper does what the interpreter does at the instruction
-** and at its MMBIN* (numbers of any kind, then the metamethod, or the
-** error), and compiled code goes on after the MMBIN* with R[A] of any
-** type.  The same for UNM and BNOT, which call their metamethods
-** themselves.  Elsewhere arithmetic still leaves: its result stays a number in
-** the types, which is what the rest of the code is built on. */
+** meanwhile) calls mvmrt_arith instead when an operand is not known to
+** be a number (mmlive): the helper does what the interpreter does at the
+** instruction and at its MMBIN* (numbers of any kind, then the
+** metamethod, or the error), and compiled code goes on after the MMBIN*
+** with R[A] of any type.  The same for UNM and BNOT, which call their
+** metamethods themselves.  Elsewhere arithmetic still leaves: its result
+** stays a number in the types, which is what the rest of the code is
+** built on. */
 static uint8_t *mmsites(const Proto *p) {
   uint8_t *mm = NULL;
   int pc;
