@@ -659,18 +659,19 @@ RT_HELPER void mvmrt_arith(lua_State *L, CallInfo *ci, int pc) {
   Value *res = base + GETARG_A(i);
   const Value *p1 = base + GETARG_A(mm), *p2;
   Value imm;
+  int flip = 0;
   L->top = ci->top;
   if (GET_OPCODE(i) == OP_UNM || GET_OPCODE(i) == OP_BNOT) {   /* no MMBIN: as the interpreter */
     tm = GET_OPCODE(i) == OP_UNM ? TM_UNM : TM_BNOT;
     p1 = p2 = base + GETARG_B(i);
-    mm = i;
   }
   else switch (GET_OPCODE(mm)) {
     case OP_MMBIN: p2 = base + GETARG_B(mm); break;
-    case OP_MMBINI: imm = vm_int(L, GETARG_sB(mm)); p2 = &imm; break;   /* (small: no allocation) */
-    default: p2 = k + GETARG_B(mm); break;
+    case OP_MMBINI:   /* (a small immediate: no allocation) */
+      imm = vm_int(L, GETARG_sB(mm)); p2 = &imm; flip = GETARG_k(mm); break;
+    default: p2 = k + GETARG_B(mm); flip = GETARG_k(mm); break;   /* MMBINK */
   }
-  if (mm != i && GET_OPCODE(mm) != OP_MMBIN && GETARG_k(mm)) {
+  if (flip) {
     const Value *t = p1;
     p1 = p2; p2 = t;
   }

@@ -99,20 +99,23 @@ local n, x = tonumber(arg[1]), 0
 for _ = 1, n do x = inc(x) end
 print(x)
 LUA
-cat >"$TMP/vecmeta.lua" <<'LUA'
+# a 2-D vector class, the first three lines of the vecmeta programs
+vecclass() {
+  cat <<'LUA'
 local V = {}
 V.__index = V
 local function vec(x, y) return setmetatable({x = x, y = y}, V) end
+LUA
+}
+{ vecclass; cat <<'LUA'
 V.__sub = function(a, b) return vec(a.x - b.x, a.y - b.y) end
 local function dist2(a, b) local d = a - b return d.x * d.x + d.y * d.y end
 local o, s = vec(0, 0), 0
 for i = 1, 200000 do s = s + dist2(vec(i % 7, i % 5), o) end
 print(s)
 LUA
-cat >"$TMP/vecmeta2.lua" <<'LUA'
-local V = {}
-V.__index = V
-local function vec(x, y) return setmetatable({x = x, y = y}, V) end
+} >"$TMP/vecmeta.lua"
+{ vecclass; cat <<'LUA'
 V.__add = function(a, b) return vec(a.x + b.x, a.y + b.y) end
 V.__sub = function(a, b) return vec(a.x - b.x, a.y - b.y) end
 V.__mul = function(a, k) return vec(a.x * k, a.y * k) end
@@ -123,6 +126,7 @@ local v = vec(0, 0)
 for i = 1, 100000 do v = add(v, vec(1, i % 3)) end
 print(s, v.x, v.y)
 LUA
+} >"$TMP/vecmeta2.lua"
 cat >"$TMP/mmbound.lua" <<'LUA'
 local M = {}
 local a = setmetatable({v = 1}, M)
