@@ -569,6 +569,9 @@ static int start_backend(JitState *J) {
     be = load_backend();
     if (be != NULL) J->bs = be->newstate(J, &host, &err);
     J->startup_seconds = now() - t0;
+    if (J->stats > 2)
+      fprintf(stderr, "mvm: JIT: LLVM loaded and its session started at %.1f ms (%.1f ms)\n",
+              (now() - J->start) * 1e3, J->startup_seconds * 1e3);
     if (J->bs == NULL) {
       if (be != NULL)
         fprintf(stderr, "mvm: JIT initialisation failed (%s); running interpreted\n",
@@ -1564,8 +1567,8 @@ static void prefetch_backend(JitState *J, lua_State *L, Proto *p) {
     J->prefetch = 1;
     pthread_cond_signal(&J->wake);
     if (J->stats > 1)
-      fprintf(stderr, "mvm: JIT: %s:%d is warm: loading LLVM in the background\n",
-              p->source ? getstr(p->source) : "?", p->linedefined);
+      fprintf(stderr, "mvm: JIT: %s:%d is warm: loading LLVM in the background, at %.1f ms\n",
+              p->source ? getstr(p->source) : "?", p->linedefined, (now() - J->start) * 1e3);
   }
   pthread_mutex_unlock(&J->lock);
 }
