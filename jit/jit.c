@@ -1891,6 +1891,11 @@ static int64_t loopcount(lua_State *L, const Proto *p, int forloop) {
   int64_t i;
   if (GET_OPCODE(p->code[forloop]) == OP_FORLOOP)
     return v_isimmint(r[1]) && v_getimmint(r[1]) >= 0 ? v_getimmint(r[1]) : -1;
+  /* over next (pairs): the slots after the key's, at least the count left
+  ** (tables.lua's pairs loop, which has ~10 ms left at its first test,
+  ** was compiled near its end, loading LLVM for it) */
+  if (v_islcf(r[0]) && v_lcf(r[0]) == G(L)->nextaux && G(L)->nextaux != NULL && v_istable(r[1]))
+    return tab_nextleft(L, v_tab(r[1]), r[2]);
   if (!v_islcf(r[0]) || v_lcf(r[0]) != G(L)->ipairsaux || !v_istable(r[1]) ||
       !v_isimmint(r[2]))
     return -1;
@@ -2108,7 +2113,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     if (!shareok) ;   /* (neither feedback nor LLVM for a library-bound loop) */
     else if (region &&
              (rest <= inc * JIT_FB_TESTS || (inc > 0 && rest / inc * dt < JIT_PREFETCH_LEAD)) &&
-             ends_first(L, J, p, hdr, per, est, h))
+             ends_first(L, J, p, hdr, per, getenv("X_MARGIN") ? est * atof(getenv("X_MARGIN")) + JIT_LOAD_EST * (atof(getenv("X_MARGIN")) - 1) : est, h))
       ;   /* (nor for a main chunk's loop that will end before its code could
           ** arrive: tables.lua loaded LLVM for its first loop, which then
           ** ended, and its records loop's compile was estimated without the

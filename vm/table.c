@@ -815,6 +815,11 @@ int tab_nextquick(lua_State *L, Table *t, Value *key, Value *val) {
   return i == UINT_MAX ? -1 : nextfrom(L, t, i, key, val);
 }
 
+int64_t tab_nextleft(lua_State *L, const Table *t, Value key) {
+  unsigned i = quickindex(L, t, key);
+  return i == UINT_MAX ? -1 : (int64_t)t->asize + (int64_t)allocsizenode(t) - (int64_t)i;
+}
+
 /* ---------------- length ---------------- */
 
 static int absentint(Table *t, lua_Unsigned k) {

@@ -201,6 +201,11 @@ LUAI_FUNC int tab_next(lua_State *L, Table *t, Value *key, Value *val);
 /* tab_next when the key's place is known without a lookup (nil, an array
 ** index, the entry returned last); else -1, doing nothing (never raises) */
 LUAI_FUNC int tab_nextquick(lua_State *L, Table *t, Value *key, Value *val);
+/* how many of t's slots (array part and nodes) come after key's place
+** when that place is known without a lookup (as for tab_nextquick): at
+** least the iterations left of a traversal at 'key'; else -1 (never
+** raises: the JIT policy's estimate of a pairs loop, jit.c loopcount) */
+LUAI_FUNC int64_t tab_nextleft(lua_State *L, const Table *t, Value key);
 LUAI_FUNC lua_Unsigned tab_getn(Table *t);                           /* border */
 #ifdef MVM_LENCHECK
 LUAI_FUNC void tab_lencheck(const Table *t);   /* aborts on a wrong tight hint */
