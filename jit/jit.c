@@ -1883,8 +1883,9 @@ static int outerloop(const Proto *p, int h, int last) {
 ** bound of what is left (tables.lua's `for _, v in ipairs(arr)` over a
 ** million elements was compiled in every run, its code arriving after
 ** the loop had ended, once ipairs no longer counted as a C call:
-** ccallat); otherwise (the elements go on in the hash part, or another
-** iterator) it is not known. */
+** ccallat); one over next (pairs) has at most the table's slots after
+** the key's place left (tab_nextleft); otherwise (ipairs whose elements
+** go on in the hash part, another iterator) it is not known. */
 static int64_t loopcount(lua_State *L, const Proto *p, int forloop) {
   const Value *r = L->ci->func + 1 + GETARG_A(p->code[forloop]);
   const Table *t;
@@ -1915,7 +1916,7 @@ static int onlyinner(const Proto *p, int o, int last) {
   return 1;
 }
 /* the count left of the loop at 'hdr' of 'size' instructions when it is an
-** integer for loop or a generic for over ipairs (loopcount), else -1 */
+** integer for loop or a generic for over ipairs or pairs (loopcount), else -1 */
 static int64_t owncount(lua_State *L, const Proto *p, const Instruction *hdr, int size) {
   int last = (int)(hdr - p->code) + size - 1;
   if ((GET_OPCODE(p->code[last]) != OP_FORLOOP && GET_OPCODE(p->code[last]) != OP_TFORLOOP) ||
