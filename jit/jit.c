@@ -2114,7 +2114,7 @@ static int osr_pays(lua_State *L, JitState *J, Proto *p, const Instruction *hdr)
     if (!shareok) ;   /* (neither feedback nor LLVM for a library-bound loop) */
     else if (region &&
              (rest <= inc * JIT_FB_TESTS || (inc > 0 && rest / inc * dt < JIT_PREFETCH_LEAD)) &&
-             ends_first(L, J, p, hdr, per, getenv("X_MARGIN") ? est * atof(getenv("X_MARGIN")) + JIT_LOAD_EST * (atof(getenv("X_MARGIN")) - 1) : est, h))
+             ends_first(L, J, p, hdr, per, est, h))
       ;   /* (nor for a main chunk's loop that will end before its code could
           ** arrive: tables.lua loaded LLVM for its first loop, which then
           ** ended, and its records loop's compile was estimated without the
