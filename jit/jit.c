@@ -1895,7 +1895,7 @@ static int64_t loopcount(lua_State *L, const Proto *p, int forloop) {
   /* over next (pairs): the slots after the key's, at least the count left
   ** (tables.lua's pairs loop, which has ~10 ms left at its first test,
   ** was compiled near its end, loading LLVM for it) */
-  if (v_islcf(r[0]) && v_lcf(r[0]) == G(L)->nextaux && G(L)->nextaux != NULL && v_istable(r[1]))
+  if (v_islcf(r[0]) && v_lcf(r[0]) == G(L)->nextaux && v_istable(r[1]))
     return tab_nextleft(L, v_tab(r[1]), r[2]);
   if (!v_islcf(r[0]) || v_lcf(r[0]) != G(L)->ipairsaux || !v_istable(r[1]) ||
       !v_isimmint(r[2]))

@@ -132,31 +132,28 @@ for i = 1, 500000 do s = s + (i % 13) * 3 - (i & 7) end
 print(s)
 LUA
 } >"$TMP/short.lua"
-# the same for a generic for over ipairs: its count left is known from
-# the table's array part (jit.c loopcount).  (The chunk's earlier loops
-# have paid for a compile by then: a million iterations over ipairs, ~40
-# ms, does get its region since JIT_LOOP_SHARE is 0.2.)
-{ pad; cat <<'LUA'
-local arr, short, s = {}, {}, 0
+# the same for generic for loops of 250000 elements (~10 ms) over a
+# table 't' filled by 't[key] = arr[i]' (shortiter: file name, key,
+# iterator).  Over ipairs the count left is known from the table's array
+# part (jit.c loopcount).  (The chunk's earlier loops have paid for a
+# compile by then: a million iterations over ipairs, ~40 ms, does get its
+# region since JIT_LOOP_SHARE is 0.2.)  Over pairs it is at most the
+# slots after the key's (vm/table.c tab_nextleft); before, the loop ended
+# before its region's code came, which was compiled all the same (`-j on`
+# 12% behind `-j off` on such a program); a pairs loop that runs long is
+# still compiled (plong)
+shortiter() {
+  { pad; cat <<LUA
+local arr, t, s = {}, {}, 0
 for i = 1, 1000000 do arr[i] = i % 13 end
-for i = 1, 250000 do short[i] = arr[i] end
-for _, v in ipairs(short) do s = s + v * 3 - (v & 7) end
+for i = 1, 250000 do t[$2] = arr[i] end
+for _, v in $3(t) do s = s + v * 3 - (v & 7) end
 print(s)
 LUA
-} >"$TMP/ipshort.lua"
-# the same for a generic for over pairs: its count left is at most the
-# slots after the key's (vm/table.c tab_nextleft); 250000 entries (~10 ms)
-# ended before their region's code came, which was compiled all the same
-# (`-j on` 12% behind `-j off` on such a program); a pairs loop that
-# runs long is still compiled (plong)
-{ pad; cat <<'LUA'
-local arr, h, s = {}, {}, 0
-for i = 1, 1000000 do arr[i] = i % 13 end
-for i = 1, 250000 do h[i * 7919 % 1000003] = arr[i] end
-for _, v in pairs(h) do s = s + v * 3 - (v & 7) end
-print(s)
-LUA
-} >"$TMP/pshort.lua"
+  } >"$TMP/$1.lua"
+}
+shortiter ipshort "i" ipairs
+shortiter pshort "i * 7919 % 1000003" pairs
 cat >"$TMP/plong.lua" <<'LUA'
 local h, s = {}, 0
 for i = 1, 200000 do h[i * 7919 % 1000003] = i % 13 end
