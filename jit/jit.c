@@ -1042,6 +1042,21 @@ static const Table *stringlib(global_State *g) {
   return v != &tab_absentkey && v_istable(*v) ? v_tab(*v) : NULL;
 }
 
+/* Is the call 'in' of light C function 'f' one that compiled code
+** evaluates without a call (llvmgen.c fastbuiltin: sqrt, floor, abs of
+** one argument, string.byte of one or two, for one result)?  Then it is
+** no C call for the policy: compiled, its cost goes (json.lua's decoder
+** calls byte at every token, and looked library-bound for it). */
+static int inlinebuiltin(global_State *g, Instruction in, Value f) {
+  const JitState *J = (const JitState *)g->jit;
+  int k;
+  if (GET_OPCODE(in) != OP_CALL || GETARG_C(in) != 2) return 0;
+  if (GETARG_B(in) == 2)
+    for (k = 0; k < JIT_NBUILTINS; k++)
+      if (v_lcf(f) == J->builtins[k]) return 1;
+  return (GETARG_B(in) == 2 || GETARG_B(in) == 3) && v_lcf(f) == J->strbuiltins[0];
+}
+
 /* call sites of 'cl' in code[from..to) whose callee is a C function, or a
 ** Lua function that stays interpreted; with the frame's registers 'base'
 ** (not NULL: asked at a loop back-edge), also generic-for loops whose
@@ -1063,7 +1078,7 @@ static int ccallat(global_State *g, const Table *strlib, const LClosure *cl, int
   if (jit_mmsite(cl->p, pc)) return 1;
   if (op == OP_CALL || op == OP_TAILCALL) {
     const Value *f = regsource(strlib, cl, pc, GETARG_A(in), 0);
-    return f != NULL && (v_islcf(*f) || v_isCclosure(*f) ||
+    return f != NULL && ((v_islcf(*f) && !inlinebuiltin(g, in, *f)) || v_isCclosure(*f) ||
                          (v_isLclosure(*f) && v_lcl(*f)->p->jitcode == JIT_NOCODE));
   }
   /* (the steps of next and of ipairs' iterator are no calls: the

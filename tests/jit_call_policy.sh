@@ -8,7 +8,8 @@
 # the rule off.  A hot function that switches coroutines every call or
 # two (a generator pipeline's callbacks: jit.c calllook) stays interpreted
 # and is counted as such.  String methods (s:find, s:sub) count as C
-# calls, and so do a vararg function's VARARGPREP and VARARG (helper
+# calls, but not the builtins compiled code evaluates without a call
+# (string.byte, math.sqrt/floor/abs: jit.c inlinebuiltin), and so do a vararg function's VARARGPREP and VARARG (helper
 # calls in compiled code: a forwarder `f(...)` stays interpreted).  A
 # small function needs more calls than the threshold (jit.c
 # call_threshold: 1000 + 1000 * 120 / size); MVM_JIT_PAYBACK=0 or
@@ -60,6 +61,20 @@ end
 local x = 0
 for i = 1, 20000 do x = bxor(x, i % 65536) end
 print(x)
+LUA
+# a scanner whose only C call is string.byte: library-bound when byte
+# counted as a C call, compiled since compiled code evaluates it inline
+cat >"$TMP/bytes.lua" <<'LUA'
+local byte = string.byte
+local function digit(s, i)
+  local b = byte(s, i)
+  if b >= 48 and b <= 57 then return 1 end
+  return 0
+end
+local s = string.rep("a1b2c3", 1000)
+local n = 0
+for r = 1, 300 do for i = 1, #s do n = n + digit(s, i) end end
+print(n)
 LUA
 cat >"$TMP/methods.lua" <<'LUA'
 local function field(s, i)
@@ -234,6 +249,10 @@ lacks 'loading LLVM' "library: LLVM was loaded"
 out=$(MVM_JIT_PAYBACK=0 "$MVM" -j on "$TMP/library.lua" 2>&1 >/dev/null </dev/null) || fail "library, payback 0: status" "$out"
 lacks 'library-bound' "library, payback 0: rule applied"
 has '^mvm: JIT: [1-9][0-9]* compiled' "library, payback 0: not compiled"
+out=$("$MVM" -j on "$TMP/bytes.lua" 2>&1 </dev/null) || fail "bytes: status" "$out"
+has '^900000$' "bytes: result"
+lacks 'library-bound' "bytes: byte counted as a C call"
+has 'bytes.lua:2 .*: compiled' "bytes: not compiled"
 out=$("$MVM" -j on "$TMP/numeric.lua" 2>&1 >/dev/null </dev/null) || fail "numeric: status" "$out"
 has 'numeric.lua:1 .*: compiled' "numeric: not compiled"
 has 'loading LLVM and starting its session took' "numeric: no start-up time"
