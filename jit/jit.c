@@ -1701,7 +1701,11 @@ static const Value *samplefunc(Value t) {
 ** JIT_LOOP_SHARE), where its compile inlines them or calls their code;
 ** so did bench/extra/shapes.lua's loop of method calls (`s:move(1):area()`,
 ** share 0.16-0.29), interpreted to its end: 0.434 s of the VM thread's
-** CPU against 0.401 s with its region compiled at ~40 ms (-j off 0.46). */
+** CPU against 0.401 s with its region compiled at ~40 ms (-j off 0.46).
+** A builtin that compiled code evaluates without a call (inlinebuiltin)
+** counts as JIT_CCALL_COST: its C call is interpreter time too, gone
+** compiled (bench/ffi_calls.lua's math.sqrt loop measured share 0.20,
+** and its region came at 181 ms of a 0.42 s run). */
 static double calleework(lua_State *L, Proto *p, int from, int to) {
   Value fv = *L->ci->func;
   const Value *base = L->ci->func + 1, *f;
@@ -1716,6 +1720,10 @@ static double calleework(lua_State *L, Proto *p, int from, int to) {
     f = regsource(strlib, v_lcl(fv), pc, GETARG_A(in), 0);
     if (f == NULL) f = localsource(p, pc, GETARG_A(in), base);
     if (f == NULL) f = fieldnow(G(L), p, pc, GETARG_A(in), base);
+    if (f != NULL && v_islcf(*f) && inlinebuiltin(G(L), in, *f)) {
+      w += JIT_CCALL_COST;
+      continue;
+    }
     /* (a recursive call's work is the loop's own: its calls count as
     ** p's hotcount, which the time per back-edge divides by) */
     if (f == NULL || !v_isLclosure(*f) || v_lcl(*f)->p->jitcode == JIT_NOCODE ||
