@@ -225,6 +225,7 @@ static JitState *getstate(lua_State *L) {
     J->unsupported = jit_unsupported;
     J->builtins = mvm_mathbuiltins;
     J->strbuiltins = mvm_strbuiltins;
+    J->assertfn = mvm_baseassert;
     J->watchepoch = &g->watchepoch;
     J->start = now();
     J->background = getenv("MVM_JIT_BACKGROUND") == NULL || env_flag("MVM_JIT_BACKGROUND");
@@ -1044,13 +1045,17 @@ static const Table *stringlib(global_State *g) {
 
 /* Is the call 'in' of light C function 'f' one that compiled code
 ** evaluates without a call (llvmgen.c fastbuiltin: sqrt, floor, abs of
-** one argument, string.byte of one or two, for one result)?  Then it is
+** one argument, string.byte of one or two, for one result; assert as a
+** statement)?  Then it is
 ** no C call for the policy: compiled, its cost goes (json.lua's decoder
 ** calls byte at every token, and looked library-bound for it). */
 static int inlinebuiltin(global_State *g, Instruction in, Value f) {
   const JitState *J = (const JitState *)g->jit;
   int k;
-  if (GET_OPCODE(in) != OP_CALL || GETARG_C(in) != 2) return 0;
+  if (GET_OPCODE(in) != OP_CALL) return 0;
+  if (GETARG_C(in) == 1)
+    return GETARG_B(in) >= 2 && v_lcf(f) == J->assertfn[0];
+  if (GETARG_C(in) != 2) return 0;
   if (GETARG_B(in) == 2)
     for (k = 0; k < JIT_NBUILTINS; k++)
       if (v_lcf(f) == J->builtins[k]) return 1;

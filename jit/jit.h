@@ -259,6 +259,7 @@ typedef struct JitState {
   const char *(*unsupported)(Proto *p);   /* jit_unsupported, for the backend */
   const lua_CFunction *builtins;  /* mvm_mathbuiltins, for the backend */
   const lua_CFunction *strbuiltins;  /* mvm_strbuiltins, for the backend */
+  const lua_CFunction *assertfn;  /* mvm_baseassert, for the backend */
   const size_t *watchepoch;       /* &G->watchepoch (JitMethodCache) */
 } JitState;
 
@@ -334,6 +335,11 @@ LUAI_DDEC(const lua_CFunction mvm_mathbuiltins[JIT_NBUILTINS]);
 ** one result (llvmgen.c bytecall); not one of the JIT_NBUILTINS above */
 #define JIT_BUILTIN_BYTE JIT_NBUILTINS
 LUAI_DDEC(const lua_CFunction mvm_strbuiltins[1]);
+/* assert (stdlib/baselib.c) as a statement (no results), with at least one
+** argument: compiled code tests the first and goes on when it is true
+** (llvmgen.c assertcall) */
+#define JIT_BUILTIN_ASSERT (JIT_NBUILTINS + 1)
+LUAI_DDEC(const lua_CFunction mvm_baseassert[1]);
 
 /* The builtin named 's' (JIT_BUILTIN_*), or -1.  Which builtin a call
 ** site may hold is guessed from the name its function register was
@@ -343,6 +349,7 @@ static inline int jit_builtinname(const char *s) {
   if (strcmp(s, "floor") == 0) return JIT_BUILTIN_FLOOR;
   if (strcmp(s, "abs") == 0) return JIT_BUILTIN_ABS;
   if (strcmp(s, "byte") == 0) return JIT_BUILTIN_BYTE;
+  if (strcmp(s, "assert") == 0) return JIT_BUILTIN_ASSERT;
   return -1;
 }
 

@@ -895,8 +895,9 @@ static int specanalyse(Gen *g) {
     Instruction i = g->p->code[pc];
     int a = GETARG_A(i);
     int bk = fastbuiltin(g, pc);
-    if ((!isload(GET_OPCODE(i)) && !leafsite(g, pc) && bk < 0) || a >= g->nregs || rs_has(&g->memres, a))
-      continue;
+    if ((!isload(GET_OPCODE(i)) && !leafsite(g, pc) && bk < 0) || bk == JIT_BUILTIN_ASSERT ||
+        a >= g->nregs || rs_has(&g->memres, a))
+      continue;   /* (assert's fast path has no result) */
     succs(g, pc, from);
     if (numfollows(g, from, a, &ns, 0, &kinds) > 0) {
       g->spec[pc] = (uint8_t)spectype(g, kinds);
@@ -4814,9 +4815,10 @@ static LLVMValueRef isbuiltin(Gen *g, LLVMValueRef f, int k) {
 static int fastbuiltin(Gen *g, int pc) {
   Instruction i = g->p->code[pc];
   int k;
-  if (GET_OPCODE(i) != OP_CALL || (GETARG_B(i) != 2 && GETARG_B(i) != 3) || GETARG_C(i) != 2 ||
-      leafsite(g, pc))
-    return -1;
+  if (GET_OPCODE(i) != OP_CALL || leafsite(g, pc)) return -1;
+  if (GETARG_C(i) == 1 && GETARG_B(i) >= 2)   /* a statement: assert(v, ...) */
+    return builtinhint(g, pc, GETARG_A(i)) == JIT_BUILTIN_ASSERT ? JIT_BUILTIN_ASSERT : -1;
+  if ((GETARG_B(i) != 2 && GETARG_B(i) != 3) || GETARG_C(i) != 2) return -1;
   k = builtinhint(g, pc, GETARG_A(i));
   return k == JIT_BUILTIN_BYTE || (k >= 0 && k < JIT_NBUILTINS && GETARG_B(i) == 2) ? k : -1;
 }
@@ -4965,6 +4967,32 @@ static void bytecall(Gen *g, int pc, int a, int b) {
     setreg(g, a, mkint(g, c));
     br(g, pc + 1);
   }
+  LLVMPositionBuilderAtEnd(B_, gen);
+}
+
+/* The fast path of the CALL at 'pc' of assert for no results (fastbuiltin:
+** R[a](R[a+1], ...)), as builtinfast's: when R[a] is assert (and no hook
+** is on) and R[a+1] is neither nil nor false, the code goes on at pc + 1:
+** assert returns its arguments, which nobody takes, and registers from
+** R[a] on are free after a call for no results.  A false condition (the
+** error) goes on to the generic call. */
+static void assertcall(Gen *g, int pc, int a) {
+  LLVMBasicBlockRef body = newbb(g, "assertbi"), ok = newbb(g, "assertok");
+  LLVMBasicBlockRef gen = newbb(g, "gencall");
+  LLVMValueRef f, hook, v, truthy;
+  f = bits(g, getreg(g, a));
+  hook = LLVMBuildLoad2(B_, g->i32, byteptr(g, g->L, offsetof(lua_State, hookmask)), "hookmask");
+  LLVMSetVolatile(hook, 1);
+  LLVMBuildCondBr(B_, LLVMBuildAnd(B_,
+      LLVMBuildICmp(B_, LLVMIntEQ, f, ci64(g, MVM_TAG_LCF | ((uint64_t)(uintptr_t)g->J->assertfn[0] & MVM_PAYLOAD)), ""),
+      LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), ""), body, gen);
+  LLVMPositionBuilderAtEnd(B_, body);
+  v = bits(g, getregat(g, pc, a + 1));
+  truthy = LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntNE, v, ci64(g, MVM_NIL), ""),
+                        LLVMBuildICmp(B_, LLVMIntNE, v, ci64(g, MVM_FALSE), ""), "truthy");
+  LLVMBuildCondBr(B_, truthy, ok, gen);
+  LLVMPositionBuilderAtEnd(B_, ok);
+  br(g, pc + 1);
   LLVMPositionBuilderAtEnd(B_, gen);
 }
 
@@ -5827,6 +5855,7 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   memset(&ops, 0, sizeof ops);
   rs_range(&ops, a, a + b);
   if (bi == JIT_BUILTIN_BYTE) bytecall(g, pc, a, b);
+  else if (bi == JIT_BUILTIN_ASSERT) assertcall(g, pc, a);
   else if (bi >= 0) builtinfast(g, pc, a, bi);
   else if (leaf != NULL && leafsite(g, pc)) {
     fastleaf(g, pc, a, b, leaf);

@@ -129,6 +129,10 @@ static int base_assert(lua_State *L) {
   return base_error(L);   /* level 1: no position for C caller */
 }
 
+/* for the interpreter's call of assert without a C frame (vm.c OP_CALL)
+** and compiled code's (llvmgen.c assertcall) */
+LUAI_DDEF const lua_CFunction mvm_baseassert[1] = { base_assert };
+
 /* ----------------------------------------------------------- metatables */
 
 static int base_getmetatable(lua_State *L) {

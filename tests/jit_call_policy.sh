@@ -9,7 +9,8 @@
 # two (a generator pipeline's callbacks: jit.c calllook) stays interpreted
 # and is counted as such.  String methods (s:find, s:sub) count as C
 # calls, but not the builtins compiled code evaluates without a call
-# (string.byte, math.sqrt/floor/abs: jit.c inlinebuiltin), and so do a vararg function's VARARGPREP and VARARG (helper
+# (string.byte, math.sqrt/floor/abs, assert as a statement: jit.c
+# inlinebuiltin), and so do a vararg function's VARARGPREP and VARARG (helper
 # calls in compiled code: a forwarder `f(...)` stays interpreted).  A
 # small function needs more calls than the threshold (jit.c
 # call_threshold: 1000 + 1000 * 120 / size); MVM_JIT_PAYBACK=0 or
@@ -62,12 +63,14 @@ local x = 0
 for i = 1, 20000 do x = bxor(x, i % 65536) end
 print(x)
 LUA
-# a scanner whose only C call is string.byte: library-bound when byte
-# counted as a C call, compiled since compiled code evaluates it inline
+# a scanner whose only C calls are string.byte and assert: library-bound
+# when they counted as C calls, compiled since compiled code evaluates
+# them inline
 cat >"$TMP/bytes.lua" <<'LUA'
 local byte = string.byte
 local function digit(s, i)
   local b = byte(s, i)
+  assert(b, "no byte")
   if b >= 48 and b <= 57 then return 1 end
   return 0
 end

@@ -1901,6 +1901,13 @@ void vm_execute(lua_State *L, CallInfo *ci) {
                 vmbreak;
               }
             }
+            else if (l_unlikely(f == mvm_baseassert[0]) && nresults == 0 &&
+                     L->top > ra + 1 && !v_isfalsy(ra[1])) {
+              /* assert(v, ...) as a statement, v true: nothing to do
+              ** (no results wanted; the arguments are dead registers) */
+              L->top = ra;
+              vmbreak;
+            }
             else if (l_unlikely(f == mvm_strsub[0]) && nresults == 1 &&
                      vm_subinline(L, ra, (int)(L->top - ra) - 1)) {
               /* string.sub(s, i [, j]) for one result, i >= 1, j >= 0: the
