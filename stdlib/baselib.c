@@ -156,6 +156,10 @@ static int base_setmetatable(lua_State *L) {
   return 1;
 }
 
+/* for the interpreter's call of setmetatable without a C frame (vm.c
+** vm_setmtinline) */
+LUAI_DDEF const lua_CFunction mvm_basesetmt[1] = { base_setmetatable };
+
 /* -------------------------------------------------------------- raw ops */
 
 static int base_rawequal(lua_State *L) {

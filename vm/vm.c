@@ -228,6 +228,25 @@ static __attribute__((noinline)) int vm_subinline(lua_State *L, Value *ra, int n
   return 1;
 }
 
+/* setmetatable(t, mt) in OP_CALL: a table t without a metatable (no
+** __metatable to honour) gets table mt without __gc (no finalizer to
+** register), as lua_setmetatable does, and *ra is t; 0 (nothing done)
+** otherwise.  An object constructor's `return setmetatable({...}, C)`
+** spent ~10% of bench/extra2/vecops.lua in the library call's checks. */
+static __attribute__((noinline)) int vm_setmtinline(lua_State *L, Value *ra, int nargs) {
+  global_State *g = G(L);
+  Table *t, *mt;
+  if (nargs != 2 || !v_istable(ra[1]) || !v_istable(ra[2])) return 0;
+  t = v_tab(ra[1]);
+  mt = v_tab(ra[2]);
+  if (t->metatable != NULL || gfasttm(g, mt, TM_GC) != NULL) return 0;
+  t->metatable = mt;
+  tab_unwatch(g, t);
+  gc_cardmark(g, (GCObject *)t, &t->metatable);
+  *ra = ra[1];
+  return 1;
+}
+
 void vm_finishset(lua_State *L, const Value *t, Value *key, Value *val,
                   const Value *slot) {
   int loop;
@@ -1908,6 +1927,11 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               L->top = ra;
               vmbreak;
             }
+            else if (l_unlikely(f == mvm_basesetmt[0]) && (unsigned)nresults <= 1u &&
+                     vm_setmtinline(L, ra, (int)(L->top - ra) - 1)) {
+              L->top = ra + nresults;
+              vmbreak;
+            }
             else if (l_unlikely(f == mvm_strsub[0]) && nresults == 1 &&
                      vm_subinline(L, ra, (int)(L->top - ra) - 1)) {
               /* string.sub(s, i [, j]) for one result, i >= 1, j >= 0: the
@@ -1995,6 +2019,16 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         }
         if (GETARG_k(i))
           func_closeupval(L, base);   /* no tbc variables can be pending */
+        if (l_unlikely(v_islcf(*ra) && v_lcf(*ra) == mvm_basesetmt[0]) && !L->hookmask &&
+            vm_setmtinline(L, ra, b - 1)) {
+          /* a constructor's `return setmetatable(t, C)`: its one result
+          ** returned as RETURN would (no C frame, no hook to see it) */
+          L->top = ra + 1;
+          ci->func -= delta;
+          do_poscall(L, ci, 1);
+          updatetrap(ci);
+          goto ret;
+        }
         if ((n = do_pretailcall(L, ci, ra, b, delta)) < 0)
           goto startfunc;             /* Lua callee reuses this frame */
         ci->func -= delta;            /* C callee already ran */
