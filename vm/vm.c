@@ -1257,10 +1257,13 @@ static inline void flt_store_arith(Value *p, double d) { *p = v_float(d); }
 #define vmbreak        break
 #endif
 
+/* (a line or count hook runs Lua code, which may collect and move the
+** running closure: 'cl' is reloaded with 'base') */
 #define vmfetch() { \
     if (l_unlikely(trap)) { \
       trap = dbg_traceexec(L, pc); \
       base = ci->func + 1; \
+      cl = v_lcl(*ci->func); \
     } \
     i = *(pc++); \
   }
@@ -1343,8 +1346,10 @@ void vm_execute(lua_State *L, CallInfo *ci) {
     if (pc == cl->p->code) {       /* entering (not resuming) */
       if (cl->p->is_vararg)
         trap = 0;                  /* the call hook runs after VARARGPREP */
-      else
+      else {
         do_hookcall(L, ci);
+        cl = v_lcl(*ci->func);     /* (the hook may have moved it) */
+      }
     }
     ci->u.l.trap = 1;
   }
@@ -2228,6 +2233,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         if (l_unlikely(trap)) {
           do_hookcall(L, ci);
           L->oldpc = 1;   /* the next opcode is seen as a new line */
+          cl = v_lcl(*ci->func);   /* (the hook may have moved it) */
         }
         base = ci->func + 1;
         vmbreak;
