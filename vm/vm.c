@@ -228,11 +228,12 @@ static __attribute__((noinline)) int vm_subinline(lua_State *L, Value *ra, int n
   return 1;
 }
 
-/* setmetatable(t, mt) in OP_CALL: a table t without a metatable (no
-** __metatable to honour) gets table mt without __gc (no finalizer to
-** register), as lua_setmetatable does, and *ra is t; 0 (nothing done)
-** otherwise.  An object constructor's `return setmetatable({...}, C)`
-** spent ~10% of bench/extra2/vecops.lua in the library call's checks. */
+/* setmetatable(t, mt) in OP_CALL and OP_TAILCALL: a table t without a
+** metatable (no __metatable to honour) gets table mt without __gc (no
+** finalizer to register), as lua_setmetatable does, and *ra is t; 0
+** (nothing done) otherwise.  Object constructors' `return
+** setmetatable({...}, C)` spent ~10% of bench/extra2/vecops.lua in the
+** library call's checks. */
 static __attribute__((noinline)) int vm_setmtinline(lua_State *L, Value *ra, int nargs) {
   global_State *g = G(L);
   Table *t, *mt;
