@@ -4795,10 +4795,24 @@ static LLVMValueRef f64intrinsic(Gen *g, const char *name, LLVMValueRef x) {
   return LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, &g->f64, 1), fn, &x, 1, "");
 }
 
-/* is word f builtin k (the library's light C function)? */
-static LLVMValueRef isbuiltin(Gen *g, LLVMValueRef f, int k) {
+/* is word f the light C function 'fn'? */
+static LLVMValueRef islcfn(Gen *g, LLVMValueRef f, lua_CFunction fn) {
   return LLVMBuildICmp(B_, LLVMIntEQ, f,
-                       ci64(g, MVM_TAG_LCF | ((uint64_t)(uintptr_t)g->J->builtins[k] & MVM_PAYLOAD)), "");
+                       ci64(g, MVM_TAG_LCF | ((uint64_t)(uintptr_t)fn & MVM_PAYLOAD)), "");
+}
+
+/* The guard of a builtin's fast path at a call of R[a]: R[a] is the
+** library's 'fn' and no hook is on (a hook must see the call): on to
+** 'body' (the builder is left there), else to 'gen', the generic call */
+static void builtinguard(Gen *g, int a, lua_CFunction fn, LLVMBasicBlockRef body,
+                         LLVMBasicBlockRef gen) {
+  LLVMValueRef f = bits(g, getreg(g, a)), hook;
+  hook = LLVMBuildLoad2(B_, g->i32, byteptr(g, g->L, offsetof(lua_State, hookmask)), "hookmask");
+  LLVMSetVolatile(hook, 1);
+  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, islcfn(g, f, fn),
+                                   LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), ""),
+                  body, gen);
+  LLVMPositionBuilderAtEnd(B_, body);
 }
 
 /* The builtin (sqrt, floor, abs; string.byte: bytecall) the CALL at 'pc'
@@ -4837,14 +4851,9 @@ static int fastbuiltin(Gen *g, int pc) {
 static LLVMValueRef builtinval(Gen *g, int k, LLVMValueRef x, int tx, LLVMBasicBlockRef gen);
 static void builtinfast(Gen *g, int pc, int a, int k) {
   LLVMBasicBlockRef body = newbb(g, "builtin"), gen = newbb(g, "gencall");
-  LLVMValueRef f, hook, res;
+  LLVMValueRef res;
   int t = regty(g, pc, a + 1), rt, st;
-  f = bits(g, getreg(g, a));
-  hook = LLVMBuildLoad2(B_, g->i32, byteptr(g, g->L, offsetof(lua_State, hookmask)), "hookmask");
-  LLVMSetVolatile(hook, 1);
-  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, isbuiltin(g, f, k),
-                                   LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), ""), body, gen);
-  LLVMPositionBuilderAtEnd(B_, body);
+  builtinguard(g, a, g->J->builtins[k], body, gen);
   res = builtinval(g, k, bits(g, getregat(g, pc, a + 1)), knum(t) ? t : TY_ANY, gen);
   rt = builtinty(k, knum(t) ? t : TY_ANY);
   st = g->spec[pc];
@@ -4935,14 +4944,8 @@ static LLVMValueRef builtinval(Gen *g, int k, LLVMValueRef x, int tx, LLVMBasicB
 static void bytecall(Gen *g, int pc, int a, int b) {
   LLVMBasicBlockRef body = newbb(g, "bytebi"), isstr = newbb(g, "bytestr");
   LLVMBasicBlockRef inr = newbb(g, "byteinr"), gen = newbb(g, "gencall");
-  LLVMValueRef f, hook, s, sb, i, len, ok, c;
-  f = bits(g, getreg(g, a));
-  hook = LLVMBuildLoad2(B_, g->i32, byteptr(g, g->L, offsetof(lua_State, hookmask)), "hookmask");
-  LLVMSetVolatile(hook, 1);
-  LLVMBuildCondBr(B_, LLVMBuildAnd(B_,
-      LLVMBuildICmp(B_, LLVMIntEQ, f, ci64(g, MVM_TAG_LCF | ((uint64_t)(uintptr_t)g->J->strbuiltins[0] & MVM_PAYLOAD)), ""),
-      LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), ""), body, gen);
-  LLVMPositionBuilderAtEnd(B_, body);
+  LLVMValueRef s, sb, i, len, ok, c;
+  builtinguard(g, a, g->J->strbuiltins[0], body, gen);
   s = getreg(g, a + 1);
   sb = bits(g, s);
   isreftt(g, s, sb, MVM_TSTRING, isstr, gen);
@@ -4979,14 +4982,8 @@ static void bytecall(Gen *g, int pc, int a, int b) {
 static void assertcall(Gen *g, int pc, int a) {
   LLVMBasicBlockRef body = newbb(g, "assertbi"), ok = newbb(g, "assertok");
   LLVMBasicBlockRef gen = newbb(g, "gencall");
-  LLVMValueRef f, hook, v, truthy;
-  f = bits(g, getreg(g, a));
-  hook = LLVMBuildLoad2(B_, g->i32, byteptr(g, g->L, offsetof(lua_State, hookmask)), "hookmask");
-  LLVMSetVolatile(hook, 1);
-  LLVMBuildCondBr(B_, LLVMBuildAnd(B_,
-      LLVMBuildICmp(B_, LLVMIntEQ, f, ci64(g, MVM_TAG_LCF | ((uint64_t)(uintptr_t)g->J->assertfn[0] & MVM_PAYLOAD)), ""),
-      LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), ""), body, gen);
-  LLVMPositionBuilderAtEnd(B_, body);
+  LLVMValueRef v, truthy;
+  builtinguard(g, a, g->J->assertfn[0], body, gen);
   v = bits(g, getregat(g, pc, a + 1));
   truthy = LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntNE, v, ci64(g, MVM_NIL), ""),
                         LLVMBuildICmp(B_, LLVMIntNE, v, ci64(g, MVM_FALSE), ""), "truthy");
@@ -5580,7 +5577,7 @@ static void leafop(Gen *g, Leaf *lf, int pc, int a, int nres, LLVMBasicBlockRef 
         LLVMBuildBr(B_, lf->gen);
         return;
       }
-      lguard(g, lf, isbuiltin(g, bits(g, lget(g, lf, ra)), k));
+      lguard(g, lf, islcfn(g, bits(g, lget(g, lf, ra)), g->J->builtins[k]));
       t = lf->cur[ra + 1];
       lsetty(g, lf, ra, builtinval(g, k, bits(g, lget(g, lf, ra + 1)), t, lf->gen), builtinty(k, t));
       if (op == OP_TAILCALL) {   /* its result is the callee's */
