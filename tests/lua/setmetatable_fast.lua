@@ -75,3 +75,21 @@ end, "c")
 both()
 debug.sethook()
 print("hooked calls", seen)
+
+-- __gc added to a metatable after setmetatable used it (its absence was
+-- cached in the metatable): objects given it afterwards are finalized,
+-- whether the field came by assignment or by rawset
+local M = {}
+for _ = 1, 100 do setmetatable({}, M) end
+local fin = 0
+M.__gc = function() fin = fin + 1 end
+for _ = 1, 10 do setmetatable({}, M) end
+collectgarbage(); collectgarbage()
+print("finalized after assignment", fin)
+local N = {}
+local function ctor() return setmetatable({}, N) end
+for _ = 1, 100 do ctor() end
+rawset(N, "__gc", function() fin = fin + 1 end)
+for _ = 1, 5 do ctor() end
+collectgarbage(); collectgarbage()
+print("finalized after rawset", fin)
