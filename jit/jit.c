@@ -226,6 +226,7 @@ static JitState *getstate(lua_State *L) {
     J->builtins = mvm_mathbuiltins;
     J->strbuiltins = mvm_strbuiltins;
     J->assertfn = mvm_baseassert;
+    J->setmtfn = mvm_basesetmt;
     J->watchepoch = &g->watchepoch;
     J->start = now();
     J->background = getenv("MVM_JIT_BACKGROUND") == NULL || env_flag("MVM_JIT_BACKGROUND");
@@ -1046,13 +1047,15 @@ static const Table *stringlib(global_State *g) {
 /* Is the call 'in' of light C function 'f' one that compiled code
 ** evaluates without a call (llvmgen.c fastbuiltin: sqrt, floor, abs of
 ** one argument, string.byte of one or two, for one result; assert as a
-** statement)?  Then it is
+** statement; setmetatable of two, through a leaf helper)?  Then it is
 ** no C call for the policy: compiled, its cost goes (json.lua's decoder
 ** calls byte at every token, and looked library-bound for it). */
 static int inlinebuiltin(global_State *g, Instruction in, Value f) {
   const JitState *J = (const JitState *)g->jit;
   int k;
   if (GET_OPCODE(in) != OP_CALL) return 0;
+  if (v_lcf(f) == J->setmtfn[0])
+    return GETARG_B(in) == 3 && (GETARG_C(in) == 1 || GETARG_C(in) == 2);
   if (GETARG_C(in) == 1)
     return GETARG_B(in) >= 2 && v_lcf(f) == J->assertfn[0];
   if (GETARG_C(in) != 2) return 0;

@@ -260,6 +260,7 @@ typedef struct JitState {
   const lua_CFunction *builtins;  /* mvm_mathbuiltins, for the backend */
   const lua_CFunction *strbuiltins;  /* mvm_strbuiltins, for the backend */
   const lua_CFunction *assertfn;  /* mvm_baseassert, for the backend */
+  const lua_CFunction *setmtfn;   /* mvm_basesetmt, for the backend */
   const size_t *watchepoch;       /* &G->watchepoch (JitMethodCache) */
 } JitState;
 
@@ -340,6 +341,11 @@ LUAI_DDEC(const lua_CFunction mvm_strbuiltins[1]);
 ** (llvmgen.c assertcall) */
 #define JIT_BUILTIN_ASSERT (JIT_NBUILTINS + 1)
 LUAI_DDEC(const lua_CFunction mvm_baseassert[1]);
+/* setmetatable (stdlib/baselib.c) of two arguments, for one result or
+** none: compiled code makes its common case (meta_setmtfast) through a
+** leaf helper (llvmgen.c setmtcall) */
+#define JIT_BUILTIN_SETMT (JIT_NBUILTINS + 2)
+LUAI_DDEC(const lua_CFunction mvm_basesetmt[1]);
 
 /* The builtin named 's' (JIT_BUILTIN_*), or -1.  Which builtin a call
 ** site may hold is guessed from the name its function register was
@@ -350,6 +356,7 @@ static inline int jit_builtinname(const char *s) {
   if (strcmp(s, "abs") == 0) return JIT_BUILTIN_ABS;
   if (strcmp(s, "byte") == 0) return JIT_BUILTIN_BYTE;
   if (strcmp(s, "assert") == 0) return JIT_BUILTIN_ASSERT;
+  if (strcmp(s, "setmetatable") == 0) return JIT_BUILTIN_SETMT;
   return -1;
 }
 

@@ -1065,6 +1065,13 @@ static int mvmrt_raweq(Value a, Value b) {
   return v_rawequal(a, b);
 }
 
+/* setmetatable(t, mt)'s common case (meta_setmtfast) for compiled code's
+** fast path (llvmgen.c setmtcall): 1 when done.  A leaf: allocates
+** nothing, raises nothing. */
+static int mvmrt_setmt(lua_State *L, Value t, Value mt) {
+  return meta_setmtfast(G(L), t, mt);
+}
+
 /* An exit's numbers, stored raw into their stack slots by compiled code
 ** (llvmgen.c exitflush): boxed in place from the list the exit's code
 ** names, one uint16 per slot (slot << 1 | 1 for a double's bits, | 0 for
@@ -1129,6 +1136,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_fltidiv", (void *)mvmrt_fltidiv},
   {"mvmrt_fltpow", (void *)mvmrt_fltpow},
   {"mvmrt_raweq", (void *)mvmrt_raweq},
+  {"mvmrt_setmt", (void *)mvmrt_setmt},
   {"mvmrt_strchain", (void *)mvmrt_strchain},
   {"mvmrt_strset", (void *)mvmrt_strset},
   {"mvmrt_intset", (void *)mvmrt_intset},

@@ -896,8 +896,8 @@ static int specanalyse(Gen *g) {
     int a = GETARG_A(i);
     int bk = fastbuiltin(g, pc);
     if ((!isload(GET_OPCODE(i)) && !leafsite(g, pc) && bk < 0) || bk == JIT_BUILTIN_ASSERT ||
-        a >= g->nregs || rs_has(&g->memres, a))
-      continue;   /* (assert's fast path has no result) */
+        bk == JIT_BUILTIN_SETMT || a >= g->nregs || rs_has(&g->memres, a))
+      continue;   /* (assert's fast path has no result, setmetatable's a table) */
     succs(g, pc, from);
     if (numfollows(g, from, a, &ns, 0, &kinds) > 0) {
       g->spec[pc] = (uint8_t)spectype(g, kinds);
@@ -4830,10 +4830,12 @@ static int fastbuiltin(Gen *g, int pc) {
   Instruction i = g->p->code[pc];
   int k;
   if (GET_OPCODE(i) != OP_CALL || leafsite(g, pc)) return -1;
-  if (GETARG_C(i) == 1 && GETARG_B(i) >= 2)   /* a statement: assert(v, ...) */
-    return builtinhint(g, pc, GETARG_A(i)) == JIT_BUILTIN_ASSERT ? JIT_BUILTIN_ASSERT : -1;
-  if ((GETARG_B(i) != 2 && GETARG_B(i) != 3) || GETARG_C(i) != 2) return -1;
   k = builtinhint(g, pc, GETARG_A(i));
+  if (k == JIT_BUILTIN_ASSERT)   /* a statement: assert(v, ...) */
+    return GETARG_C(i) == 1 && GETARG_B(i) >= 2 ? k : -1;
+  if (k == JIT_BUILTIN_SETMT)    /* setmetatable(t, mt), one result or none */
+    return GETARG_B(i) == 3 && (GETARG_C(i) == 1 || GETARG_C(i) == 2) ? k : -1;
+  if ((GETARG_B(i) != 2 && GETARG_B(i) != 3) || GETARG_C(i) != 2) return -1;
   return k == JIT_BUILTIN_BYTE || (k >= 0 && k < JIT_NBUILTINS && GETARG_B(i) == 2) ? k : -1;
 }
 
@@ -4989,6 +4991,31 @@ static void assertcall(Gen *g, int pc, int a) {
                         LLVMBuildICmp(B_, LLVMIntNE, v, ci64(g, MVM_FALSE), ""), "truthy");
   LLVMBuildCondBr(B_, truthy, ok, gen);
   LLVMPositionBuilderAtEnd(B_, ok);
+  br(g, pc + 1);
+  LLVMPositionBuilderAtEnd(B_, gen);
+}
+
+/* The fast path of the CALL at 'pc' of setmetatable(t, mt) for 'nres'
+** results (0 or 1; fastbuiltin), as builtinfast's: when R[a] is
+** setmetatable (and no hook is on) and its common case applies
+** (mvmrt_setmt, a leaf: meta_setmtfast), R[a] is t for one result and
+** the code goes on at pc + 1; anything else (a metatable already there,
+** __gc, no tables) goes on to the generic call. */
+static void setmtcall(Gen *g, int pc, int a, int nres) {
+  LLVMBasicBlockRef body = newbb(g, "setmtbi"), ok = newbb(g, "setmtok");
+  LLVMBasicBlockRef gen = newbb(g, "gencall");
+  LLVMTypeRef pt[3], ty;
+  LLVMValueRef args[3], r;
+  builtinguard(g, a, g->J->setmtfn[0], body, gen);
+  pt[0] = g->p0; pt[1] = pt[2] = g->p1;
+  ty = LLVMFunctionType(g->i32, pt, 3, 0);
+  args[0] = g->L;
+  args[1] = getregat(g, pc, a + 1);
+  args[2] = getregat(g, pc, a + 2);
+  r = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_setmt", ty, 1), args, 3, "");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, r, ci32(g, 0), ""), ok, gen);
+  LLVMPositionBuilderAtEnd(B_, ok);
+  if (nres == 1) setreg(g, a, args[1]);
   br(g, pc + 1);
   LLVMPositionBuilderAtEnd(B_, gen);
 }
@@ -5853,6 +5880,7 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   rs_range(&ops, a, a + b);
   if (bi == JIT_BUILTIN_BYTE) bytecall(g, pc, a, b);
   else if (bi == JIT_BUILTIN_ASSERT) assertcall(g, pc, a);
+  else if (bi == JIT_BUILTIN_SETMT) setmtcall(g, pc, a, nres);
   else if (bi >= 0) builtinfast(g, pc, a, bi);
   else if (leaf != NULL && leafsite(g, pc)) {
     fastleaf(g, pc, a, b, leaf);

@@ -65,10 +65,12 @@ static const char *parse_in_base(const char *s, int base, lua_Integer *out) {
   return s;
 }
 
-/* vm/api.c (hidden, declared in vm/stateint.h): tonumber(v) and type(v)
-** with their usual arguments, read from the stack; -1 otherwise */
+/* vm/api.c (hidden, declared in vm/stateint.h): tonumber(v), type(v) and
+** setmetatable(t, mt) with their usual arguments, read from the stack; -1
+** otherwise */
 LUAI_FUNC int api_tonumberstep(lua_State *L);
 LUAI_FUNC int api_typestep(lua_State *L);
+LUAI_FUNC int api_setmtstep(lua_State *L);
 
 /* tonumber's general path, out of line: the common case then saves no
 ** callee-saved register */
@@ -146,7 +148,9 @@ static int base_getmetatable(lua_State *L) {
 }
 
 static int base_setmetatable(lua_State *L) {
-  int t = lua_type(L, 2);
+  int t;
+  if (api_setmtstep(L) > 0) return 1;   /* (compiled code calls this directly) */
+  t = lua_type(L, 2);
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
   if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)

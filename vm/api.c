@@ -1166,6 +1166,16 @@ LUAI_FUNC int api_typestep(lua_State *L) {
   return 1;
 }
 
+/* setmetatable(t, mt) with two arguments, read from the stack, in its
+** common case (meta_setmtfast): t is the result.  -1 otherwise (the
+** library's checks and lua_setmetatable). */
+LUAI_FUNC int api_setmtstep(lua_State *L) {
+  Value *arg = L->ci->func + 1;
+  if (L->top - arg != 2 || !meta_setmtfast(G(L), arg[0], arg[1])) return -1;
+  L->top = arg + 1;
+  return 1;
+}
+
 /* tonumber(v) with one argument, read from the stack: a number is its own
 ** result, a string its numeral's value or nil (the whole string must be
 ** a numeral: a '\0' inside ends the text first), anything else nil (as

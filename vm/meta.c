@@ -255,3 +255,21 @@ void meta_getvarargs(lua_State *L, CallInfo *ci, Value *where, int wanted) {
   for (; i < wanted; i++)
     where[i] = MVM_NIL;
 }
+
+/* setmetatable(t, mt)'s common case without the library's checks: a
+** table t without a metatable (no __metatable to honour) gets a table
+** mt without __gc (no finalizer to register), as lua_setmetatable does
+** it.  0 (nothing done) for anything else.  For the interpreter's CALL
+** and TAILCALL (vm.c vm_setmtinline) and the library function itself
+** (api_setmtstep: compiled code calls it directly).  Allocates nothing. */
+int meta_setmtfast(global_State *g, Value tv, Value mtv) {
+  Table *t, *mt;
+  if (!v_istable(tv) || !v_istable(mtv)) return 0;
+  t = v_tab(tv);
+  mt = v_tab(mtv);
+  if (t->metatable != NULL || gfasttm(g, mt, TM_GC) != NULL) return 0;
+  t->metatable = mt;
+  tab_unwatch(g, t);
+  gc_cardmark(g, (GCObject *)t, &t->metatable);
+  return 1;
+}

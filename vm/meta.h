@@ -12,6 +12,7 @@ LUAI_FUNC void meta_init(lua_State *L);                       /* tmname[] */
 LUAI_FUNC const Value *meta_gettm(Table *events, TMS event, TString *ename);
 LUAI_FUNC const Value *meta_gettmbyobj(lua_State *L, const Value *o, TMS event);
 LUAI_FUNC Table *meta_getmetatable(lua_State *L, Value o);
+LUAI_FUNC int meta_setmtfast(global_State *g, Value t, Value mt);
 LUAI_FUNC const char *meta_typename(int t);                   /* "nil", "number"... */
 LUAI_FUNC const char *meta_objtypename(lua_State *L, const Value *o); /* honours __name */
 LUAI_FUNC void meta_callTM(lua_State *L, const Value *f, const Value *p1, const Value *p2, const Value *p3);

@@ -33,6 +33,9 @@ LUAI_FUNC int api_nextstep(lua_State *L);
 ** general path must run) */
 LUAI_FUNC int api_typestep(lua_State *L);
 LUAI_FUNC int api_tonumberstep(lua_State *L);
+/* setmetatable(t, mt)'s common case (vm/api.c; -1 when the library's
+** checks must run) */
+LUAI_FUNC int api_setmtstep(lua_State *L);
 /* table.insert(t, v) / table.remove(t) on a plain table (vm/api.c; -1
 ** when tablib's general path must run) */
 LUAI_FUNC int api_tabpush(lua_State *L);

@@ -228,22 +228,12 @@ static __attribute__((noinline)) int vm_subinline(lua_State *L, Value *ra, int n
   return 1;
 }
 
-/* setmetatable(t, mt) in OP_CALL and OP_TAILCALL: a table t without a
-** metatable (no __metatable to honour) gets table mt without __gc (no
-** finalizer to register), as lua_setmetatable does, and *ra is t; 0
-** (nothing done) otherwise.  Object constructors' `return
+/* setmetatable(t, mt) in OP_CALL and OP_TAILCALL, its common case
+** (meta_setmtfast), and *ra is t; 0 (nothing done) otherwise.  Object constructors' `return
 ** setmetatable({...}, C)` spent ~10% of bench/extra2/vecops.lua in the
 ** library call's checks. */
 static __attribute__((noinline)) int vm_setmtinline(lua_State *L, Value *ra, int nargs) {
-  global_State *g = G(L);
-  Table *t, *mt;
-  if (nargs != 2 || !v_istable(ra[1]) || !v_istable(ra[2])) return 0;
-  t = v_tab(ra[1]);
-  mt = v_tab(ra[2]);
-  if (t->metatable != NULL || gfasttm(g, mt, TM_GC) != NULL) return 0;
-  t->metatable = mt;
-  tab_unwatch(g, t);
-  gc_cardmark(g, (GCObject *)t, &t->metatable);
+  if (nargs != 2 || !meta_setmtfast(G(L), ra[1], ra[2])) return 0;
   *ra = ra[1];
   return 1;
 }
