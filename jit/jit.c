@@ -1045,24 +1045,18 @@ static const Table *stringlib(global_State *g) {
 }
 
 /* Is the call 'in' of light C function 'f' one that compiled code
-** evaluates without a call (llvmgen.c fastbuiltin: sqrt, floor, abs of
-** one argument, string.byte of one or two, for one result; assert as a
-** statement; setmetatable of two, through a leaf helper)?  Then it is
+** evaluates without a call (jit_builtinshape)?  Then it is
 ** no C call for the policy: compiled, its cost goes (json.lua's decoder
 ** calls byte at every token, and looked library-bound for it). */
 static int inlinebuiltin(global_State *g, Instruction in, Value f) {
   const JitState *J = (const JitState *)g->jit;
+  lua_CFunction fn = v_lcf(f);
   int k;
-  if (GET_OPCODE(in) != OP_CALL) return 0;
-  if (v_lcf(f) == J->setmtfn[0])
-    return GETARG_B(in) == 3 && (GETARG_C(in) == 1 || GETARG_C(in) == 2);
-  if (GETARG_C(in) == 1)
-    return GETARG_B(in) >= 2 && v_lcf(f) == J->assertfn[0];
-  if (GETARG_C(in) != 2) return 0;
-  if (GETARG_B(in) == 2)
-    for (k = 0; k < JIT_NBUILTINS; k++)
-      if (v_lcf(f) == J->builtins[k]) return 1;
-  return (GETARG_B(in) == 2 || GETARG_B(in) == 3) && v_lcf(f) == J->strbuiltins[0];
+  for (k = 0; k < JIT_NBUILTINS && fn != J->builtins[k]; k++) ;
+  if (k == JIT_NBUILTINS)
+    k = fn == J->strbuiltins[0] ? JIT_BUILTIN_BYTE : fn == J->assertfn[0] ? JIT_BUILTIN_ASSERT
+      : fn == J->setmtfn[0] ? JIT_BUILTIN_SETMT : -1;
+  return jit_builtinshape(k, in);
 }
 
 /* call sites of 'cl' in code[from..to) whose callee is a C function, or a

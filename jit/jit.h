@@ -347,6 +347,21 @@ LUAI_DDEC(const lua_CFunction mvm_baseassert[1]);
 #define JIT_BUILTIN_SETMT (JIT_NBUILTINS + 2)
 LUAI_DDEC(const lua_CFunction mvm_basesetmt[1]);
 
+/* Is the call 'in' one of builtin k (JIT_BUILTIN_*; -1: none) that
+** compiled code evaluates without the library call (llvmgen.c
+** fastbuiltin), and so no C call for the policy (jit.c inlinebuiltin)?
+** sqrt, floor, abs: one argument, one result; byte: one or two, one
+** result; assert: a statement with an argument; setmetatable: two
+** arguments, one result or none. */
+static inline int jit_builtinshape(int k, Instruction in) {
+  int b = GETARG_B(in), c = GETARG_C(in);
+  if (GET_OPCODE(in) != OP_CALL || k < 0) return 0;
+  if (k == JIT_BUILTIN_ASSERT) return c == 1 && b >= 2;
+  if (k == JIT_BUILTIN_SETMT) return b == 3 && (c == 1 || c == 2);
+  if (k == JIT_BUILTIN_BYTE) return c == 2 && (b == 2 || b == 3);
+  return c == 2 && b == 2;
+}
+
 /* The builtin named 's' (JIT_BUILTIN_*), or -1.  Which builtin a call
 ** site may hold is guessed from the name its function register was
 ** loaded by; the guess is only a hint: compiled code compares the value. */

@@ -4831,12 +4831,7 @@ static int fastbuiltin(Gen *g, int pc) {
   int k;
   if (GET_OPCODE(i) != OP_CALL || leafsite(g, pc)) return -1;
   k = builtinhint(g, pc, GETARG_A(i));
-  if (k == JIT_BUILTIN_ASSERT)   /* a statement: assert(v, ...) */
-    return GETARG_C(i) == 1 && GETARG_B(i) >= 2 ? k : -1;
-  if (k == JIT_BUILTIN_SETMT)    /* setmetatable(t, mt), one result or none */
-    return GETARG_B(i) == 3 && (GETARG_C(i) == 1 || GETARG_C(i) == 2) ? k : -1;
-  if ((GETARG_B(i) != 2 && GETARG_B(i) != 3) || GETARG_C(i) != 2) return -1;
-  return k == JIT_BUILTIN_BYTE || (k >= 0 && k < JIT_NBUILTINS && GETARG_B(i) == 2) ? k : -1;
+  return jit_builtinshape(k, i) ? k : -1;
 }
 
 /* The fast path of the CALL at 'pc' (fastbuiltin: R[a] = R[a](R[a+1])),

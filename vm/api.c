@@ -849,10 +849,7 @@ LUA_API int lua_setmetatable(lua_State *L, int objindex) {
   Value mtv = L->top[-1];
   Table *mt = v_isnil(mtv) ? NULL : v_tab(mtv);
   if (v_istable(v)) {
-    Table *t = v_tab(v);
-    t->metatable = mt;
-    tab_unwatch(g, t);   /* lookups through t may change */
-    gc_cardmark(g, (GCObject *)t, &t->metatable);
+    tab_setmetatable(g, v_tab(v), mt);
   }
   else if (v_isudata(v)) {
     Udata *u = v_udata(v);

@@ -268,8 +268,6 @@ int meta_setmtfast(global_State *g, Value tv, Value mtv) {
   t = v_tab(tv);
   mt = v_tab(mtv);
   if (t->metatable != NULL || gfasttm(g, mt, TM_GC) != NULL) return 0;
-  t->metatable = mt;
-  tab_unwatch(g, t);
-  gc_cardmark(g, (GCObject *)t, &t->metatable);
+  tab_setmetatable(g, t, mt);
   return 1;
 }

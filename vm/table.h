@@ -58,6 +58,14 @@ static inline void tab_unwatch(global_State *g, Table *t) {
   }
 }
 
+/* t's metatable := mt (NULL: none), with its barrier; lookups through t
+** may change (lua_setmetatable, meta_setmtfast) */
+static inline void tab_setmetatable(global_State *g, Table *t, Table *mt) {
+  t->metatable = mt;
+  tab_unwatch(g, t);
+  gc_cardmark(g, (GCObject *)t, &t->metatable);
+}
+
 /* The length hint, Table.lenhint.  TIGHT (bit 31 clear), h: slots 1..h
 ** of the array part hold values and slots h+1..asize are nil (h <=
 ** asize).  Then h < asize is the array part's only border, which the

@@ -229,12 +229,13 @@ static __attribute__((noinline)) int vm_subinline(lua_State *L, Value *ra, int n
 }
 
 /* setmetatable(t, mt) in OP_CALL and OP_TAILCALL, its common case
-** (meta_setmtfast), and *ra is t; 0 (nothing done) otherwise.  Object constructors' `return
+** (meta_setmtfast), and *ra is t; 0 (nothing done) otherwise (also
+** mvm_baseassert, mvm_basesetmt: jit.h).  Object constructors' `return
 ** setmetatable({...}, C)` spent ~10% of bench/extra2/vecops.lua in the
 ** library call's checks. */
 static __attribute__((noinline)) int vm_setmtinline(lua_State *L, Value *ra, int nargs) {
   if (nargs != 2 || !meta_setmtfast(G(L), ra[1], ra[2])) return 0;
-  *ra = ra[1];
+  *ra = ra[1];   /* NOBARRIER: stack slot */
   return 1;
 }
 

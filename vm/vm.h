@@ -10,8 +10,6 @@
 LUAI_FUNC void vm_execute(lua_State *L, CallInfo *ci);
 /* {string.sub} (stdlib/strlib.c), whose common calls OP_CALL makes inline */
 LUAI_DDEC(const lua_CFunction mvm_strsub[1]);
-LUAI_DDEC(const lua_CFunction mvm_baseassert[1]);
-LUAI_DDEC(const lua_CFunction mvm_basesetmt[1]);
 /* string.sub(s, i [, j])'s common case, for the library (strlib.c sl_sub1)
 ** and OP_CALL (vm.c vm_subinline): of the 'nargs' values at 'args', s a
 ** string and i >= 1, j >= 0 immediate integers: 1, with the substring's
