@@ -38,10 +38,17 @@
 #define PG_SMALL  1
 #define PG_LARGE  2
 
+/* a free page's state (PageInfo.state; 0 on a page in use): PGS_OUT, not
+** resident (released to the kernel, or committed and never touched);
+** PGS_IDLE, free and resident since the last major collection's end */
+#define PGS_IDLE  1
+#define PGS_OUT   2
+
 typedef struct PageInfo {
   uint8_t kind;      /* PG_* */
   uint8_t sclass;    /* PG_SMALL: size class */
-  uint16_t pad_;
+  uint8_t state;     /* PG_FREE: PGS_* (heap.c gc_sweepdone) */
+  uint8_t pad_;
   uint32_t head;     /* first page of the block / large object */
   uint32_t npages;   /* on the head page: pages in the block / object */
   uint32_t pad2_;

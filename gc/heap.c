@@ -209,6 +209,13 @@ static int overlimit(GCState *gs, size_t delta) {
 
 #define pageaddr(gs, i)  ((gs)->oldbase + ((size_t)(i) << GC_PAGESHIFT))
 
+/* pages [first, first + n) are in use from now on (their state goes) */
+static uint32_t takepages(GCState *gs, uint32_t first, uint32_t n) {
+  uint32_t i;
+  for (i = 0; i < n; i++) gs->pages[first + i].state = 0;
+  return first;
+}
+
 /* Hand out 'n' consecutive pages: first fit among free runs, else at the
 ** frontier (committing more of the range).  -1 if the range is exhausted. */
 static int64_t allocpages(GCState *gs, uint32_t n) {
@@ -220,7 +227,7 @@ static int64_t allocpages(GCState *gs, uint32_t n) {
       first = r->first;
       r->first += n; r->n -= n;
       if (r->n == 0) gs->runs[i] = gs->runs[--gs->nruns];
-      return first;
+      return takepages(gs, first, n);
     }
   }
   if ((uint64_t)gs->frontier + n > gs->npages) return -1;
@@ -240,10 +247,11 @@ static int64_t allocpages(GCState *gs, uint32_t n) {
     if (mprotect(pageaddr(gs, gs->committed), (size_t)(ncommit - gs->committed) << GC_PAGESHIFT,
                  PROT_READ | PROT_WRITE) != 0)
       return -1;
+    for (i = gs->committed; i < ncommit; i++) gs->pages[i].state = PGS_OUT;   /* (untouched) */
     gs->committed = ncommit;
   }
   gs->frontier += n;
-  return first;
+  return takepages(gs, first, n);
 }
 
 /* a new size-class block: its cells go on the class's free list */
@@ -371,11 +379,35 @@ static void pushrun(GCState *gs, uint32_t first, uint32_t n) {
   gs->nruns++;
 }
 
-/* Release the top 'n' pages of the free run [first, first + len). */
-static void releasetop(GCState *gs, uint32_t first, uint32_t len, uint32_t n) {
-  if (n > len) n = len;
-  if (n > 0)
-    madvise(pageaddr(gs, first + len - n), (size_t)n << GC_PAGESHIFT, MADV_DONTNEED);
+/* Release up to 'n' idle resident pages of the free pages [first, first +
+** len), the highest first; how many were released. */
+static size_t releaseidle(GCState *gs, uint32_t first, uint32_t len, size_t n) {
+  size_t done = 0;
+  uint32_t hi = first + len, lo;
+  while (hi > first && done < n) {
+    if (gs->pages[hi - 1].state != PGS_IDLE) { hi--; continue; }
+    lo = hi;
+    while (lo > first && gs->pages[lo - 1].state == PGS_IDLE && done < n) {
+      lo--; done++;
+      gs->pages[lo].state = PGS_OUT;
+    }
+    madvise(pageaddr(gs, lo), (size_t)(hi - lo) << GC_PAGESHIFT, MADV_DONTNEED);
+    hi = lo;
+  }
+  return done;
+}
+
+/* the resident pages of the free pages [first, first + len), counted, and
+** idle from now on when 'mark' */
+static size_t residentfree(GCState *gs, uint32_t first, uint32_t len, int mark) {
+  size_t n = 0;
+  uint32_t i;
+  for (i = first; i < first + len; i++)
+    if (!(gs->pages[i].state & PGS_OUT)) {
+      n++;
+      if (mark) gs->pages[i].state = PGS_IDLE;
+    }
+  return n;
 }
 
 /* After a sweep: rebuild the class free lists (a block left empty goes back
@@ -384,11 +416,24 @@ static void releasetop(GCState *gs, uint32_t first, uint32_t len, uint32_t n) {
 ** the next major is due when the heap has grown by about that much (pause
 ** 200%), so releasing them would only make the program fault them in again
 ** (binary_trees refaulted 6 MB per major).  Peak RSS is unchanged: it is
-** reached at the threshold anyway.  The free pages beyond the budget are
-** released, the highest addresses first (the tail gives back the frontier). */
+** reached at the threshold anyway.  Of the resident free pages beyond the
+** budget only those free since the last major's end (PGS_IDLE) are
+** released, the highest addresses first (the tail beyond the frontier,
+** then the runs): a page freed by this sweep is most likely the one the
+** next cycle allocates (the same objects made again: sieve.lua's 8 MB
+** array, a small heap's blocks), and released at once it was faulted in
+** again every cycle (page faults before / now: ffi_calls.lua 20700 / 350,
+** deltablue 6500 / 510, sieve 3600 / 1900; -j on, ffi_calls 0.44 -> 0.40
+** s, sieve 0.20 -> 0.19; docs/decisions/0003, "Session 25").  A
+** heap that shrinks gives its pages back one collection later.  A small
+** heap keeps up to GC_KEEPMIN of free pages whatever it holds: a few MB
+** given back gain nothing, and with a budget of ~1 MB of live data
+** ffi_calls still refaulted 770 pages (deltablue 580, json 320; 8 MB:
+** as with no release at all, the same peak RSS). */
+#define GC_KEEPMIN  ((size_t)8 << 20)
 void gc_sweepdone(GCState *gs) {
-  uint32_t i, start, tailfirst = 0, taillen = 0;
-  size_t nfree = 0, keep, excess, k;
+  uint32_t i, start;
+  size_t nres, keep, excess, k;
   int c;
   void **tail[GC_NCLASSES];
   for (c = 0; c < GC_NCLASSES; c++) { gs->freelist[c] = NULL; tail[c] = &gs->freelist[c]; }
@@ -420,25 +465,23 @@ void gc_sweepdone(GCState *gs) {
     if (gs->pages[i].kind != PG_FREE) { i += gs->pages[i].npages ? gs->pages[i].npages : 1; continue; }
     start = i;
     while (i < gs->frontier && gs->pages[i].kind == PG_FREE) i++;
-    nfree += i - start;
     if (i == gs->frontier) {   /* the tail: give back the frontier */
-      tailfirst = start; taillen = i - start;
       gs->frontier = start;
       break;
     }
     pushrun(gs, start, i - start);
   }
-  keep = (gs->oldbytes + gs->extbytes) >> GC_PAGESHIFT;
-  excess = nfree > keep ? nfree - keep : 0;
   /* the pages past the frontier stay committed: allocpages reuses them */
-  releasetop(gs, tailfirst, taillen, (uint32_t)(excess < taillen ? excess : taillen));
-  excess -= excess < taillen ? excess : taillen;
-  for (k = gs->nruns; k > 0 && excess > 0; k--) {
-    PageRun *r = &gs->runs[k - 1];
-    uint32_t n = (uint32_t)(excess < r->n ? excess : r->n);
-    releasetop(gs, r->first, r->n, n);
-    excess -= n;
-  }
+  nres = residentfree(gs, gs->frontier, gs->committed - gs->frontier, 0);
+  for (k = 0; k < gs->nruns; k++) nres += residentfree(gs, gs->runs[k].first, gs->runs[k].n, 0);
+  keep = (gs->oldbytes + gs->extbytes) >> GC_PAGESHIFT;
+  if (keep < GC_KEEPMIN >> GC_PAGESHIFT) keep = GC_KEEPMIN >> GC_PAGESHIFT;
+  excess = nres > keep ? nres - keep : 0;
+  excess -= releaseidle(gs, gs->frontier, gs->committed - gs->frontier, excess);
+  for (k = gs->nruns; k > 0 && excess > 0; k--)
+    excess -= releaseidle(gs, gs->runs[k - 1].first, gs->runs[k - 1].n, excess);
+  residentfree(gs, gs->frontier, gs->committed - gs->frontier, 1);
+  for (k = 0; k < gs->nruns; k++) residentfree(gs, gs->runs[k].first, gs->runs[k].n, 1);
 }
 
 /* ---------------- allocation of objects ---------------- */

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <stdint.h>
+#include <sys/mman.h>
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
@@ -372,6 +374,59 @@ START_TEST(test_open_upvalues_move) {
 }
 END_TEST
 
+/* Free old-space pages stay resident through the collection that freed
+** them and go back to the kernel (madvise) only when they stayed free
+** until the next one (heap.c gc_sweepdone): a big array made and dropped
+** every cycle reuses its pages instead of faulting them in again. */
+static int resident(const void *p) {
+  unsigned char v = 0;
+  char *page = (char *)((uintptr_t)p & ~(uintptr_t)(GC_PAGESIZE - 1));
+  ck_assert_int_eq(mincore(page, GC_PAGESIZE, &v), 0);
+  return v & 1;
+}
+/* a table whose array part is 'n' slots (a large cell), as global 'big';
+** the address of its last slot */
+static const Value *bigarray(int n) {
+  const Table *t;
+  lua_pushinteger(L, n);
+  lua_setglobal(L, "n");
+  run("big = {} for i = 1, n do big[i] = i end");
+  lua_getglobal(L, "big");
+  t = v_tab(L->top[-1]);
+  lua_pop(L, 1);
+  ck_assert_uint_ge(t->asize, (unsigned)n);
+  return &t->array[n - 1];
+}
+START_TEST(test_free_pages_released_when_idle) {
+  GCState *gs = GCS(G(L));
+  const Value *slot;
+  uint32_t pg;
+  int n = 1 << 21;   /* 16 MB: above the budget a small heap keeps (GC_KEEPMIN) */
+  slot = bigarray(n);
+  pg = (uint32_t)(((const char *)slot - gs->oldbase) >> GC_PAGESHIFT);
+  gc_fullgc(L, 0);
+  ck_assert_int_eq(gs->pages[pg].kind, PG_LARGE);
+  run("big = nil");
+  gc_fullgc(L, 0);   /* freed: kept resident for the next cycle */
+  ck_assert_int_eq(gs->pages[pg].kind, PG_FREE);
+  ck_assert(!(gs->pages[pg].state & PGS_OUT));
+  ck_assert(resident(slot));
+  gc_fullgc(L, 0);   /* free all through a cycle: released */
+  ck_assert_int_eq(gs->pages[pg].state, PGS_OUT);
+  ck_assert(!resident(slot));
+  /* made and dropped each cycle: the same pages, never released */
+  slot = bigarray(n);
+  run("big = nil");
+  gc_fullgc(L, 0);
+  slot = bigarray(n);
+  pg = (uint32_t)(((const char *)slot - gs->oldbase) >> GC_PAGESHIFT);
+  gc_fullgc(L, 0);
+  ck_assert_int_eq(gs->pages[pg].kind, PG_LARGE);
+  ck_assert(resident(slot));
+  run("big = nil");
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("gc");
   const char *e = getenv("MVM_GC_STRESS");
@@ -395,6 +450,7 @@ int main(void) {
   tcase_add_test(tc, test_card_table_slot);
   tcase_add_test(tc, test_card_upvalue);
   tcase_add_test(tc, test_open_upvalues_move);
+  tcase_add_test(tc, test_free_pages_released_when_idle);
   suite_add_tcase(s, tc);
   return unit_run_suite(s);
 }
