@@ -1888,8 +1888,15 @@ static unsigned osrhash(const void *key) {
 ** (3 compiles, 0 OSR entries): LLVM was loaded and ran beside the VM for
 ** nothing, 3% of their run.  Later, tables.lua's nested records loop (4
 ** rounds of 250000, ~4.5 ms each) was compiled in its first or second
-** round (its compile, estimated at 11.8 ms, took 15-19) and never entered. */
-#define JIT_LOAD_EST 0.015
+** round (its compile, estimated at 11.8 ms, took 15-19) and never entered.
+** JIT_LOAD_EST is what loading LLVM costs the program, not only the ~15 ms
+** until it is ready: its load and the compile beside the VM thread slow
+** that thread (its page faults above all; -j on ran tables.lua ~8% behind
+** -j off with LLVM loaded in 9 of 12 runs for the records loop, whose
+** rest came out at 55-60 ms against 24 + 15).  At 30 ms: loaded in 0 of
+** 12, 3.8% behind (0.138 against 0.133 s, 21 runs), the rest of bench/
+** level (9 runs each; osr.lua compiles 5 regions of 6, in the same time). */
+#define JIT_LOAD_EST 0.030
 /* the outermost FORLOOP or TFORLOOP around, or -1 */
 static int outerloop(const Proto *p, int h, int last) {
   int i, o = -1, oh = h;
