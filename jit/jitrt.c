@@ -846,20 +846,13 @@ static const Value *rt_chainrest(const Table *t, const Node *n, Value k, uint32_
 ** &rt_nil when one without '__index' is reached (absence cached in the
 ** metatable's 'extra' as meta_gettm does), NULL when the generic helper
 ** must finish ('__index' a function or not a table, a chain longer than
-** RT_INDEXDEPTH).  'mp', when not NULL, is the key's main position in 't',
-** which compiled code has compared already: its key is another one, or
-** 'key' with a nil value.  Nothing here has effects the helper would not
-** repeat (only absence bits and the hint are set), so the helper may start
-** over.  'ename' is the VM's "__index" string (G->tmname[TM_INDEX]).
-** 'hint', when not NULL, is the site's slot-prediction hint, set when 't'
-** itself has the key in its collision chain.  (strwalk with 'marks' 1:
-** mvmrt_strlook is the same walk without writes.) */
-static inline const Value *strwalk(Table *t, TString *key, TString *ename, const Node *mp,
-                                   uint32_t *hint, int marks) {
+** RT_INDEXDEPTH).  Nothing here has effects the helper would not repeat
+** (only absence bits are set), so the helper may start over.  'ename' is
+** the VM's "__index" string (G->tmname[TM_INDEX]).  (strwalk with 'marks'
+** 1: mvmrt_strlook is the same walk without writes.) */
+static inline const Value *strwalk(Table *t, TString *key, TString *ename, int marks) {
   int depth;
-  const Value *s;
-  if (mp == NULL) s = tab_getstr(t, key);
-  else s = mp->key == v_ref(key) ? &rt_nil : rt_chainrest(t, mp, v_ref(key), hint);
+  const Value *s = tab_getstr(t, key);
   for (depth = 0; depth < RT_INDEXDEPTH; depth++) {
     Table *mt;
     const Value *tm;
@@ -894,16 +887,15 @@ static __attribute__((noinline)) const Value *rt_indexwalk(Table *t, JitKeySite 
   return s;
 }
 
-/* GETFIELD/GETTABUP after compiled code's probes missed: the rest of
-** t's chain, then the site's class cache (a receiver without the key
-** whose metatable the last walk started from: a field that is nil or
-** absent in its object costs no lookups in its classes), else the walk */
-static const Value *mvmrt_strindex(Table *t, const Node *mp, JitKeySite *s) {
+/* GETFIELD/GETTABUP after compiled code's probe of the hinted node
+** missed: t's own lookup, then the site's class cache (a receiver without
+** the key whose metatable the last walk started from: a field that is nil
+** or absent in its object costs no lookups in its classes), else the walk.
+** Compiled code makes the node found the hint (llvmgen.c sethint). */
+static const Value *mvmrt_strindex(Table *t, JitKeySite *s) {
   TString *key = s->key;
-  const Value *v;
+  const Value *v = tab_getstr(t, key);
   const Table *mt;
-  if (mp == NULL) v = tab_getstr(t, key);
-  else v = mp->key == v_ref(key) ? &rt_nil : rt_chainrest(t, mp, v_ref(key), &s->hint);
   if (!rt_empty(v)) return v;
   mt = t->metatable;
   if (mt == NULL || (mt->extra & (1u << TM_INDEX))) return &rt_nil;
@@ -918,8 +910,8 @@ static const Value *mvmrt_strindex(Table *t, const Node *mp, JitKeySite *s) {
 ** (llvmgen.c getstrk at speculation level 0 updates the hint itself, and
 ** leaves to the interpreter on NULL, which sets the bit where a metatable
 ** has no '__index' (meta.c), so that this happens once per metatable) */
-static const Value *mvmrt_strlook(Table *t, TString *key, TString *ename, const Node *mp) {
-  return strwalk(t, key, ename, mp, NULL, 0);
+static const Value *mvmrt_strlook(Table *t, TString *key, TString *ename) {
+  return strwalk(t, key, ename, 0);
 }
 
 /* tab_getstr that tries the node '*hint' names after the main position
@@ -1044,7 +1036,7 @@ static const Value *mvmrt_strmethod(Table *const *smt, TString *key, JitMethodCa
   idx = v_tab(*tm);
   s = tab_getstr(idx, key);
   if (rt_empty(s))   /* further '__index' levels: not cached */
-    return strwalk(idx, key, J->g->tmname[TM_INDEX], NULL, NULL, 1);
+    return strwalk(idx, key, J->g->tmname[TM_INDEX], 1);
   mt->extra |= TAB_WATCHED;
   idx->extra |= TAB_WATCHED;
   mc->e[0].mt = mt;

@@ -36,11 +36,11 @@
 **     comparisons on numbers, NOT/TEST/TESTSET, numeric and generic for
 **     loops: inline; boxing, overflow, strings, metamethods, errors exit.
 **   - table reads and writes: the array part (integer keys) and string
-**     keys at their main position inline, for constant-key reads also the
-**     node a per-site hint predicts ("Slot prediction"); collision
-**     chains in gc-leaf helpers (mvmrt_strchain; for constant-key reads
-**     mvmrt_strindex, and for SELF mvmrt_strself, which go on through
-**     __index tables and use and update the hints; SELF sites also keep a
+**     keys at their main position inline, for constant-key reads and
+**     writes the node a per-site hint predicts instead ("Slot
+**     prediction"); collision chains in gc-leaf helpers (mvmrt_strchain;
+**     for constant-key reads mvmrt_strindex, and for SELF mvmrt_strself,
+**     which go on through __index tables; SELF sites also keep a
 **     method cache, docs/decisions/0015); everything else (absent keys
 **     on writes, __index functions, __newindex, non-tables) in a helper
 **     doing exactly the interpreter's case.  Stores
@@ -2387,18 +2387,19 @@ static LLVMValueRef arrayslot(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMBasi
 }
 
 /* Slot prediction.  Every GETFIELD/GETTABUP site has a hint: a mutable
-** i32 of the module (newhint) holding the index of the node where a
-** collision-chain walk last found the key in the indexed table.  When the
-** key's main position holds another key, the node at (hint & mask) is
-** compared with the key before any walk (a leaf call): any node holding the key is the
+** i32 of the module (newkeysite) holding the index of the node where the
+** key was last found in the indexed table, at first the key's hash (its
+** main position in any table).  The node at (hint & mask) is the one
+** compared with the key before any walk (a leaf call; until session 25
+** the main position was probed first, the hint second): any node holding the key is the
 ** key's one (a table holds a key in one node at most; a removed key that
 ** the collector declared dead no longer compares equal), so the hint is
 ** only ever a guess that saves the walk, whatever table the site sees,
 ** and whatever rehash or resize happened since (the mask keeps the index
 ** inside the current node array).  A node holding the key with a nil
 ** value means the key is absent, as for any lookup.  The hint is plain
-** data (no reference), written only by the thread running the code (the
-** leaf helper that walks chains, mvmrt_strindex).  Measured (deltablue,
+** data (no reference), written only by the thread running the code
+** (after the leaf walk, sethint).  Measured (deltablue,
 ** richards -j eager, instructions outside LLVM): about -3.5%.  Not done
 ** (measured a loss): hints for the tables an '__index' walk goes
 ** through (keys there are mostly absent or at their main position: the
@@ -3399,48 +3400,52 @@ static LLVMValueRef upvalue(Gen *g, int idx) {
             g->tb_upval);
 }
 
-/* the slot t[key] resolved by the leaf mvmrt_strindex (the object, its
-** collision chain, then '__index' tables), or a branch to 'slow'; 'mp':
-** the key's main position in 't' when compared already, else NULL;
-** 'hint': the site's slot-prediction hint for 't' itself, or NULL */
-static LLVMValueRef strindex(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef mp,
-                             LLVMValueRef hint, LLVMBasicBlockRef slow) {
+/* the site's hint := the index of the node 'cp' in 't''s node array
+** 'node'.  No test that 'cp' is one of 't''s nodes: a slot of an
+** '__index' table (or the absent key's nil) makes the hint a wrong guess,
+** which is all a hint may be (it is masked where it is used); the range
+** test and the select cost nbody's advance 3% of its compile and 1.5% of
+** its run */
+static void sethint(Gen *g, LLVMValueRef hint, LLVMValueRef node, LLVMValueRef cp) {
+  LLVMValueRef off = LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, cp, g->i64, ""),
+                                  LLVMBuildPtrToInt(B_, nodeval(g, node), g->i64, ""), "");
+  LLVMValueRef h = LLVMBuildTrunc(B_, LLVMBuildUDiv(B_, off, ci64(g, sizeof(Node)), ""), g->i32, "");
+  tb(g, LLVMBuildStore(B_, h, hint), g->tb_hint);
+}
+
+/* the slot t[key] resolved by the leaf mvmrt_strindex (the object, then
+** '__index' tables, with the site's class cache), or a branch to 'slow';
+** then the site's hint := the node found ('node': 't''s node array) */
+static LLVMValueRef strindex(Gen *g, LLVMValueRef t, LLVMValueRef hint, LLVMValueRef node,
+                             LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef walked = newbb(g, "walked");
-  LLVMValueRef cp, args[3];
-  LLVMTypeRef params[3], ty;
-  (void)key;   /* in the site's data */
-  params[0] = g->p1; params[1] = params[2] = g->p0;
-  ty = LLVMFunctionType(g->p0, params, 3, 0);   /* (Table *, Node *, JitKeySite *) */
-  args[0] = t; args[1] = mp; args[2] = hint;
-  cp = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_strindex", ty, 1), args, 3, "");
+  LLVMValueRef cp, args[2];
+  LLVMTypeRef params[2], ty;
+  params[0] = g->p1; params[1] = g->p0;
+  ty = LLVMFunctionType(g->p0, params, 2, 0);   /* (Table *, JitKeySite *) */
+  args[0] = t; args[1] = hint;   /* (the key is in the site's data) */
+  cp = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_strindex", ty, 1), args, 2, "");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
   LLVMPositionBuilderAtEnd(B_, walked);
+  sethint(g, hint, node, cp);
   return cp;
 }
 
 /* strindex at speculation level 0 (tabspec): the read-only leaf
-** mvmrt_strlook, then the site's hint := the index of the node found
-** ('node': 't''s node array), in compiled code (a store tagged as a
-** hint's, which no VM stack or heap load aliases) */
-static LLVMValueRef strlook(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef mp,
-                            LLVMValueRef hint, LLVMValueRef node, LLVMBasicBlockRef slow) {
+** mvmrt_strlook, then the site's hint as strindex's, in compiled code (a
+** store tagged as a hint's, which no VM stack or heap load aliases) */
+static LLVMValueRef strlook(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef hint,
+                            LLVMValueRef node, LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef walked = newbb(g, "walked");
-  LLVMValueRef cp, args[4], off, h;
-  LLVMTypeRef params[4], ty;
-  params[0] = g->p1; params[1] = params[2] = params[3] = g->p0;
-  ty = LLVMFunctionType(g->p0, params, 4, 0);   /* (Table *, TString *, TString *, Node *) */
-  args[0] = t; args[1] = craw(g, key); args[2] = craw(g, g->J->g->tmname[TM_INDEX]); args[3] = mp;
-  cp = LLVMBuildCall2(B_, ty, readonlyfn(g, getfn(g, "mvmrt_strlook", ty, 1)), args, 4, "");
+  LLVMValueRef cp, args[3];
+  LLVMTypeRef params[3], ty;
+  params[0] = g->p1; params[1] = params[2] = g->p0;
+  ty = LLVMFunctionType(g->p0, params, 3, 0);   /* (Table *, TString *, TString *) */
+  args[0] = t; args[1] = craw(g, key); args[2] = craw(g, g->J->g->tmname[TM_INDEX]);
+  cp = LLVMBuildCall2(B_, ty, readonlyfn(g, getfn(g, "mvmrt_strlook", ty, 1)), args, 3, "");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
   LLVMPositionBuilderAtEnd(B_, walked);
-  off = LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, cp, g->i64, ""),
-                     LLVMBuildPtrToInt(B_, nodeval(g, node), g->i64, ""), "");
-  /* no test that 'cp' is one of 't''s nodes: a slot of an '__index'
-  ** table makes the hint a wrong guess, which is all a hint may be (it
-  ** is masked where it is used); the range test and the select cost
-  ** nbody's advance 3% of its compile and 1.5% of its run */
-  h = LLVMBuildTrunc(B_, LLVMBuildUDiv(B_, off, ci64(g, sizeof(Node)), ""), g->i32, "");
-  tb(g, LLVMBuildStore(B_, h, hint), g->tb_hint);
+  sethint(g, hint, node, cp);
   return cp;
 }
 
@@ -3495,52 +3500,52 @@ static int wantslot(Gen *g, int pc) {
   return 0;
 }
 /* GETFIELD / GETTABUP / SELF with a string constant key.  GETFIELD and
-** GETTABUP: the key's main position in 't', then the node the site's
-** hint predicts inline; when neither holds the key with a value, one
-** leaf call (strindex, updating the hint) finishes, so a method found in
-** the class costs no second lookup.  SELF: selfk.  '__index'
-** functions, deep chains and non-tables go to the instruction's helper,
-** which starts over.  A key that is not a string constant: the helper
-** alone. */
+** GETTABUP: one inline probe, of the node the site's hint names (its
+** site data's, newkeysite, starts at the key's hash: the key's main
+** position in any table); when it does not hold the key with a value,
+** one leaf call (strindex, or strlook in loops) finishes and the node it
+** found becomes the hint, so a method found in the class costs no second
+** lookup.  Before, the main position was probed first and the hint
+** second: a key off its main position (nbody's "mass") failed a probe at
+** every access, and each site was two probes of IR (-j eager, JIT code /
+** LLVM instructions: richards -4.3 / -2.2%, deltablue -2.8 / -2.5%, nbody
+** -2.4 / -4.4%, bench/extra/shapes, a polymorphic one, -3.0 / -2.8%).
+** SELF: selfk.  '__index' functions, deep chains and non-tables go to the
+** instruction's helper, which starts over.  A key that is not a string
+** constant: the helper alone. */
 static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const char *helper) {
-  LLVMBasicBlockRef slow, mpos, tryhint, walk, done, from[3];
-  LLVMValueRef mask, node, hn, mp, hint, phi, vals[3], cp, sl[3];
+  LLVMBasicBlockRef slow, probe, walk, done, from[2];
+  LLVMValueRef mask, node, hn, hint, phi, vals[2], cp, sl[2];
   if (key == NULL) { helper_only(g, pc, helper); return; }
   if (GET_OPCODE(g->p->code[pc]) == OP_SELF) { selfk(g, pc, a, t, key, helper); return; }
   slow = newbb(g, "getslow");
   tabtest(g, pc, t, newbb(g, "tab"), slow);
-  tryhint = newbb(g, "tryhint"); walk = newbb(g, "walk"); done = newbb(g, "getdone");
-  hint = newkeysite(g, key, 0);
+  walk = newbb(g, "walk"); done = newbb(g, "getdone");
+  hint = newkeysite(g, key, key->hash);
   node = nodearray(g, t, &mask);
-  mp = nodeat(g, node, LLVMBuildAnd(B_, ci64(g, key->hash), mask, ""), "mainpos");
-  mpos = LLVMGetInsertBlock(B_);
-  /* a node holding the key with a value: one branch per probe (the value
-  ** is loaded whatever the key: node memory is valid) */
-  sl[0] = nodeval(g, mp);
-  vals[0] = vload(g, g->p1, sl[0], "");
-  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, nodehas(g, mp, key), LLVMBuildNot(B_, isnil(g, vals[0]), ""), ""),
-                  done, tryhint);
-  LLVMPositionBuilderAtEnd(B_, tryhint);
   hn = hintnode(g, hint, node, mask);
-  sl[1] = nodeval(g, hn);
-  vals[1] = vload(g, g->p1, sl[1], "");
-  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, nodehas(g, hn, key), LLVMBuildNot(B_, isnil(g, vals[1]), ""), ""),
+  probe = LLVMGetInsertBlock(B_);
+  /* a node holding the key with a value: one branch (the value is loaded
+  ** whatever the key: node memory is valid) */
+  sl[0] = nodeval(g, hn);
+  vals[0] = vload(g, g->p1, sl[0], "");
+  LLVMBuildCondBr(B_, LLVMBuildAnd(B_, nodehas(g, hn, key), LLVMBuildNot(B_, isnil(g, vals[0]), ""), ""),
                   done, walk);
   LLVMPositionBuilderAtEnd(B_, walk);
   /* may be nil: the result.  strlook inside loops only: elsewhere it
   ** measured 1-2% more instructions than strindex (richards, deltablue) */
-  cp = tabspec(g, pc) && inloop(g, pc) ? strlook(g, t, key, mp, hint, node, slow)
-                                       : strindex(g, t, key, mp, hint, slow);
-  vals[2] = hload(g, g->p1, cp, "");
-  from[0] = mpos; from[1] = tryhint; from[2] = LLVMGetInsertBlock(B_);
+  cp = tabspec(g, pc) && inloop(g, pc) ? strlook(g, t, key, hint, node, slow)
+                                       : strindex(g, t, hint, node, slow);
+  vals[1] = hload(g, g->p1, cp, "");
+  from[0] = probe; from[1] = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, done);
   LLVMPositionBuilderAtEnd(B_, done);
   phi = LLVMBuildPhi(B_, g->p1, "getv");
-  LLVMAddIncoming(phi, vals, from, 3);
-  if (g->rslot != NULL && wantslot(g, pc)) {   /* samefields: the node the probes found */
-    sl[2] = LLVMConstNull(g->p0);
+  LLVMAddIncoming(phi, vals, from, 2);
+  if (g->rslot != NULL && wantslot(g, pc)) {   /* samefields: the node the probe found */
+    sl[1] = LLVMConstNull(g->p0);
     g->rslot[pc] = LLVMBuildPhi(B_, g->p0, "rslot");
-    LLVMAddIncoming(g->rslot[pc], sl, from, 3);
+    LLVMAddIncoming(g->rslot[pc], sl, from, 2);
   }
   setreg(g, a, phi);
   loaddone(g, pc);
