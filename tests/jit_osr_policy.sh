@@ -132,33 +132,6 @@ for i = 1, 500000 do s = s + (i % 13) * 3 - (i & 7) end
 print(s)
 LUA
 } >"$TMP/short.lua"
-# tables.lua's first two parts: short loops, then a records loop of 4
-# rounds over 250000 records whose last rounds were left when LLVM, not
-# loaded yet, and a compile would be done.  At JIT_LOAD_EST = 15 ms LLVM
-# was loaded for it in 10 of 12 runs (compiled in 2), for nothing; now it
-# is not loaded (checked below, with the compile thread: in at least 1 of 3
-# runs)
-cat >"$TMP/rounds.lua" <<'LUA'
-local N = 1000000
-local function idiv(a, b) return math.floor(a / b) end
-local arr = {}
-for i = 1, N do arr[#arr + 1] = i end
-local s1, s2 = 0, 0
-for _, v in ipairs(arr) do s1 = s1 + v end
-for i = 1, #arr do s2 = s2 + arr[i] end
-assert(s1 == idiv(N * (N + 1), 2) and s2 == s1, "array sums")
-local pts = {}
-for i = 1, idiv(N, 4) do pts[i] = { x = i, y = i * 2, name = "p" } end
-local sx = 0
-for round = 1, 4 do
-  for i = 1, #pts do
-    local p = pts[i]
-    p.x = p.x + 1
-    sx = sx + p.x + p.y
-  end
-end
-print(sx)
-LUA
 # the same for generic for loops of 250000 elements (~10 ms) over a
 # table 't' filled by 't[key] = arr[i]' (shortiter: file name, key,
 # iterator).  Over ipairs the count left is known from the table's array
@@ -301,14 +274,20 @@ if [ -z "$ea" ] || [ -z "$ef" ] || ! awk -v a="$ea" -v f="$ef" 'BEGIN { exit !(f
 else
   echo "ok estimate: field loop $ef ms, arithmetic loop $ea ms"
 fi
+# bench/tables.lua: short loops, then a records loop of 4 rounds over
+# 250000 records whose last rounds were left when LLVM, not loaded yet,
+# and a compile would be done.  At JIT_LOAD_EST = 15 ms LLVM was loaded
+# for it in 9 of 12 runs, for nothing; now it is not loaded (with the
+# compile thread: in at least 1 of 3 runs)
 unloaded=0
 for try in 1 2 3; do
-  MVM_JIT_STATS=2 MVM_JIT_BACKGROUND=1 "$MVM" -j on "$TMP/rounds.lua" >/dev/null 2>"$TMP/err" </dev/null
+  MVM_JIT_STATS=2 MVM_JIT_BACKGROUND=1 "$MVM" -j on "$(dirname "$0")/../bench/tables.lua" \
+    >/dev/null 2>"$TMP/err" </dev/null
   grep -q "loading LLVM" "$TMP/err" || unloaded=$((unloaded + 1))
 done
 if [ "$unloaded" -lt 1 ]; then
-  echo "FAIL rounds: LLVM loaded in $((3 - unloaded)) of 3 runs"; FAIL=1
+  echo "FAIL tables: LLVM loaded in $((3 - unloaded)) of 3 runs"; FAIL=1
 else
-  echo "ok rounds: LLVM not loaded in $unloaded of 3 runs"
+  echo "ok tables: LLVM not loaded in $unloaded of 3 runs"
 fi
 exit $FAIL
