@@ -828,13 +828,13 @@ static const Value *mvmrt_strnext(const Node *mp, uint64_t key) {
 }
 
 /* the rest of the collision chain after node 'n' of 't', whose key is not
-** 'k'; the index of the node found is remembered in '*hint', the site's
-** slot-prediction hint (llvmgen.c, newhint), when 'hint' is not NULL */
+** 'k'; the index of the node found is remembered in '*hint', a method
+** cache's slot-prediction hint (llvmgen.c newhints; rt_getstrhint) */
 static const Value *rt_chainrest(const Table *t, const Node *n, Value k, uint32_t *hint) {
   while (n->next != 0) {
     n += n->next;
     if (n->key == k) {
-      if (hint != NULL) *hint = (uint32_t)(n - t->node);
+      *hint = (uint32_t)(n - t->node);
       return &n->val;
     }
   }
