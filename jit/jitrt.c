@@ -1070,6 +1070,7 @@ static int mvmrt_setmt(lua_State *L, Value t, Value mt) {
 ** an int64), ending with JIT_EXITBOX_END.  A leaf: between those stores
 ** and this call nothing runs, so no one sees the raw words. */
 static void mvmrt_exitbox(Value *base, const uint16_t *list) {
+  if (list == NULL) return;   /* nothing raw (llvmgen.c exitflush) */
   for (; *list != JIT_EXITBOX_END; list++) {
     Value *s = base + (*list >> 1);   /* NOBARRIER: VM stack */
     *s = (*list & 1) ? *s + MVM_DOUBLE_OFFSET : (*s & MVM_PAYLOAD) | MVM_TAG_INT;

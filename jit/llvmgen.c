@@ -166,6 +166,9 @@ typedef struct Gen {
   int noguards;               /* resumeblock: leave out resumeguards (selfentry) */
   int selfargs;               /* pushcall: a self call with checked arguments (selfargsok) */
   LLVMBasicBlockRef trapret, resumefail;   /* shared cold blocks (one per function) */
+  LLVMValueRef exitlist;      /* the boxing list of the exit taken (exitflush): an alloca */
+  struct ExitTail *tails;     /* exits' stores that later exits may share */
+  int ntails, captails;
   unsigned tbaa_kind;
   LLVMValueRef tb_stack, tb_heap, tb_frame, tb_card, tb_hint, tb_field, tb_value, tb_upval;
 } Gen;
@@ -1931,39 +1934,132 @@ static LLVMValueRef slotlist(Gen *g, const uint16_t *list, int n, const char *nm
   LLVMSetGlobalConstant(gv, 1);
   return gv;
 }
-static void exitflush(Gen *g, int pc, const RegSet *s) {
-  uint16_t list[MAXREGS + 1];
-  int r, n = 0;
-  for (r = 0; r < g->nregs; r++)   /* (one raw number: its inline boxing is cheaper than the call) */
-    if (rs_has(s, r) && (isfltvar(g, pc, r) || (g->regvar[r] != NULL && rs_has(&g->rawint, r) && !inwin(g, r))))
-      n++;
-  if (n < 2) {
-    flushat(g, pc, s);
-    return;
-  }
-  n = 0;
+/* Shared exit tails.  An exit's flush is a set of stores, each of one
+** register's alloca (its double, raw integer or word) into its slot, read
+** where the exit runs; so the same store is right in any exit whose set
+** has it.  Exits made one after another in a region mostly differ by the
+** registers written in between (nbody's advance: 70 exits, each storing
+** the previous one's registers and one more, 35% of its IR), so an exit
+** whose set contains an earlier exit's whole set stores only the
+** difference and jumps into the earlier one's stores, which end in one
+** mvmrt_exitbox and a return.  The exits' own parts set savedpc and the
+** boxing list (exitlist, an alloca: sroa makes it a phi).  A set only
+** ever extends one that is a subset: a store of a register dead or
+** clean at the exit, or one kept elsewhere there (another alloca, its
+** slot, a double where a word is), could write a stale value.
+**   -j eager, callgrind, the 16 benchmarks: LLVM's instructions -3.2%
+** (nbody -11%, osr -16%, word_count -5%, tables -4%), IR to code
+** generation nbody -13%; the compiled code's +0.8% is register
+** allocation moving with the cold code (fannkuch +2.5%, strings +4%,
+** spectral_norm -2%).  Also kept for savedpc and the list as phis (an
+** exit's own part empty): IR nbody -20% but LLVM's instructions -6%
+** only, phis costing more than the stores they replace. */
+enum { XS_FLT, XS_RAW, XS_WORD, XS_VAL };
+typedef struct ExitSlot { LLVMValueRef var; int r, kind; } ExitSlot;
+typedef struct ExitTail { ExitSlot *s; int n; LLVMBasicBlockRef b; } ExitTail;
+
+/* the stores of an exit at 'pc' for the registers of 's', in register
+** order; 0 if one (a pending value: upvpend) is an SSA value that later
+** exits may not see */
+static int exitslots(Gen *g, int pc, const RegSet *s, ExitSlot *x, int *n) {
+  int r, ok = 1;
+  *n = 0;
   for (r = 0; r < g->nregs; r++) {
-    LLVMValueRef d;
+    ExitSlot e;
     if (!rs_has(s, r) || !(g->regvar[r] != NULL || (rs_has(&g->lazy, r) && isfltvar(g, pc, r))))
       continue;
-    if ((d = fltreg(g, pc, r)) != NULL) {   /* NOBARRIER: VM stack */
-      tb(g, LLVMBuildStore(B_, d, regptr(g, r)), g->tb_stack);
-      list[n++] = (uint16_t)(r << 1 | 1);
-    }
-    else if (rs_has(&g->rawint, r) && !inwin(g, r)) {
-      tb(g, LLVMBuildStore(B_, LLVMBuildLoad2(B_, g->i64, g->regvar[r], ""), regptr(g, r)), g->tb_stack);
-      list[n++] = (uint16_t)(r << 1);
-    }
-    else stackstore(g, r, getreg(g, r));
+    e.r = r;
+    if (isfltvar(g, pc, r)) e.kind = XS_FLT, e.var = g->fvar[r];
+    else if (rs_has(&g->rawint, r) && !inwin(g, r)) e.kind = XS_RAW, e.var = g->regvar[r];
+    else if (g->pendval != NULL && g->curpc == g->pendpc && r == g->pendreg && !g->pendset)
+      e.kind = XS_VAL, e.var = g->pendval, ok = 0;   /* (getreg's order) */
+    else if (inwin(g, r)) continue;   /* in its slot already */
+    else e.kind = XS_WORD, e.var = g->regvar[r];
+    x[(*n)++] = e;
   }
-  if (n > 0) {
-    LLVMTypeRef params[2], ty;
-    LLVMValueRef args[2];
-    params[0] = params[1] = g->p0;
-    ty = LLVMFunctionType(g->vd, params, 2, 0);
-    args[0] = regptr(g, 0); args[1] = slotlist(g, list, n, "exitbox");
-    LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_exitbox", ty, 1), args, 2, "");
+  return ok;
+}
+static void exitstore(Gen *g, const ExitSlot *e) {
+  LLVMValueRef v;   /* NOBARRIER: VM stack */
+  switch (e->kind) {
+    case XS_FLT: v = LLVMBuildLoad2(B_, g->f64, e->var, ""); break;
+    case XS_RAW: v = LLVMBuildLoad2(B_, g->i64, e->var, ""); break;
+    case XS_WORD: v = LLVMBuildLoad2(B_, regty_ir(g), e->var, ""); break;
+    default: v = e->var; break;
   }
+  tb(g, LLVMBuildStore(B_, v, regptr(g, e->r)), g->tb_stack);
+}
+/* is every store of 'a' one of 'b' (both in register order)? */
+static int exitsubset(const ExitTail *a, const ExitSlot *b, int nb) {
+  int i, j = 0;
+  for (i = 0; i < a->n; i++) {
+    while (j < nb && b[j].r < a->s[i].r) j++;
+    if (j == nb || b[j].r != a->s[i].r || b[j].kind != a->s[i].kind || b[j].var != a->s[i].var)
+      return 0;
+  }
+  return 1;
+}
+static int growtails(Gen *g) {
+  int cap = g->captails ? 2 * g->captails : 16;
+  ExitTail *t = (ExitTail *)realloc(g->tails, (size_t)cap * sizeof *t);
+  if (t == NULL) return 0;
+  g->tails = t;
+  g->captails = cap;
+  return 1;
+}
+/* the largest earlier tail whose stores 'x' has, or NULL */
+static ExitTail *exitbase(Gen *g, const ExitSlot *x, int n) {
+  ExitTail *best = NULL;
+  int i;
+  for (i = 0; i < g->ntails; i++)
+    if (g->tails[i].n <= n && (best == NULL || g->tails[i].n >= best->n) && exitsubset(&g->tails[i], x, n))
+      best = &g->tails[i];
+  return best;
+}
+/* the boxing list of 'x' (JIT_EXITBOX_END), or a null pointer */
+static LLVMValueRef exitlist(Gen *g, const ExitSlot *x, int n) {
+  uint16_t list[MAXREGS + 1];
+  int i, k = 0;
+  for (i = 0; i < n; i++)
+    if (x[i].kind == XS_FLT || x[i].kind == XS_RAW) list[k++] = (uint16_t)(x[i].r << 1 | (x[i].kind == XS_FLT));
+  return k > 0 ? slotlist(g, list, k, "exitbox") : LLVMConstNull(g->p0);
+}
+/* the end of every chain: box the list, return */
+static void exitend(Gen *g) {
+  LLVMTypeRef params[2], ty;
+  LLVMValueRef args[2];
+  params[0] = params[1] = g->p0;
+  ty = LLVMFunctionType(g->vd, params, 2, 0);
+  args[0] = regptr(g, 0);
+  args[1] = LLVMBuildLoad2(B_, g->p0, g->exitlist, "exitlist");
+  LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_exitbox", ty, 1), args, 2, "");
+  LLVMBuildRet(B_, ci32(g, JIT_EXITED));
+}
+/* flush the dirty registers needed at pc, into a shared tail (above) */
+static void exitflush(Gen *g, int pc, const RegSet *s) {
+  ExitSlot x[MAXREGS];
+  ExitTail *base, *t;
+  int i, j = 0, n, keep = exitslots(g, pc, s, x, &n);
+  LLVMBasicBlockRef tail;
+  LLVMBuildStore(B_, exitlist(g, x, n), g->exitlist);
+  set_savedpc(g, pc);
+  base = keep ? exitbase(g, x, n) : NULL;
+  tail = LLVMAppendBasicBlockInContext(g->C, g->fn, "exitflush");
+  LLVMBuildBr(B_, tail);
+  LLVMPositionBuilderAtEnd(B_, tail);
+  for (i = 0; i < n; i++) {   /* the stores the base has not */
+    if (base != NULL && j < base->n && base->s[j].r == x[i].r) { j++; continue; }
+    exitstore(g, &x[i]);
+  }
+  if (base != NULL) LLVMBuildBr(B_, base->b);
+  else exitend(g);
+  if (!keep || (g->ntails == g->captails && !growtails(g))) return;
+  t = &g->tails[g->ntails];
+  if ((t->s = (ExitSlot *)malloc((size_t)(n > 0 ? n : 1) * sizeof *t->s)) == NULL) return;
+  memcpy(t->s, x, (size_t)n * sizeof *x);
+  t->n = n;
+  t->b = tail;
+  g->ntails++;
 }
 
 /* block that leaves to the interpreter at instruction 'pc' */
@@ -1974,12 +2070,14 @@ static LLVMBasicBlockRef exitblock(Gen *g, int pc) {
     LLVMBasicBlockRef cur = LLVMGetInsertBlock(B_);
     LLVMBasicBlockRef e = LLVMAppendBasicBlockInContext(g->C, g->fn, "exit");
     RegSet s;
+    if (g->exitlist == NULL) {   /* in the entry block (sroa) */
+      LLVMPositionBuilderBefore(B_, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(g->fn)));
+      g->exitlist = LLVMBuildAlloca(B_, g->p0, "exitlistvar");
+    }
     LLVMPositionBuilderAtEnd(B_, e);
     needed_at(g, pc, &s);   /* the interpreter re-executes pc */
     only_dirty(g, pc, &s);
     exitflush(g, pc, &s);
-    set_savedpc(g, pc);
-    LLVMBuildRet(B_, ci32(g, JIT_EXITED));
     LLVMPositionBuilderAtEnd(B_, cur);
     g->exits[pc] = e;
   }
@@ -6789,6 +6887,8 @@ static void freegen(Gen *g) {
   free(g->split); free(g->loopvar); free(g->homevar); free(g->tabin); free(g->forchk); free(g->tabadd);
   free(g->rwsrc); free(g->rslot);
   free(g->npred); free(g->mm);
+  while (g->ntails > 0) free(g->tails[--g->ntails].s);
+  free(g->tails);
 }
 
 /* Is instruction 'pc' compiled?  In an OSR region (jit.c: one hot loop of
