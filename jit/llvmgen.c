@@ -1951,7 +1951,7 @@ static LLVMValueRef slotlist(Gen *g, const uint16_t *list, int n, const char *nm
 ** (nbody -11%, osr -16%, word_count -5%, tables -4%), IR to code
 ** generation nbody -13%; the compiled code's +0.8% is register
 ** allocation moving with the cold code (fannkuch +2.5%, strings +4%,
-** spectral_norm -2%).  Also kept for savedpc and the list as phis (an
+** spectral_norm -2%).  Tried and not kept: savedpc and the count as phis (an
 ** exit's own part empty): IR nbody -20% but LLVM's instructions -6%
 ** only, phis costing more than the stores they replace. */
 enum { XS_FLT, XS_RAW, XS_WORD, XS_VAL };
