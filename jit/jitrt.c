@@ -485,12 +485,15 @@ RT_HELPER void mvmrt_settabup(lua_State *L, CallInfo *ci, int pc) {
               GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i));
 }
 
-RT_HELPER void mvmrt_settable(lua_State *L, CallInfo *ci, int pc) {
-  RT_ENTER(L, ci);
+static void rt_settable(lua_State *L, CallInfo *ci, int pc) {
   RT_DECODE;
   L->top = ci->top;
   vm_settable(L, base + GETARG_A(i), base + GETARG_B(i),
               GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i));
+}
+RT_HELPER void mvmrt_settable(lua_State *L, CallInfo *ci, int pc) {
+  RT_ENTER(L, ci);
+  rt_settable(L, ci, pc);
 }
 
 RT_HELPER void mvmrt_seti(lua_State *L, CallInfo *ci, int pc) {
@@ -556,11 +559,14 @@ RT_HELPER void mvmrt_closure(lua_State *L, CallInfo *ci, int pc) {
   gc_check(L);
 }
 
-RT_HELPER void mvmrt_len(lua_State *L, CallInfo *ci, int pc) {
-  RT_ENTER(L, ci);
+static void rt_len(lua_State *L, CallInfo *ci, int pc) {
   RT_DECODE;
   L->top = ci->top;
   vm_objlen(L, base + GETARG_A(i), base + GETARG_B(i));
+}
+RT_HELPER void mvmrt_len(lua_State *L, CallInfo *ci, int pc) {
+  RT_ENTER(L, ci);
+  rt_len(L, ci, pc);
 }
 
 RT_HELPER void mvmrt_concat(lua_State *L, CallInfo *ci, int pc) {
@@ -651,8 +657,7 @@ RT_HELPER void mvmrt_varreturn(lua_State *L, CallInfo *ci, int pc) {
 ** name the operands, and a yield in the metamethod is finished by
 ** vm_finishOp there.  UNM and BNOT (no MMBIN) are the interpreter's own:
 ** savedpc after them. */
-RT_HELPER void mvmrt_arith(lua_State *L, CallInfo *ci, int pc) {
-  RT_ENTER(L, ci);
+static void rt_arith(lua_State *L, CallInfo *ci, int pc) {
   RT_DECODE;
   Instruction mm = cl->p->code[pc + 1];
   TMS tm = (TMS)GETARG_C(mm);
@@ -679,6 +684,28 @@ RT_HELPER void mvmrt_arith(lua_State *L, CallInfo *ci, int pc) {
   if (!(v_isnumber(*p1) && v_isnumber(*p2) &&
         vm_rawarith(L, (int)tm - TM_ADD + LUA_OPADD, p1, p2, res)))
     meta_trybinTM(L, p1, p2, res, tm);
+}
+RT_HELPER void mvmrt_arith(lua_State *L, CallInfo *ci, int pc) {
+  RT_ENTER(L, ci);
+  rt_arith(L, ci, pc);
+}
+
+/* `t[#t + 1] = v` where its inline path (llvmgen.c appendop) does not
+** apply: the LEN at pc, the ADDI at pc + 1 (its MMBINI at pc + 2) and the
+** SETTABLE at pc + 3 as the three helpers would run them, each with
+** savedpc where compiled code sets it for that helper: an error names
+** its own instruction, and a metamethod that yields is finished there by
+** vm_finishOp, the interpreter going on after it.  One anchor (RT_ENTER)
+** for the three: the compiled frame's stack pointer is this frame's. */
+RT_HELPER void mvmrt_append(lua_State *L, CallInfo *ci, int pc) {
+  const Instruction *code = rt_cl(ci)->p->code;
+  RT_ENTER(L, ci);
+  ci->u.l.savedpc = code + pc + 1;
+  rt_len(L, ci, pc);
+  ci->u.l.savedpc = code + pc + 3;   /* past the MMBINI */
+  rt_arith(L, ci, pc + 1);
+  ci->u.l.savedpc = code + pc + 4;
+  rt_settable(L, ci, pc + 3);
 }
 
 /* comparisons that the inline number paths do not handle (metamethods,
@@ -1114,6 +1141,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_newtabsz", (void *)mvmrt_newtabsz},
   {"mvmrt_closure", (void *)mvmrt_closure},
   {"mvmrt_len", (void *)mvmrt_len},
+  {"mvmrt_append", (void *)mvmrt_append},
   {"mvmrt_concat", (void *)mvmrt_concat},
   {"mvmrt_setlist", (void *)mvmrt_setlist},
   {"mvmrt_tforprep", (void *)mvmrt_tforprep},

@@ -132,6 +132,7 @@ typedef struct Gen {
   int pendpc, pendreg, pendset;   /* R[pendreg] is 'pendval' at pendpc, not in its slot (upvpend) */
   LLVMValueRef pendval;
   LLVMBasicBlockRef pendexit, pendspec;
+  char *append;               /* per pc: a LEN starting `t[#t + 1] = v` (appendsite), or NULL */
   uint8_t *npred;             /* per pc: its predecessors in the bytecode CFG, at
                               ** most 3 counted (widecons; made at first use) */
   RegSet memres;
@@ -3380,6 +3381,73 @@ static void lenop(Gen *g, int pc, int a, LLVMValueRef t) {
   br(g, pc + 1);
 }
 
+/* Appends.  `t[#t + 1] = v` is LEN A B; ADDI A A 1; MMBINI; SETTABLE B
+** A C, and each inline: 185 IR instructions and 34 blocks per site
+** (LEN's hint, ADDI's overflow test, the store's array, hash and new-key
+** paths and the length hint's upkeep), which json.lua has 16 of.  When
+** nothing else enters the last three and A is a dead temporary after
+** them, the four are one: t a table without a metatable whose length
+** hint is tight below asize (table.h) takes v in array slot h + 1 (the
+** hint moves to h + 1 when v is not nil, as tab_lenset would), and
+** anything else (metamethods, a full array part, a loose hint, not a
+** table) is the interpreter's four through mvmrt_append. */
+static int inregion(Gen *g, int pc);
+static void npreds(Gen *g);
+static LLVMValueRef rkc(Gen *g, Instruction i);
+static int appendsite(Gen *g, int pc) {
+  const Instruction *c = g->p->code + pc;
+  int a, b, q;
+  if (pc + 4 >= g->p->sizecode || GET_OPCODE(c[0]) != OP_LEN || GET_OPCODE(c[1]) != OP_ADDI ||
+      GET_OPCODE(c[2]) != OP_MMBINI || GET_OPCODE(c[3]) != OP_SETTABLE)
+    return 0;
+  a = GETARG_A(c[0]); b = GETARG_B(c[0]);
+  if (a == b || GETARG_A(c[1]) != a || GETARG_B(c[1]) != a || GETARG_sC(c[1]) != 1 ||
+      GETARG_A(c[3]) != b || GETARG_B(c[3]) != a || (!GETARG_k(c[3]) && GETARG_C(c[3]) == a))
+    return 0;
+  if (!inregion(g, pc + 3) || rs_has(&g->livein[pc + 4], a) || a < g->nactive[pc + 4]) return 0;
+  for (q = pc + 1; q <= pc + 3; q++)
+    if (g->entry[q]) return 0;
+  npreds(g);   /* (ADDI's skip of its MMBINI is SETTABLE's second) */
+  return g->npred != NULL && g->npred[pc + 1] == 1 && g->npred[pc + 2] == 1 && g->npred[pc + 3] == 2;
+}
+static void appendsites(Gen *g) {
+  int pc;
+  for (pc = 0; pc < g->p->sizecode; pc++)
+    if (inregion(g, pc) && appendsite(g, pc)) {
+      if (g->append == NULL && (g->append = (char *)calloc((size_t)g->p->sizecode, 1)) == NULL) return;
+      g->append[pc] = 1;
+    }
+}
+static void appendop(Gen *g, int pc) {
+  const Instruction *c = g->p->code + pc;
+  LLVMBasicBlockRef tab = newbb(g, "apptab"), nomt = newbb(g, "appnomt");
+  LLVMBasicBlockRef hit = newbb(g, "apphit"), slow = newbb(g, "appslow");
+  LLVMValueRef t = getreg(g, GETARG_B(c[0])), off, h, asz, v, idx, slot, nh;
+  istable(g, t, bits(g, t), tab, slow);
+  LLVMPositionBuilderAtEnd(B_, tab);
+  off = ci64(g, offsetof(Table, metatable));
+  LLVMBuildCondBr(B_, LLVMBuildIsNull(B_, hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "mt"),
+                                      ""), nomt, slow);
+  LLVMPositionBuilderAtEnd(B_, nomt);
+  off = ci64(g, offsetof(Table, lenhint));
+  h = hload(g, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lenhint");
+  off = ci64(g, offsetof(Table, asize));
+  asz = hload(g, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "asize");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntULT, h, asz, ""), hit, slow);
+  LLVMPositionBuilderAtEnd(B_, hit);
+  v = rkc(g, c[3]);
+  idx = LLVMBuildZExt(B_, h, g->i64, "");
+  slot = LLVMBuildGEP2(B_, g->i64, ofield(g, g->p0, t, offsetof(Table, array), "array"), &idx, 1, "");
+  gcwrite(g, v, t, slot);
+  nh = LLVMBuildSelect(B_, isnil(g, v), h, LLVMBuildAdd(B_, h, LLVMConstInt(g->i32, 1, 0), ""), "");
+  off = ci64(g, offsetof(Table, lenhint));
+  tb(g, LLVMBuildStore(B_, nh, LLVMBuildGEP2(B_, g->i8, t, &off, 1, "")), g->tb_field);   /* NOBARRIER: an i32 */
+  br(g, pc + 4);
+  LLVMPositionBuilderAtEnd(B_, slow);
+  callop(g, "mvmrt_append", pc, pc + 4, 0);
+  br(g, pc + 4);
+}
+
 /* SETTABLE with a string key in a register (word 'kb' of 'keyv'): the
 ** key's main position probed inline (strmainpos), a hit when it holds
 ** the key with a value; else the read-only leaf mvmrt_strset (chain, a nil with no
@@ -3812,6 +3880,17 @@ static void setflt(Gen *g, int a, LLVMValueRef r, LLVMValueRef x, LLVMValueRef y
   setdbl(g, a, r);
 }
 
+/* g->npred, made at first use */
+static void npreds(Gen *g) {
+  int pc, s[2];
+  if (g->npred != NULL || (g->npred = (uint8_t *)calloc((size_t)g->p->sizecode, 1)) == NULL) return;
+  for (pc = 0; pc < g->p->sizecode; pc++) {
+    succs(g, pc, s);
+    if (s[0] >= 0 && g->npred[s[0]] < 3) g->npred[s[0]]++;
+    if (s[1] >= 0 && s[1] != s[0] && g->npred[s[1]] < 3) g->npred[s[1]]++;
+  }
+}
+
 /* Wide integers.  An integer result beyond the immediates' 48 bits exits
 ** (fitguard), and code that keeps making them ends interpreted.  But in
 ** a chain like a 32-bit generator's `(seed * 1103515245 + 12345) %
@@ -3827,7 +3906,7 @@ static void setflt(Gen *g, int a, LLVMValueRef r, LLVMValueRef x, LLVMValueRef y
 ** arithmetic with integer operands writing R[a]. */
 static int inregion(Gen *g, int pc);
 static int widecons(Gen *g, int pc, int a, int depth) {
-  int q = pc + 2, j, s[2], b, c;
+  int q = pc + 2, b, c;
   Instruction i;
   int64_t k;
   if (depth > 8 || q + 2 >= g->p->sizecode || g->entry[q] || g->entry[pc + 1] || !inregion(g, q))
@@ -3838,12 +3917,7 @@ static int widecons(Gen *g, int pc, int a, int depth) {
   ** skips: the reader's integer operands cannot fail) */
   if (rs_has(&g->livein[q + 2], a) && GETARG_A(i) != a) return 0;
   if (regty(g, q, a) != TY_INT) return 0;   /* (the reader takes its integer path) */
-  if (g->npred == NULL && (g->npred = (uint8_t *)calloc((size_t)g->p->sizecode, 1)) != NULL)
-    for (j = 0; j < g->p->sizecode; j++) {
-      succs(g, j, s);
-      if (s[0] >= 0 && g->npred[s[0]] < 3) g->npred[s[0]]++;
-      if (s[1] >= 0 && s[1] != s[0] && g->npred[s[1]] < 3) g->npred[s[1]]++;
-    }
+  npreds(g);
   if (g->npred == NULL || g->npred[q] > 2) return 0;   /* (pc's skip, pc + 1's fall-through) */
   switch (GET_OPCODE(i)) {
     case OP_ADD: case OP_SUB: case OP_MUL:
@@ -3911,16 +3985,11 @@ static LLVMValueRef int48op(Gen *g, OpCode op, LLVMValueRef bx, LLVMValueRef by,
 static int divpartner(Gen *g, int pc) {
   Instruction i = g->p->code[pc];
   OpCode op = GET_OPCODE(i), want = op == OP_MOD ? OP_IDIV : OP_MOD;
-  int x = GETARG_B(i), y = GETARG_C(i), q, j, s[2];
+  int x = GETARG_B(i), y = GETARG_C(i), q, s[2];
   if ((op != OP_MOD && op != OP_IDIV) || GETARG_A(i) == x || GETARG_A(i) == y ||
       regty(g, pc, x) != TY_INT || regty(g, pc, y) != TY_INT)
     return -1;
-  if (g->npred == NULL && (g->npred = (uint8_t *)calloc((size_t)g->p->sizecode, 1)) != NULL)
-    for (j = 0; j < g->p->sizecode; j++) {
-      succs(g, j, s);
-      if (s[0] >= 0 && g->npred[s[0]] < 3) g->npred[s[0]]++;
-      if (s[1] >= 0 && s[1] != s[0] && g->npred[s[1]] < 3) g->npred[s[1]]++;
-    }
+  npreds(g);
   if (g->npred == NULL) return -1;
   for (q = pc + 2; q < g->p->sizecode && q <= pc + 8 && inregion(g, q); q++) {
     Instruction iq = g->p->code[q];
@@ -6521,7 +6590,10 @@ static void emit(Gen *g, int pc) {
       break;
     }
     case OP_CLOSURE: callop(g, "mvmrt_closure", pc, pc + 1, 0); br(g, pc + 1); break;
-    case OP_LEN: lenop(g, pc, a, getreg(g, GETARG_B(i))); break;
+    case OP_LEN:
+      if (g->append != NULL && g->append[pc]) appendop(g, pc);
+      else lenop(g, pc, a, getreg(g, GETARG_B(i)));
+      break;
     case OP_CONCAT: callop(g, "mvmrt_concat", pc, pc + 1, 0); br(g, pc + 1); break;
     case OP_CALL:
       if (GETARG_B(i) == 0 || GETARG_C(i) == 0) {
@@ -6886,7 +6958,7 @@ static void freegen(Gen *g) {
   free(g->entry); free(g->reach); free(g->spec); free(g->pspec); free(g->specexits); free(g->selfres);
   free(g->split); free(g->loopvar); free(g->homevar); free(g->tabin); free(g->forchk); free(g->tabadd);
   free(g->rwsrc); free(g->rslot);
-  free(g->npred); free(g->mm);
+  free(g->npred); free(g->mm); free(g->append);
   while (g->ntails > 0) free(g->tails[--g->ntails].s);
   free(g->tails);
 }
@@ -6923,6 +6995,7 @@ static void reachable(Gen *g) {
     pc = stack[--sp];
     op = GET_OPCODE(p->code[pc]);
     succs(g, pc, s);
+    if (g->append != NULL && g->append[pc]) s[0] = pc + 4;   /* (appendop) */
     if (op >= OP_ADDI && op <= OP_SHR && s[0] >= 0) {
       OpCode mm = GET_OPCODE(p->code[s[0]]);
       if (mm == OP_MMBIN || mm == OP_MMBINI || mm == OP_MMBINK) s[0] = -1;
@@ -7219,6 +7292,7 @@ LLVMModuleRef llvmgen_module(LLVMContextRef ctx, JitState *J, lua_State *L, Prot
     LLVMBuildRet(g->B, ci32(g, JIT_EXITED));
   }
   jmploops(g);
+  appendsites(g);
   reachable(g);
   for (pc = 0; pc < p->sizecode; pc++) {
     if (!inregion(g, pc) || (g->reach != NULL && !g->reach[pc])) continue;

@@ -60,7 +60,12 @@ function stmt(vs, d, ind, ro)
   if k <= 20 and #vs > 0 then
     emit(ind, pick(vs) .. " = " .. expr(vs, 0))
   elseif k <= 30 then
-    emit(ind, pick({"t1", "t2"}) .. "[" .. expr(vs, 0) .. "] = " .. expr(vs, 0))
+    local t = pick({"t1", "t2"})
+    if rnd(4) == 1 then   -- an append (llvmgen.c appendop)
+      emit(ind, t .. "[#" .. t .. " + 1] = " .. expr(vs, 0))
+    else
+      emit(ind, t .. "[" .. expr(vs, 0) .. "] = " .. expr(vs, 0))
+    end
   elseif k <= 40 then
     emit(ind, pick({"t1", "t2"}) .. "[" .. pick({'"a"', '"b"', '"k" .. (' .. expr(vs, 0) .. ')'}) ..
          "] = " .. (#vs > 0 and pick(vs) or "1"))
