@@ -697,6 +697,16 @@ RT_HELPER void mvmrt_arith(lua_State *L, CallInfo *ci, int pc) {
 ** its own instruction, and a metamethod that yields is finished there by
 ** vm_finishOp, the interpreter going on after it.  One anchor (RT_ENTER)
 ** for the three: the compiled frame's stack pointer is this frame's. */
+/* `#t + 1` of an append whose value takes more instructions (llvmgen.c
+** lenaddop): mvmrt_append's first two */
+RT_HELPER void mvmrt_lenadd(lua_State *L, CallInfo *ci, int pc) {
+  const Instruction *code = rt_cl(ci)->p->code;
+  RT_ENTER(L, ci);
+  ci->u.l.savedpc = code + pc + 1;
+  rt_len(L, ci, pc);
+  ci->u.l.savedpc = code + pc + 3;   /* past the MMBINI */
+  rt_arith(L, ci, pc + 1);
+}
 RT_HELPER void mvmrt_append(lua_State *L, CallInfo *ci, int pc) {
   const Instruction *code = rt_cl(ci)->p->code;
   RT_ENTER(L, ci);
@@ -1142,6 +1152,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_closure", (void *)mvmrt_closure},
   {"mvmrt_len", (void *)mvmrt_len},
   {"mvmrt_append", (void *)mvmrt_append},
+  {"mvmrt_lenadd", (void *)mvmrt_lenadd},
   {"mvmrt_concat", (void *)mvmrt_concat},
   {"mvmrt_setlist", (void *)mvmrt_setlist},
   {"mvmrt_tforprep", (void *)mvmrt_tforprep},

@@ -4,7 +4,10 @@
 -- else -- growth, nil and false values, metatables (__len, __newindex,
 -- __index), a __len result that is a float, a string or a table, values
 -- that are not tables, errors with their lines and variable names,
--- metamethods that yield, and young values stored into an old table.
+-- metamethods that yield, and young values stored into an old table; and
+-- appends whose value takes more instructions (the length inline at the
+-- LEN, the store checking the key is still #t + 1: lenaddop/appendsetop),
+-- with calls in between that append to the table or give it a metatable.
 
 local function fill(t, n, f)
   for i = 1, n do t[#t + 1] = f(i) end
@@ -110,3 +113,45 @@ end
 local ln = 0
 for i = 1, 30 do upapp(i); ln = live(t, i) end
 print("live", ln, #up, up[30], t[ln])
+
+-- the value takes more instructions: calls between the length and the store
+local function f2(t, x) t[#t + 1] = tostring(x) .. "!" end
+local sp = {}
+for i = 1, 100 do f2(sp, i) end
+print("split", #sp, sp[1], sp[100])
+-- a call in between appends to the same table: the store keeps its key
+local function pushinner(t) t[#t + 1] = "inner"; return "outer" end
+local function f3(t) t[#t + 1] = pushinner(t) end
+local nest = {}
+for i = 1, 5 do f3(nest) end
+print("nested", #nest, table.concat(nest, ","))
+-- a call in between gives the table a metatable
+local function setmt(t)
+  setmetatable(t, {__newindex = function(t, k, v) rawset(t, k, v .. "@mt") end})
+  return "v"
+end
+local function f4(t) t[#t + 1] = setmt(t) end
+local m4 = {}
+for i = 1, 3 do f4(m4) end
+print("mt between", #m4, m4[1], m4[3])
+-- a __len result that is not an integer, before a longer value
+local function f5(t, x) t[#t + 1] = x .. "" end
+local fl2 = setmetatable({}, {__len = function() return 1.5 end})
+f5(fl2, "a")
+print("float split", rawget(fl2, 2.5))
+local st2 = setmetatable({}, {__len = function() return "9" end})
+f5(st2, "b")
+print("string split", rawget(st2, 10))
+print(pcall(f5, setmetatable({}, {__len = function() return {} end}), "c"))
+print(pcall(f5, nil, "d"))
+-- young values from calls into an old table
+local old2 = {}
+collectgarbage()
+collectgarbage()
+local function mk(i) return {i, tostring(i)} end
+local function f6(t, i) t[#t + 1] = mk(i) end
+for i = 1, 3000 do f6(old2, i) end
+collectgarbage()
+local ok2 = true
+for i = 1, 3000 do if old2[i][1] ~= i or old2[i][2] ~= tostring(i) then ok2 = false end end
+print("old split", #old2, ok2)
