@@ -690,31 +690,30 @@ RT_HELPER void mvmrt_arith(lua_State *L, CallInfo *ci, int pc) {
   rt_arith(L, ci, pc);
 }
 
-/* `t[#t + 1] = v` where its inline path (llvmgen.c appendop) does not
-** apply: the LEN at pc, the ADDI at pc + 1 (its MMBINI at pc + 2) and the
-** SETTABLE at pc + 3 as the three helpers would run them, each with
-** savedpc where compiled code sets it for that helper: an error names
-** its own instruction, and a metamethod that yields is finished there by
-** vm_finishOp, the interpreter going on after it.  One anchor (RT_ENTER)
-** for the three: the compiled frame's stack pointer is this frame's. */
-/* `#t + 1` of an append whose value takes more instructions (llvmgen.c
-** lenaddop): mvmrt_append's first two */
-RT_HELPER void mvmrt_lenadd(lua_State *L, CallInfo *ci, int pc) {
+/* `#t + 1` of an append (llvmgen.c appendop, lenaddop) where its inline
+** path does not apply: the LEN at pc and the ADDI at pc + 1 (its MMBINI
+** at pc + 2) as their own helpers would run them, each with savedpc where
+** compiled code sets it for that helper: an error names its own
+** instruction, and a metamethod that yields is finished there by
+** vm_finishOp, the interpreter going on after it. */
+static void rt_lenadd(lua_State *L, CallInfo *ci, int pc) {
   const Instruction *code = rt_cl(ci)->p->code;
-  RT_ENTER(L, ci);
   ci->u.l.savedpc = code + pc + 1;
   rt_len(L, ci, pc);
   ci->u.l.savedpc = code + pc + 3;   /* past the MMBINI */
   rt_arith(L, ci, pc + 1);
 }
-RT_HELPER void mvmrt_append(lua_State *L, CallInfo *ci, int pc) {
-  const Instruction *code = rt_cl(ci)->p->code;
+RT_HELPER void mvmrt_lenadd(lua_State *L, CallInfo *ci, int pc) {
   RT_ENTER(L, ci);
-  ci->u.l.savedpc = code + pc + 1;
-  rt_len(L, ci, pc);
-  ci->u.l.savedpc = code + pc + 3;   /* past the MMBINI */
-  rt_arith(L, ci, pc + 1);
-  ci->u.l.savedpc = code + pc + 4;
+  rt_lenadd(L, ci, pc);
+}
+/* the whole `t[#t + 1] = v`, its SETTABLE at pc + 3 (appendop).  One
+** anchor (RT_ENTER) for the three: the compiled frame's stack pointer is
+** this frame's. */
+RT_HELPER void mvmrt_append(lua_State *L, CallInfo *ci, int pc) {
+  RT_ENTER(L, ci);
+  rt_lenadd(L, ci, pc);
+  ci->u.l.savedpc = rt_cl(ci)->p->code + pc + 4;
   rt_settable(L, ci, pc + 3);
 }
 

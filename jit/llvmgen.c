@@ -3357,14 +3357,14 @@ static void lenkeep(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMValueRef val, 
   LLVMPositionBuilderAtEnd(B_, done);
 }
 
-/* LEN of a table without a metatable whose length hint is tight below
-** asize (table.h tab_len): the hint, inline; anything else the helper */
-static void lenop(Gen *g, int pc, int a, LLVMValueRef t) {
-  LLVMBasicBlockRef slow = newbb(g, "lenslow"), tab = newbb(g, "lentab");
-  LLVMBasicBlockRef nomt = newbb(g, "lennomt"), hit = newbb(g, "lenhit");
-  LLVMValueRef off = ci64(g, offsetof(Table, metatable)), h, asz;
+/* t's length hint (an i32) when t is a table without a metatable whose
+** hint is tight below asize; else to 'slow' */
+static LLVMValueRef tighthint(Gen *g, LLVMValueRef t, LLVMBasicBlockRef slow) {
+  LLVMBasicBlockRef tab = newbb(g, "lentab"), nomt = newbb(g, "lennomt"), hit = newbb(g, "lenhit");
+  LLVMValueRef off, h, asz;
   istable(g, t, bits(g, t), tab, slow);
   LLVMPositionBuilderAtEnd(B_, tab);
+  off = ci64(g, offsetof(Table, metatable));
   LLVMBuildCondBr(B_, LLVMBuildIsNull(B_, hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "mt"),
                                       ""), nomt, slow);
   LLVMPositionBuilderAtEnd(B_, nomt);
@@ -3374,6 +3374,13 @@ static void lenop(Gen *g, int pc, int a, LLVMValueRef t) {
   asz = hload(g, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "asize");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntULT, h, asz, ""), hit, slow);
   LLVMPositionBuilderAtEnd(B_, hit);
+  return h;
+}
+/* LEN of a table without a metatable whose length hint is tight below
+** asize (table.h tab_len): the hint, inline; anything else the helper */
+static void lenop(Gen *g, int pc, int a, LLVMValueRef t) {
+  LLVMBasicBlockRef slow = newbb(g, "lenslow");
+  LLVMValueRef h = tighthint(g, t, slow);
   setreg(g, a, mkint(g, LLVMBuildZExt(B_, h, g->i64, "")));
   br(g, pc + 1);
   LLVMPositionBuilderAtEnd(B_, slow);
@@ -3444,26 +3451,7 @@ static void appendsites(Gen *g) {
       else g->append[pc] = APPEND_LEN, g->append[q] = APPEND_STORE;
     }
 }
-/* t's length hint (an i32) when t is a table without a metatable whose
-** hint is tight below asize; else to 'slow' */
-static LLVMValueRef appendhint(Gen *g, LLVMValueRef t, LLVMBasicBlockRef slow) {
-  LLVMBasicBlockRef tab = newbb(g, "apptab"), nomt = newbb(g, "appnomt"), hit = newbb(g, "apphit");
-  LLVMValueRef off, h, asz;
-  istable(g, t, bits(g, t), tab, slow);
-  LLVMPositionBuilderAtEnd(B_, tab);
-  off = ci64(g, offsetof(Table, metatable));
-  LLVMBuildCondBr(B_, LLVMBuildIsNull(B_, hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "mt"),
-                                      ""), nomt, slow);
-  LLVMPositionBuilderAtEnd(B_, nomt);
-  off = ci64(g, offsetof(Table, lenhint));
-  h = hload(g, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lenhint");
-  off = ci64(g, offsetof(Table, asize));
-  asz = hload(g, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "asize");
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntULT, h, asz, ""), hit, slow);
-  LLVMPositionBuilderAtEnd(B_, hit);
-  return h;
-}
-/* t[h + 1] = v over the nil there (appendhint's h), the hint moved as
+/* t[h + 1] = v over the nil there (tighthint's h), the hint moved as
 ** tab_lenset would: to h + 1 unless v is nil */
 static void appendput(Gen *g, LLVMValueRef t, LLVMValueRef h, LLVMValueRef v) {
   LLVMValueRef idx = LLVMBuildZExt(B_, h, g->i64, ""), slot, nh, off;
@@ -3478,7 +3466,7 @@ static void appendop(Gen *g, int pc) {
   const Instruction *c = g->p->code + pc;
   LLVMBasicBlockRef slow = newbb(g, "appslow");
   LLVMValueRef t = getreg(g, GETARG_B(c[0]));
-  LLVMValueRef h = appendhint(g, t, slow);
+  LLVMValueRef h = tighthint(g, t, slow);
   appendput(g, t, h, rkc(g, c[3]));
   br(g, pc + 4);
   LLVMPositionBuilderAtEnd(B_, slow);
@@ -3492,7 +3480,7 @@ static void lenaddop(Gen *g, int pc) {
   const Instruction *c = g->p->code + pc;
   int a = GETARG_A(c[0]);
   LLVMBasicBlockRef slow = newbb(g, "lenaddslow");
-  LLVMValueRef h = appendhint(g, getreg(g, GETARG_B(c[0])), slow);
+  LLVMValueRef h = tighthint(g, getreg(g, GETARG_B(c[0])), slow);
   setreg(g, a, mkint(g, LLVMBuildAdd(B_, LLVMBuildZExt(B_, h, g->i64, ""), ci64(g, 1), "")));
   br(g, pc + 3);
   LLVMPositionBuilderAtEnd(B_, slow);
@@ -3506,7 +3494,7 @@ static void appendsetop(Gen *g, int pc) {
   Instruction i = g->p->code[pc];
   LLVMBasicBlockRef slow = newbb(g, "appsetslow"), put = newbb(g, "appput");
   LLVMValueRef t = getreg(g, GETARG_A(i)), k = bits(g, getreg(g, GETARG_B(i)));
-  LLVMValueRef h = appendhint(g, t, slow);
+  LLVMValueRef h = tighthint(g, t, slow);
   LLVMValueRef want = LLVMBuildOr(B_, LLVMBuildAdd(B_, LLVMBuildZExt(B_, h, g->i64, ""), ci64(g, 1), ""),
                                   ci64(g, MVM_TAG_INT), "");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, k, want, ""), put, slow);
