@@ -278,17 +278,20 @@ fi
 # 250000 records whose last rounds were left when LLVM, not loaded yet,
 # and a compile would be done.  At JIT_LOAD_EST = 15 ms LLVM was loaded
 # for it in 9 of 12 runs, for nothing; now it is not loaded (with the
-# compile thread: in at least 1 of 5 runs; a host busy with other tests
-# slows the VM's thread and moves the estimate, so 3 runs were too few)
+# compile thread: in at least 1 of 5 runs, not loaded or loaded for code
+# that was entered.  On a host busy with other work the wall-clock
+# samples move and the ipairs loop at pc 90 may be compiled and entered
+# by OSR: LLVM loaded, but not for nothing)
 unloaded=0
 for try in 1 2 3 4 5; do
   MVM_JIT_STATS=2 MVM_JIT_BACKGROUND=1 "$MVM" -j on "$(dirname "$0")/../bench/tables.lua" \
     >/dev/null 2>"$TMP/err" </dev/null
-  grep -q "loading LLVM" "$TMP/err" || { unloaded=1; break; }
+  if ! grep -q "loading LLVM" "$TMP/err" ||
+     grep -qE " [1-9][0-9]* OSR entries" "$TMP/err"; then unloaded=1; break; fi
 done
 if [ "$unloaded" -lt 1 ]; then
-  echo "FAIL tables: LLVM loaded in 5 of 5 runs"; FAIL=1
+  echo "FAIL tables: LLVM loaded for nothing in 5 of 5 runs"; FAIL=1
 else
-  echo "ok tables: LLVM not loaded in run $try of 5"
+  echo "ok tables: LLVM not loaded, or its code entered, in run $try of 5"
 fi
 exit $FAIL
