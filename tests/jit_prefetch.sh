@@ -10,7 +10,8 @@
 # a synchronous compile mode
 # (MVM_JIT_BACKGROUND=0).  The compile thread puts a small module through
 # LLVM when it starts the session (llvmjit.c warmup; MVM_JIT_STATS=3
-# says so), not a synchronous compile mode; MVM_JIT_WARMUP=0 turns it off.
+# says so) unless a compile waits already, not a synchronous compile
+# mode; MVM_JIT_WARMUP=0 turns it off.
 #   jit_prefetch.sh MVM
 set -u
 MVM=$1
@@ -49,13 +50,30 @@ local s = 0
 for _ = 1, 3000000 do s = f(s) end
 print(s)
 LUA
+# hot.lua's f is queued ~500 calls after it is warm, long before LLVM is
+# loaded: the warm-up would only delay its compile, and is not done
 out=$(MVM_JIT_STATS=3 "$MVM" -j on "$TMP/hot.lua" 2>&1 </dev/null) || fail "warm-up: status" "$out"
 has '^3000000$' "warm-up: output"
 if printf '%s\n' "$out" | grep -q '^mvm: JIT: [1-9][0-9]* compiled'; then
-  has '^mvm: JIT: warm-up compile done' "warm-up: not done before the first compile"
+  has '^mvm: JIT: no warm-up compile: a compile waits' "warm-up: done with a compile waiting"
+  lacks '^mvm: JIT: warm-up compile done' "warm-up: done with a compile waiting (2)"
 else
   echo "(nothing compiled in time: warm-up not checked)"
 fi
+# warm code, then 0.3 s in a C function's loop (library-bound: nothing
+# compiles): LLVM is loaded with no compile waiting, and warmed up
+cat >"$TMP/idle.lua" <<'LUA'
+local function f(x) local y = x * 3 local z = y - 2 * x return z + 1 end
+local s = 0
+for _ = 1, 600 do s = f(s) end
+local clock = os.clock
+local t = clock()
+while clock() - t < 0.3 do end
+print(s)
+LUA
+out=$(MVM_JIT_STATS=3 "$MVM" -j on "$TMP/idle.lua" 2>&1 </dev/null) || fail "warm-up idle: status" "$out"
+has '^600$' "warm-up idle: output"
+has '^mvm: JIT: warm-up compile done' "warm-up idle: not done with nothing waiting"
 out=$(MVM_JIT_WARMUP=0 MVM_JIT_STATS=3 "$MVM" -j on "$TMP/hot.lua" 2>&1 </dev/null) || fail "warm-up 0: status" "$out"
 has '^3000000$' "warm-up 0: output"
 lacks 'warm-up' "warm-up 0: warmed up"
