@@ -2165,9 +2165,12 @@ static void br(Gen *g, int target) {
 ** Numbers: float boxing, operand conversion
 ** --------------------------------------------------------------------- */
 
+/* a float's tag (its top 16 bits) is 2..0xFFFA: the word less
+** MVM_DOUBLE_OFFSET is below 0xFFF9 << 48, and that difference is the
+** double's bits (getflt), which the check then shares */
 static LLVMValueRef isflt(Gen *g, LLVMValueRef b) {
-  LLVMValueRef t = LLVMBuildSub(B_, LLVMBuildLShr(B_, b, ci64(g, 48), ""), ci64(g, 2), "");
-  return LLVMBuildICmp(B_, LLVMIntULE, t, ci64(g, 0xFFFA - 2), "isflt");
+  LLVMValueRef t = LLVMBuildSub(B_, b, ci64(g, MVM_DOUBLE_OFFSET), "");
+  return LLVMBuildICmp(B_, LLVMIntULT, t, ci64(g, (uint64_t)(0xFFFA - 1) << 48), "isflt");
 }
 static LLVMValueRef isnum(Gen *g, LLVMValueRef b) {
   return LLVMBuildOr(B_, isint(g, b), isflt(g, b), "isnum");
