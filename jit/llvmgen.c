@@ -2175,8 +2175,29 @@ static LLVMValueRef isflt(Gen *g, LLVMValueRef b) {
 static LLVMValueRef isnum(Gen *g, LLVMValueRef b) {
   return LLVMBuildOr(B_, isint(g, b), isflt(g, b), "isnum");
 }
-/* the double of a word known to be a float */
+/* the double 'b' boxes when it is boxdbl's word (as ptrtoint of it, or
+** its add), else NULL */
+static LLVMValueRef boxedof(Gen *g, LLVMValueRef b) {
+  LLVMValueRef c;
+  if (LLVMIsAPtrToIntInst(b) && LLVMIsAIntToPtrInst(LLVMGetOperand(b, 0)))
+    b = LLVMGetOperand(LLVMGetOperand(b, 0), 0);
+  if (!LLVMIsAInstruction(b) || LLVMGetInstructionOpcode(b) != LLVMAdd) return NULL;
+  c = LLVMGetOperand(b, 1);
+  if (!LLVMIsAConstantInt(c) || LLVMConstIntGetZExtValue(c) != MVM_DOUBLE_OFFSET) return NULL;
+  b = LLVMGetOperand(b, 0);
+  return LLVMIsABitCastInst(b) && LLVMTypeOf(LLVMGetOperand(b, 0)) == g->f64
+         ? LLVMGetOperand(b, 0) : NULL;
+}
+/* the double of a word known to be a float.  A word that boxdbl made
+** (an operand read from a register's double: opnd, getregat) gives its
+** double back, so that its box is left without a use: otherwise
+** early-cse made it the box a later flush needs (a generic call's,
+** an exit's), which then was computed, and kept, on the fast path
+** (nbody's loop boxed its float temporaries for the call behind an
+** inline sqrt) */
 static LLVMValueRef getflt(Gen *g, LLVMValueRef b) {
+  LLVMValueRef d = boxedof(g, b);
+  if (d != NULL) return d;
   return LLVMBuildBitCast(B_, LLVMBuildSub(B_, b, ci64(g, MVM_DOUBLE_OFFSET), ""), g->f64, "");
 }
 /* the double of a word known to be a number (integer immediates are exact:
