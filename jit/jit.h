@@ -352,9 +352,12 @@ LUAI_DDEC(const lua_CFunction mvm_basesetmt[1]);
 ** fastbuiltin), and so no C call for the policy (jit.c inlinebuiltin)?
 ** sqrt, floor, abs: one argument, one result; byte: one or two, one
 ** result; assert: a statement with an argument; setmetatable: two
-** arguments, one result or none. */
+** arguments, one result or none, or returned (a TAILCALL from a function
+** that is not vararg and closes nothing: llvmgen.c setmtreturn). */
 static inline int jit_builtinshape(int k, Instruction in) {
   int b = GETARG_B(in), c = GETARG_C(in);
+  if (k == JIT_BUILTIN_SETMT && GET_OPCODE(in) == OP_TAILCALL)
+    return b == 3 && c == 0 && !GETARG_k(in);
   if (GET_OPCODE(in) != OP_CALL || k < 0) return 0;
   if (k == JIT_BUILTIN_ASSERT) return c == 1 && b >= 2;
   if (k == JIT_BUILTIN_SETMT) return b == 3 && (c == 1 || c == 2);

@@ -5249,9 +5249,8 @@ static void assertcall(Gen *g, int pc, int a) {
 ** (mvmrt_setmt, a leaf: meta_setmtfast), R[a] is t for one result and
 ** the code goes on at pc + 1; anything else (a metatable already there,
 ** __gc, no tables) goes on to the generic call. */
-static void setmtcall(Gen *g, int pc, int a, int nres) {
-  LLVMBasicBlockRef body = newbb(g, "setmtbi"), ok = newbb(g, "setmtok");
-  LLVMBasicBlockRef gen = newbb(g, "gencall");
+static void setmtfast(Gen *g, int pc, int a, LLVMBasicBlockRef ok, LLVMBasicBlockRef gen) {
+  LLVMBasicBlockRef body = newbb(g, "setmtbi");
   LLVMTypeRef pt[3], ty;
   LLVMValueRef args[3], r;
   builtinguard(g, a, g->J->setmtfn[0], body, gen);
@@ -5262,9 +5261,27 @@ static void setmtcall(Gen *g, int pc, int a, int nres) {
   args[2] = getregat(g, pc, a + 2);
   r = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_setmt", ty, 1), args, 3, "");
   LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, r, ci32(g, 0), ""), ok, gen);
+}
+static void setmtcall(Gen *g, int pc, int a, int nres) {
+  LLVMBasicBlockRef ok = newbb(g, "setmtok"), gen = newbb(g, "gencall");
+  setmtfast(g, pc, a, ok, gen);
   LLVMPositionBuilderAtEnd(B_, ok);
-  if (nres == 1) setreg(g, a, args[1]);
+  if (nres == 1) setreg(g, a, getregat(g, pc, a + 1));
   br(g, pc + 1);
+  LLVMPositionBuilderAtEnd(B_, gen);
+}
+/* `return setmetatable(t, mt)`, a constructor's last line: the TAILCALL
+** at 'pc' of R[a] with two arguments (jit_builtinshape).  When
+** setmtcall's common case applies, t is returned as a RETURN1 of R[a+1]
+** returns it (a C function's tail call leaves no frame behind, and the
+** library function returns t); otherwise on to the generic tail call,
+** where the builder is left. */
+static void emitreturn(Gen *g, int pc, int a, int n);
+static void setmtreturn(Gen *g, int pc, int a) {
+  LLVMBasicBlockRef ok = newbb(g, "setmtret"), gen = newbb(g, "gentail");
+  setmtfast(g, pc, a, ok, gen);
+  LLVMPositionBuilderAtEnd(B_, ok);
+  emitreturn(g, pc, a + 1, 1);
   LLVMPositionBuilderAtEnd(B_, gen);
 }
 
@@ -6262,6 +6279,28 @@ static void leanreturn(Gen *g, int a, int n) {
   LLVMPositionBuilderAtEnd(B_, slow);
 }
 
+/* the results R[a .. a+n-1] (n < 0: up to L->top) in their stack slots
+** for a return: only they are read */
+static void flushresults(Gen *g, int pc, int a, int n) {
+  RegSet res;
+  memset(&res, 0, sizeof res);
+  rs_range(&res, a, n < 0 ? g->nregs : a + n);
+  only_dirty(g, pc, &res);
+  flushat(g, pc, &res);
+}
+
+/* a return of R[a .. a+n-1] at 'pc' from a frame with nothing to close or
+** move back: the common case inline (leanreturn), else mvmrt_return */
+static void emitreturn(Gen *g, int pc, int a, int n) {
+  LLVMValueRef args[4];
+  if (n >= 0) leanreturn(g, a, n);
+  flushresults(g, pc, a, n);
+  set_savedpc(g, pc + 1);
+  args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, a); args[3] = ci32(g, n);
+  LLVMBuildCall2(B_, g->ty_ret, g->f_ret, args, 4, "");
+  LLVMBuildRet(B_, ci32(g, JIT_RETURNED));
+}
+
 /* The common case of mvmrt_tailcall (do_pretailcall) inline, for a
 ** TAILCALL of R[a](R[a+1] .. R[a+b-1]) from a function that is not
 ** vararg and closes nothing: when R[a] is a Lua closure with at least
@@ -6709,6 +6748,8 @@ static void emit(Gen *g, int pc) {
       ** (interpreter, direct call) starts the callee in the same frame,
       ** so the C stack does not grow */
       LLVMValueRef r;
+      if (builtinhint(g, pc, a) == JIT_BUILTIN_SETMT && jit_builtinshape(JIT_BUILTIN_SETMT, i))
+        setmtreturn(g, pc, a);
       if (GETARG_B(i) != 0 && GETARG_C(i) == 0 && !GETARG_k(i)) {
         LLVMBasicBlockRef slow = newbb(g, "slowtail");
         if (inlinee(g, pc) != NULL)   /* a predicted leaf: evaluated here */
@@ -6722,27 +6763,16 @@ static void emit(Gen *g, int pc) {
       break;
     }
     case OP_RETURN0: case OP_RETURN1: case OP_RETURN: {
-      LLVMValueRef args[4];
       /* n < 0: the results go up to L->top (takes_top) */
       int n = op == OP_RETURN0 ? 0 : op == OP_RETURN1 ? 1 : GETARG_B(i) - 1;
-      if (n >= 0 && !(op == OP_RETURN && (GETARG_C(i) != 0 || GETARG_k(i))))
-        leanreturn(g, a, n);   /* the common case inline; the helper below */
-      { RegSet res;   /* only the results are read */
-        memset(&res, 0, sizeof res);
-        rs_range(&res, a, n < 0 ? g->nregs : a + n);
-        only_dirty(g, pc, &res);
-        flushat(g, pc, &res); }
       if (op == OP_RETURN && (GETARG_C(i) != 0 || GETARG_k(i))) {
         /* a vararg function's frame to move back, or upvalues and
         ** to-be-closed variables (a generic for's) to close (k) */
+        flushresults(g, pc, a, n);
         callop(g, "mvmrt_varreturn", pc, pc + 1, 0);
         LLVMBuildRet(B_, ci32(g, JIT_RETURNED));
-        break;
       }
-      set_savedpc(g, pc + 1);
-      args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, a); args[3] = ci32(g, n);
-      LLVMBuildCall2(B_, g->ty_ret, g->f_ret, args, 4, "");
-      LLVMBuildRet(B_, ci32(g, JIT_RETURNED));
+      else emitreturn(g, pc, a, n);
       break;
     }
     default:   /* excluded by unsupported() */
