@@ -279,9 +279,14 @@ typedef struct JitState {
 ** Both count in G->watchepoch (each collection adds one: collect.c), which
 ** only grows, so 'stamp' is unchanged exactly when neither happened (one
 ** load per test; a second counter for the collections cost SELF's hit
-** path two loads and an add).  Two entries per site (polymorphic sites:
-** receivers of two classes), each valid by these rules; a fill for
-** another metatable moves the first entry to the second. */
+** path two loads and an add).  JIT_MCENTRIES entries per site
+** (polymorphic sites: receivers of several classes), each valid by
+** these rules; a fill goes first, the entries before the one it replaces
+** (its class's, else the last) moving down one.  Four, not two: a site
+** whose receivers take three classes in turn (bench/extra/shapes.lua's
+** `s:move(1):area()`) missed both entries every time, as an LRU of two
+** does, and walked ('rt_selfwalk' 18% of its run). */
+#define JIT_MCENTRIES 4
 /* the tables a fill may mark: every metatable and '__index' table of a
 ** walk (jitrt.c RT_INDEXDEPTH levels); they cost only the fill now */
 #define JIT_MCWATCH 8
@@ -291,7 +296,7 @@ typedef struct JitMethodEntry {
   const Value *slot;
 } JitMethodEntry;
 typedef struct JitMethodCache {
-  JitMethodEntry e[2];
+  JitMethodEntry e[JIT_MCENTRIES];
   uint32_t hints[2];   /* slot prediction for the walk (llvmgen.c newhints) */
   uint32_t keybit;     /* tab_strbit(key): the receiver's string filter test
                        ** without loading the key (set with it) */
