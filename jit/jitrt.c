@@ -524,6 +524,16 @@ RT_HELPER void mvmrt_newtabsz(lua_State *L, CallInfo *ci, int w) {
   gc_check(L);
 }
 
+/* NEWTABLE of a record constructor (A | B << 8 in 'w': no array part)
+** whose site keeps the layout of its records (llvmgen.c newrecordsite,
+** table.h TabTemplate) */
+RT_HELPER void mvmrt_newrecord(lua_State *L, CallInfo *ci, int w, TabTemplate *tp) {
+  RT_ENTER(L, ci);
+  L->top = ci->top;
+  rt_base(ci)[w & 0xff] = v_ref(tab_newrecord(L, vm_newtabhash(((unsigned)w >> 8) & 0xffu), tp));
+  gc_check(L);
+}
+
 RT_HELPER void mvmrt_newtable(lua_State *L, CallInfo *ci, int pc) {
   RT_ENTER(L, ci);
   RT_DECODE;
@@ -1162,6 +1172,7 @@ static const JitHelper helpers[] = {
   {"mvmrt_setfield", (void *)mvmrt_setfield},
   {"mvmrt_newtable", (void *)mvmrt_newtable},
   {"mvmrt_newtabsz", (void *)mvmrt_newtabsz},
+  {"mvmrt_newrecord", (void *)mvmrt_newrecord},
   {"mvmrt_closure", (void *)mvmrt_closure},
   {"mvmrt_len", (void *)mvmrt_len},
   {"mvmrt_append", (void *)mvmrt_append},

@@ -2290,14 +2290,26 @@ static LLVMValueRef callop(Gen *g, const char *name, int pc, int next, int retin
 }
 /* the same with 'w' for the helper's third argument instead of pc (the
 ** instruction's operands decoded here: mvmrt_newtabsz) */
+static LLVMValueRef callopx(Gen *g, const char *name, int pc, int next, int retint, int w,
+                            LLVMValueRef extra);
 static LLVMValueRef callopw(Gen *g, const char *name, int pc, int next, int retint, int w) {
+  return callopx(g, name, pc, next, retint, w, NULL);
+}
+/* ... and with a raw pointer 'extra' (not NULL) as a fourth argument */
+static LLVMValueRef callopx(Gen *g, const char *name, int pc, int next, int retint, int w,
+                            LLVMValueRef extra) {
   LLVMTypeRef ty = retint ? g->ty_opi : g->ty_op;
-  LLVMValueRef args[3], r;
+  LLVMValueRef args[4], r;
   flush_for_call(g, pc, NULL);
   set_savedpc(g, next);
   if (!g->trapexit) g->contcall = pc;   /* see forloop() */
-  args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, w);
-  r = LLVMBuildCall2(B_, ty, getfn(g, name, ty, 0), args, 3, "");
+  args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, w); args[3] = extra;
+  if (extra != NULL) {
+    LLVMTypeRef pt[4];
+    pt[0] = pt[1] = pt[3] = g->p0; pt[2] = g->i32;
+    ty = LLVMFunctionType(LLVMGetReturnType(ty), pt, 4, 0);
+  }
+  r = LLVMBuildCall2(B_, ty, getfn(g, name, ty, 0), args, extra != NULL ? 4 : 3, "");
   reload_base(g);
   reload_after_call(g, pc);
   return r;
@@ -2552,6 +2564,46 @@ static LLVMValueRef newmcaches(Gen *g, unsigned n, TString *key) {
   words[offsetof(JitMethodCache, J) / 8] = ci64(g, (uint64_t)(uintptr_t)g->J);
   gv = LLVMAddGlobal(g->M, ty, "mcache");
   LLVMSetInitializer(gv, LLVMConstArray2(g->i64, words, n * W));
+  LLVMSetLinkage(gv, LLVMInternalLinkage);
+  return gv;
+}
+
+/* A record constructor's site (NEWTABLE at 'pc' into R[a] with a hash
+** part only): its template (table.h TabTemplate, built at the first run:
+** jitrt.c mvmrt_newrecord) with the keys of the SETFIELDs into R[a] that
+** follow, in order, distinct, until R[a] is written or the function
+** returns (a field stored on some paths only is a nil key on the others:
+** absent for every lookup); NULL when there is none */
+static LLVMValueRef newrecordsite(Gen *g, int pc, int a) {
+  enum { W = sizeof(TabTemplate) / 8 };
+  TString *keys[TAB_TMPLNODES];
+  LLVMValueRef words[W], gv;
+  LLVMTypeRef ty;
+  const Proto *p = g->p;
+  int q, n = 0, j;
+  _Static_assert(sizeof(TabTemplate) % 8 == 0 && offsetof(TabTemplate, keys) == 16,
+                 "newrecordsite's words");
+  for (q = pc + 2; q < p->sizecode && q < pc + 64 && n < TAB_TMPLNODES; q++) {
+    Instruction in = p->code[q];
+    OpCode op = GET_OPCODE(in);
+    RegSet d;
+    if (op == OP_SETFIELD && GETARG_A(in) == a && v_isstring(p->k[GETARG_B(in)])) {
+      TString *k = v_str(p->k[GETARG_B(in)]);
+      for (j = 0; j < n && keys[j] != k; j++) ;   /* (interned) */
+      if (j == n) keys[n++] = k;
+      continue;
+    }
+    if (op == OP_RETURN || op == OP_RETURN0 || op == OP_RETURN1 || op == OP_TAILCALL) break;
+    maydef(g, q, &d);
+    if (a < g->nregs && rs_has(&d, a)) break;
+  }
+  if (n == 0) return NULL;
+  for (j = 0; j < W; j++) words[j] = ci64(g, 0);
+  words[offsetof(TabTemplate, nkeys) / 8] = ci64(g, (uint64_t)n << 32);   /* (state 0, nkeys) */
+  for (j = 0; j < n; j++) words[2 + j] = ci64(g, (uint64_t)(uintptr_t)keys[j]);
+  ty = LLVMArrayType2(g->i64, W);
+  gv = LLVMAddGlobal(g->M, ty, "record");
+  LLVMSetInitializer(gv, LLVMConstArray2(g->i64, words, W));
   LLVMSetLinkage(gv, LLVMInternalLinkage);
   return gv;
 }
@@ -6699,11 +6751,14 @@ static void emit(Gen *g, int pc) {
     case OP_NEWTABLE:   /* followed by its EXTRAARG */
       /* (the sizes as constants when C holds all of the array's: the
       ** helper decodes nothing, binary_trees.lua's `{l, r}` and `{}`) */
+    { LLVMValueRef tp;
       if (GETARG_k(i)) callop(g, "mvmrt_newtable", pc, pc + 2, 0);
+      else if (GETARG_C(i) == 0 && GETARG_B(i) != 0 && (tp = newrecordsite(g, pc, a)) != NULL)
+        callopx(g, "mvmrt_newrecord", pc, pc + 2, 0, a | (GETARG_B(i) << 8), tp);
       else callopw(g, "mvmrt_newtabsz", pc, pc + 2, 0,
                    a | (GETARG_B(i) << 8) | (GETARG_C(i) << 16));
       br(g, pc + 2);
-      break;
+      break; }
     case OP_SETLIST: {
       int next;
       next = pc + 1 + (GETARG_k(i) ? 1 : 0);

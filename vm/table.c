@@ -663,6 +663,33 @@ Node *tab_newstrnode(global_State *g, Table *t, TString *key) {
   return n;
 }
 
+/* tab_newsized(L, 0, nhsize) for a record laid out as 'tp' says
+** (table.h TabTemplate): a copy of its node array, or, the first time,
+** its keys inserted one by one with nil values (as many as fit) and the
+** result kept.  May throw (memory), as tab_newsized. */
+Table *tab_newrecord(lua_State *L, unsigned nhsize, TabTemplate *tp) {
+  Table *t = tab_newsized(L, 0, nhsize);
+  unsigned k, size;
+  if (t->isdummy || tp->state == 2) return t;
+  size = 1u << t->lsizenode;
+  if (tp->state == 1 && t->lsizenode == tp->lsize) {
+    memcpy(t->node, tp->node, size * sizeof(Node));
+    t->lastfree = tp->lastfree;
+    gc_cardmarkrange(G(L), (GCObject *)t, t->node, size * sizeof(Node));   /* (the keys) */
+    return t;
+  }
+  if (tp->state == 1 || size > TAB_TMPLNODES) {   /* (another size: no template) */
+    tp->state = 2;
+    return t;
+  }
+  for (k = 0; k < tp->nkeys && tab_newstrnode(G(L), t, tp->keys[k]) != NULL; k++) ;
+  memcpy(tp->node, t->node, size * sizeof(Node));
+  tp->lsize = t->lsizenode;
+  tp->lastfree = t->lastfree;
+  tp->state = 1;
+  return t;
+}
+
 /* tab_newstrfast's store when the key's main position is taken: the
 ** node keynode gives (the occupant moves to a free node, or the key is
 ** chained into one), the value stored there.  0, with nothing changed,

@@ -172,6 +172,26 @@ static inline int tab_newstrfast(lua_State *L, Table *t, TString *key, Value val
 ** no error (the JIT's stores: jitrt.c mvmrt_strnew); NULL when the table
 ** must grow.  The caller stores the value at once. */
 LUAI_FUNC Node *tab_newstrnode(global_State *g, Table *t, TString *key);
+
+/* A record's layout, kept by a constructor's site (compiled code:
+** jitrt.c mvmrt_newrecord) so that each record it makes starts with the
+** node array the first one got: its string keys in their nodes with nil
+** values, chained, the string-key filter set (node[0]'s pad), 'lastfree'
+** where the inserts left it.  The constructor's stores then find their
+** keys as they find any field (a nil-valued key is an absent field for
+** every lookup, 'next' and the length), instead of inserting each.
+** 'state' 0: not built yet (the site's compile fills 'nkeys' and 'keys':
+** the constant keys its SETFIELDs store, first to last, distinct), 1:
+** built, 2: not usable (not a record of <= TAB_TMPLNODES nodes).  Its
+** keys are the constants of the code's Proto, which outlives the code
+** that holds the template; strings never move. */
+#define TAB_TMPLNODES 8
+typedef struct TabTemplate {
+  uint32_t state, nkeys, lsize, lastfree;
+  TString *keys[TAB_TMPLNODES];
+  Node node[TAB_TMPLNODES];
+} TabTemplate;
+LUAI_FUNC Table *tab_newrecord(lua_State *L, unsigned nhsize, TabTemplate *tp);
 /* tab_newstrfast's store when the main position is taken (a free node);
 ** 0, storing nothing, when the table must grow */
 LUAI_FUNC int tab_newstrslow(global_State *g, Table *t, TString *key, Value val);
