@@ -922,13 +922,23 @@ static inline const Value *strwalk(Table *t, TString *key, TString *ename, int m
 ** (vm_indexwalk); a walk that ends (the key's slot in a class, or nil)
 ** fills the site's class cache for receivers with t's metatable, valid
 ** by jit.h JitMethodCache's rules (the walk marked its tables) */
+static int rt_keyhit(const struct JitKeyEntry *e, const Table *mt, size_t stamp) {
+  return e->stamp == stamp && e->mt == mt && (e->slot == &vm_absentnil || !rt_empty(e->slot));
+}
 static __attribute__((noinline)) const Value *rt_indexwalk(Table *t, JitKeySite *site) {
   const Table *tmt = t->metatable;
-  const Value *s = vm_indexwalk(site->g, t, site->key);
-  if (s != NULL) {
-    site->mt = tmt;
-    site->slot = s;
-    site->stamp = vm_cachestamp(site->g);
+  size_t stamp = vm_cachestamp(site->g);
+  const Value *s;
+  int i;
+  for (i = 1; i < JIT_MCENTRIES; i++)   /* (the first missed) */
+    if (rt_keyhit(&site->e[i], tmt, stamp)) return site->e[i].slot;
+  s = vm_indexwalk(site->g, t, site->key);
+  if (s != NULL) {   /* as rt_selfwalk's fill */
+    for (i = 0; i < JIT_MCENTRIES - 1 && site->e[i].mt != tmt; i++) ;
+    memmove(&site->e[1], &site->e[0], (size_t)i * sizeof site->e[0]);
+    site->e[0].mt = tmt;
+    site->e[0].slot = s;
+    site->e[0].stamp = stamp;
   }
   return s;
 }
@@ -945,9 +955,7 @@ static const Value *mvmrt_strindex(Table *t, JitKeySite *s) {
   if (!rt_empty(v)) return v;
   mt = t->metatable;
   if (mt == NULL || (mt->extra & (1u << TM_INDEX))) return &rt_nil;
-  if (s->stamp == vm_cachestamp(s->g) && s->mt == mt &&
-      (s->slot == &vm_absentnil || !rt_empty(s->slot)))
-    return s->slot;
+  if (rt_keyhit(&s->e[0], mt, vm_cachestamp(s->g))) return s->e[0].slot;
   return rt_indexwalk(t, s);
 }
 

@@ -2611,18 +2611,21 @@ static LLVMValueRef newrecordsite(Gen *g, int pc, int a) {
 /* a constant-key site's data (jit.h JitKeySite): the hint (an i32 at
 ** its start, as newhint's) starting at 'hint0', the key, the state */
 static LLVMValueRef newkeysite(Gen *g, TString *key, uint32_t hint0) {
-  LLVMTypeRef el[6], ty;
-  LLVMValueRef v[6], gv;
-  lua_assert(offsetof(JitKeySite, key) == 8 && offsetof(JitKeySite, g) == 16 &&
-             offsetof(JitKeySite, mt) == 24 && sizeof(JitKeySite) == 48);
-  el[0] = g->i32; el[1] = el[2] = el[3] = el[4] = el[5] = g->i64;
-  ty = LLVMStructTypeInContext(g->C, el, 6, 0);
+  enum { N = 3 + 3 * JIT_MCENTRIES };
+  LLVMTypeRef el[N], ty;
+  LLVMValueRef v[N], gv;
+  int k;
+  _Static_assert(offsetof(JitKeySite, key) == 8 && offsetof(JitKeySite, g) == 16 &&
+                 offsetof(JitKeySite, e) == 24 && sizeof(JitKeySite) == 8 * N, "newkeysite's layout");
+  el[0] = g->i32;
+  for (k = 1; k < N; k++) el[k] = g->i64;
+  ty = LLVMStructTypeInContext(g->C, el, N, 0);
   v[0] = LLVMConstInt(g->i32, hint0, 0);
   v[1] = ci64(g, (uint64_t)(uintptr_t)key);
   v[2] = ci64(g, (uint64_t)(uintptr_t)g->J->g);
-  v[3] = v[4] = v[5] = ci64(g, 0);   /* the class cache, empty (stamp 0: never valid) */
+  for (k = 3; k < N; k++) v[k] = ci64(g, 0);   /* the class cache, empty (stamp 0: never valid) */
   gv = LLVMAddGlobal(g->M, ty, "keysite");
-  LLVMSetInitializer(gv, LLVMConstStructInContext(g->C, v, 6, 0));
+  LLVMSetInitializer(gv, LLVMConstStructInContext(g->C, v, N, 0));
   LLVMSetLinkage(gv, LLVMInternalLinkage);
   return gv;
 }
