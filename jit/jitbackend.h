@@ -21,7 +21,7 @@
 #include "state.h"
 #include "stackmap.h"
 
-#define MVM_JIT_ABI  25
+#define MVM_JIT_ABI  26
 
 struct JitState;
 struct JitInline;
