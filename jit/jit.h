@@ -324,7 +324,7 @@ typedef struct JitKeySite {
   ** the first tested inline, the others out of line).  With one entry,
   ** receivers of two classes reading a class's field in turn walked
   ** every time (a probe: 783 -> 571 M instructions outside LLVM). */
-  struct JitKeyEntry { const Table *mt; const Value *slot; size_t stamp; } e[JIT_MCENTRIES];
+  JitMethodEntry e[JIT_MCENTRIES];
 } JitKeySite;
 
 /* the end of an exit's list of raw stack slots (jitrt.c mvmrt_exitbox) */

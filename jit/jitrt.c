@@ -918,13 +918,31 @@ static inline const Value *strwalk(Table *t, TString *key, TString *ename, int m
   return NULL;
 }
 
-/* The '__index' walk of mvmrt_strindex from 't', which lacks the key
-** (vm_indexwalk); a walk that ends (the key's slot in a class, or nil)
-** fills the site's class cache for receivers with t's metatable, valid
-** by jit.h JitMethodCache's rules (the walk marked its tables) */
-static int rt_keyhit(const struct JitKeyEntry *e, const Table *mt, size_t stamp) {
+/* Fill the first of a cache's JIT_MCENTRIES entries 'e' (a method
+** cache's or a key site's class cache, jit.h JitMethodCache) with where
+** receivers with metatable 'mt' find the key: the entries before the one
+** it replaces (this class's old one, else the last) move down one. */
+static void rt_mcfill(JitMethodEntry *e, const Table *mt, const Value *slot, size_t stamp) {
+  int i;
+  for (i = 0; i < JIT_MCENTRIES - 1 && e[i].mt != mt; i++) ;
+  memmove(&e[1], &e[0], (size_t)i * sizeof *e);
+  e[0].mt = mt;
+  e[0].slot = slot;
+  e[0].stamp = stamp;
+}
+
+/* does key site entry 'e' hold where a receiver with metatable 'mt'
+** finds the key (a class's slot with a value, or the walk's nil)? */
+static int rt_keyhit(const JitMethodEntry *e, const Table *mt, size_t stamp) {
   return e->stamp == stamp && e->mt == mt && (e->slot == &vm_absentnil || !rt_empty(e->slot));
 }
+
+/* The '__index' walk of mvmrt_strindex from 't', which lacks the key
+** (vm_indexwalk), after the site's first entry missed: its other
+** entries, then the walk, which when it ends (the key's slot in a
+** class, or nil) fills the site's class cache for receivers with t's
+** metatable, valid by jit.h JitMethodCache's rules (the walk marked its
+** tables) */
 static __attribute__((noinline)) const Value *rt_indexwalk(Table *t, JitKeySite *site) {
   const Table *tmt = t->metatable;
   size_t stamp = vm_cachestamp(site->g);
@@ -933,13 +951,7 @@ static __attribute__((noinline)) const Value *rt_indexwalk(Table *t, JitKeySite 
   for (i = 1; i < JIT_MCENTRIES; i++)   /* (the first missed) */
     if (rt_keyhit(&site->e[i], tmt, stamp)) return site->e[i].slot;
   s = vm_indexwalk(site->g, t, site->key);
-  if (s != NULL) {   /* as rt_selfwalk's fill */
-    for (i = 0; i < JIT_MCENTRIES - 1 && site->e[i].mt != tmt; i++) ;
-    memmove(&site->e[1], &site->e[0], (size_t)i * sizeof site->e[0]);
-    site->e[0].mt = tmt;
-    site->e[0].slot = s;
-    site->e[0].stamp = stamp;
-  }
+  if (s != NULL) rt_mcfill(site->e, tmt, s, stamp);
   return s;
 }
 
@@ -1021,17 +1033,10 @@ static __attribute__((noinline)) const Value *rt_selfwalk(Table *t, TString *key
     n = rt_mcadd(w, n, t);
     s = depth == 0 ? rt_getstrhint(t, key, &mc->hints[1]) : tab_getstr(t, key);
     if (!rt_empty(s)) {
-      if (n > 0) {   /* fill the cache's first entry */
-        JitMethodEntry *e = &mc->e[0];
+      if (n > 0) {   /* fill the cache */
         int i;
-        /* (other classes' entries move down; this class's old one, or
-        ** the last, goes) */
-        for (i = 0; i < JIT_MCENTRIES - 1 && mc->e[i].mt != tmt; i++) ;
-        memmove(&mc->e[1], &mc->e[0], (size_t)i * sizeof *e);
         for (i = 0; i < n; i++) ((Table *)w[i])->extra |= TAB_WATCHED;
-        e->mt = tmt;
-        e->slot = s;
-        e->stamp = *J->watchepoch + 1;
+        rt_mcfill(mc->e, tmt, s, *J->watchepoch + 1);
       }
       return s;
     }

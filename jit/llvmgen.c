@@ -2289,13 +2289,8 @@ static LLVMValueRef callop(Gen *g, const char *name, int pc, int next, int retin
   return callopw(g, name, pc, next, retint, pc);
 }
 /* the same with 'w' for the helper's third argument instead of pc (the
-** instruction's operands decoded here: mvmrt_newtabsz) */
-static LLVMValueRef callopx(Gen *g, const char *name, int pc, int next, int retint, int w,
-                            LLVMValueRef extra);
-static LLVMValueRef callopw(Gen *g, const char *name, int pc, int next, int retint, int w) {
-  return callopx(g, name, pc, next, retint, w, NULL);
-}
-/* ... and with a raw pointer 'extra' (not NULL) as a fourth argument */
+** instruction's operands decoded here: mvmrt_newtabsz), and a raw
+** pointer 'extra' as a fourth unless NULL (mvmrt_newrecord's template) */
 static LLVMValueRef callopx(Gen *g, const char *name, int pc, int next, int retint, int w,
                             LLVMValueRef extra) {
   LLVMTypeRef ty = retint ? g->ty_opi : g->ty_op;
@@ -2313,6 +2308,9 @@ static LLVMValueRef callopx(Gen *g, const char *name, int pc, int next, int reti
   reload_base(g);
   reload_after_call(g, pc);
   return r;
+}
+static LLVMValueRef callopw(Gen *g, const char *name, int pc, int next, int retint, int w) {
+  return callopx(g, name, pc, next, retint, w, NULL);
 }
 
 static LLVMValueRef callff(Gen *g, const char *name, LLVMValueRef x, LLVMValueRef y) {
