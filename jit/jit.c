@@ -2349,6 +2349,39 @@ void jit_exited(lua_State *L, Proto *p) {
   if (l_unlikely(p->jitexits > JIT_SPEC_EXITS)) despecialise(J, p);
 }
 
+/* The calling thread's C stack, [cs_base, cs_hi), and above the reserve
+** (JIT_CSRESERVE) taken off its low end, from cs_lo: the window of direct
+** calls (jit.h), found once per thread; empty when pthread_getattr_np
+** does not know */
+static __thread uintptr_t cs_base, cs_lo, cs_hi;
+static void cstackbounds(void) {
+  pthread_attr_t a;
+  void *addr = NULL;
+  size_t size = 0, reserve;
+  cs_base = cs_lo = cs_hi = 1;
+  if (pthread_getattr_np(pthread_self(), &a) != 0) return;
+  if (pthread_attr_getstack(&a, &addr, &size) != 0) size = 0;
+  pthread_attr_destroy(&a);
+  if (size < 64 * 1024) return;
+  reserve = size / 2 < JIT_CSRESERVE ? size / 2 : JIT_CSRESERVE;
+  cs_base = (uintptr_t)addr;
+  cs_lo = cs_base + reserve;
+  cs_hi = (uintptr_t)addr + size;
+}
+
+/* Set J's window of direct calls for the stack this entry runs on: the
+** thread's, or none (counted direct calls, jit.h) when the stack pointer
+** lies outside it (the host runs the VM on a stack of its own making) */
+static void stackwindow(JitState *J) {
+  uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+  if (l_unlikely(cs_hi == 0)) cstackbounds();
+  if (l_likely(sp - cs_base < cs_hi - cs_base)) {
+    J->cslo = cs_lo;
+    J->csspan = cs_hi - cs_lo;
+  }
+  else J->cslo = J->csspan = 0;
+}
+
 int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   JitState *J = (JitState *)G(L)->jit;
   lua_State *saved = J->curL;
@@ -2360,6 +2393,7 @@ int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
   ** stores it again after each of its calls (a callee may have switched
   ** threads and left through longjmp without restoring it) */
   J->curL = L;
+  stackwindow(J);
   G(L)->jitran = J;   /* (jit_mark and co. have work from now on) */
   if (J->nactive < JIT_ACTMAX) J->act[J->nactive] = ci;
   J->nactive++;

@@ -75,19 +75,30 @@ typedef int (*JitFunction)(lua_State *L, CallInfo *ci, CallInfo *anchor);
 #define jit_anchorra(ci)  (*(void *const *)((ci)->u.l.jitsp - sizeof(void *)))
 
 /* Direct (C-nesting) calls between compiled functions, made by
-** mvmrt_precall (jitrt.c) and by compiled code inline (llvmgen.c): they
-** are counted in their own bits of L->nCcalls (bits 24-31, JIT_DIRECT
-** each; the thread stays yieldable, see jitrt.c RT_DIRECT) and stop
-** JIT_MAXNEST levels deep (C, non-yieldable and direct levels together) */
+** mvmrt_precall (jitrt.c) and by compiled code inline (llvmgen.c), nest on
+** the C stack as deep as the stack allows: while the stack pointer at the
+** call lies in the window [JitState.cslo, cslo + csspan), the running
+** thread's stack above a reserve kept for whatever runs on top of the
+** deepest direct call (C functions and their lua_calls, which
+** LUAI_MAXCCALLS bounds as ever, the interpreter, the collector, a
+** compile on the VM's thread): JIT_CSRESERVE, or half a smaller stack.
+** They are not counted (only the interpreter activations compiled code
+** starts above them are, in bits 24-31 of L->nCcalls: jitrt.c NESTED
+** ACTIVATIONS): the C levels a Lua program can observe (the parser's
+** nesting limit, "C stack overflow") stay what they are interpreted, and
+** the thread stays yieldable (jitrt.c RT_DIRECT).  Until
+** session 29 every direct call was counted in L->nCcalls and they stopped
+** JIT_MAXNEST levels deep: a deeper recursion (Ackermann's, a list built
+** recursively) made each of its calls through the interpreter, and ran
+** 1.5 times as long as interpreted.  jit_run sets the window on each entry
+** from the thread's stack bounds (pthread_getattr_np, per thread).  On a
+** stack of unknown bounds (a host's own fibers, say) the window is empty
+** and only mvmrt_precall makes direct calls, counted in bits 24-31 of
+** L->nCcalls (JIT_DIRECT each) below JIT_MAXNEST levels (C, non-yieldable
+** and direct levels together), as before. */
 #define JIT_DIRECT      0x1000000u
 #define JIT_MAXNEST     (LUAI_MAXCCALLS - 40)
-/* compiled code's inline test (llvmgen.c directok): nCcalls & JIT_NESTMASK
-** == 0 means fewer than 16 C levels, 16 non-yieldable levels and 128
-** direct calls, so a depth below 15 + 15 + 127 < JIT_MAXNEST */
-#define JIT_NESTMASK    0x80F0FFF0u
-#if 15 + 15 + 127 >= JIT_MAXNEST
-#error "JIT_NESTMASK admits depths beyond JIT_MAXNEST"
-#endif
+#define JIT_CSRESERVE   ((size_t)2 << 20)
 
 /* A CALL site whose callee compiled code evaluates inline ("inlined leaf
 ** calls", llvmgen.c inlineleaf): predicted on the VM's thread when the
@@ -169,6 +180,8 @@ typedef struct JitState {
                                   ** leaves them counted; jit_unwound, jit_restore) */
   CallInfo *act[JIT_ACTMAX];      /* the frames of the first JIT_ACTMAX of them */
   global_State *g;
+  uintptr_t cslo, csspan;         /* the window of direct calls' stack pointers
+                                  ** (see JIT_CSRESERVE; jit_run sets it) */
   JitUnit *units;                 /* live compiled functions */
   JitUnit *flushed;               /* code dropped by jit.flush(), freed at close */
   /* OSR regions (jit.c jit_osr): code for one hot loop of a function that

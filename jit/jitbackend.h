@@ -21,7 +21,7 @@
 #include "state.h"
 #include "stackmap.h"
 
-#define MVM_JIT_ABI  26
+#define MVM_JIT_ABI  27
 
 struct JitState;
 struct JitInline;

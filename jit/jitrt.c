@@ -82,28 +82,53 @@ static void rt_checkanchor(lua_State *L, CallInfo *ci) {
 /* same accounting as do.c's (low 16 bits: C levels; bits 16-23:
 ** non-yieldable levels; bits 24-31: direct calls) */
 #define rt_ccalls(L)    ((L)->nCcalls & 0xffff)
-/* direct (C-nesting) calls between compiled functions stop this far below
-** the C-stack limit; deeper calls go through the interpreter, which does
-** not nest, so recursion depth stays what it is interpreted */
+/* direct (C-nesting) calls between compiled functions on a stack of
+** unknown bounds (jit.h JIT_CSRESERVE) stop this far below the C-stack
+** limit; deeper calls go through the interpreter, which does not nest */
 #define RT_MAXNEST      JIT_MAXNEST
-/* A direct call counts in its own bits of nCcalls (RT_DIRECT), neither as
-** a C level nor as a non-yieldable one: the C levels a Lua program can
-** observe (the parser's nesting limit, the depth of "C stack overflow")
-** stay what they are interpreted, and a coroutine stays yieldable inside
-** direct calls.  A yield (longjmp to lua_resume) discards their C frames;
-** that is sound because at every call compiled code has flushed its
-** frame to the VM stack and set savedpc after the call, so the
-** interpreter (unroll) resumes each frame where it is, re-entering its
-** compiled code after the CALL (jit_unwoundframes: CIST_JIT), as after a
-** JIT_CALLED.  An error or a yield unwinds the count with the rest of
-** nCcalls (do_rawrunprotected, lua_resume); a resumed coroutine inherits
-** its resumer's count, so RT_MAXNEST bounds the C stack that direct calls
-** take across nested resumes too.  RT_MAXNEST bounds all three kinds.
-** Compiled code makes the same test inline (llvmgen.c directok). */
+/* Direct calls are not counted where the stack window bounds them
+** (jit.h JIT_CSRESERVE); on a stack of unknown bounds each counts in its
+** own bits of nCcalls (RT_DIRECT), neither as a C level nor as a
+** non-yieldable one: the C levels a Lua program can observe (the
+** parser's nesting limit, the depth of "C stack overflow") stay what
+** they are interpreted, and a coroutine stays yieldable inside direct
+** calls.  A yield (longjmp to lua_resume) discards their C frames; that
+** is sound because at every call compiled code has flushed its frame to
+** the VM stack and set savedpc after the call, so the interpreter
+** (unroll) resumes each frame where it is, re-entering its compiled code
+** after the CALL (jit_unwoundframes: CIST_JIT), as after a JIT_CALLED.
+** An error or a yield unwinds the count with the rest of nCcalls
+** (do_rawrunprotected, lua_resume); a resumed coroutine inherits its
+** resumer's count, so RT_MAXNEST bounds the C stack that counted direct
+** calls take across nested resumes too.  RT_MAXNEST bounds all three
+** kinds.
+** NESTED ACTIVATIONS: an interpreter activation that compiled code
+** starts above its own C frame (rt_nestvm) counts as RT_DIRECT in both
+** cases, so that the interpreter's yield without a longjmp (vm.c OP_CALL,
+** L->nCcalls == L->basecalls) knows it is not the coroutine's base
+** activation; direct calls stop where the count reaches RT_MAXNEST (the
+** byte never wraps), inline too (llvmgen.c directok). */
 #define RT_DIRECT       JIT_DIRECT
 #define rt_depth(L)     (rt_ccalls(L) + (((L)->nCcalls >> 16) & 0xff) + ((L)->nCcalls >> 24))
-/* may compiled code of L make a direct call now? (hooks are tested apart) */
-#define rt_nodirect(L)  (rt_depth(L) >= RT_MAXNEST)
+/* May compiled code of L make a direct call now (hooks are tested
+** apart)?  -1: no; else what the call adds to L->nCcalls around it (0
+** within the window, RT_DIRECT counted).  Compiled code makes the
+** window's test inline (llvmgen.c directok). */
+static inline long rt_direct(lua_State *L) {
+  const JitState *J = (const JitState *)G(L)->jit;
+  if (J->csspan != 0)
+    return (uintptr_t)__builtin_frame_address(0) - J->cslo < J->csspan &&
+           (L->nCcalls >> 24) < RT_MAXNEST ? 0 : -1;
+  return rt_depth(L) < RT_MAXNEST ? (long)RT_DIRECT : -1;
+}
+
+/* run frame 'ci' in a nested interpreter activation (see NESTED
+** ACTIVATIONS above) */
+static void rt_nestvm(lua_State *L, CallInfo *ci) {
+  L->nCcalls += RT_DIRECT;
+  vm_execute(L, ci);
+  L->nCcalls -= RT_DIRECT;
+}
 
 static void rt_interrupted(lua_State *L) {
   if (l_unlikely(G(L)->interrupt)) {
@@ -157,30 +182,30 @@ static void rt_finishnested(lua_State *L, CallInfo *nci, int r) {
   if (r != JIT_RETURNED) {
     if (r == JIT_CALLED) {          /* callee of the callee pushed: run it */
       nci->callstatus |= CIST_FRESH | CIST_JIT;
-      vm_execute(L, L->ci);
+      rt_nestvm(L, L->ci);
     }
     else {
       nci->callstatus |= CIST_FRESH;
-      vm_execute(L, nci);
+      rt_nestvm(L, nci);
     }
   }
 }
 
 /* Run the compiled code of the Lua frame 'nci' that do_precall has just
 ** pushed, nested on the C stack (a direct call). */
-static void rt_runnested(lua_State *L, CallInfo *nci, Proto *p) {
+static void rt_runnested(lua_State *L, CallInfo *nci, Proto *p, long inc) {
   int r;
-  L->nCcalls += RT_DIRECT;
+  L->nCcalls += (uint32_t)inc;
   r = jit_run(L, nci, p);
   if (r != JIT_RETURNED) rt_finishnested(L, nci, r);
-  L->nCcalls -= RT_DIRECT;
+  L->nCcalls -= (uint32_t)inc;
 }
 
 /* The common case of mvmrt_precall, without do_precall and jit_run: a Lua
 ** callee with room on the stack for its frame, a spare CallInfo, no hooks
 ** and no pending interrupt.  The frame is set up as do_precall does (as
 ** the interpreter's inline CALL does).  Then, where a direct call is
-** allowed (below RT_MAXNEST: rt_nodirect), compiled code is called as
+** allowed (rt_direct), compiled code is called as
 ** jit_run does, except that J->curL is not saved and set: it is already L
 ** while compiled code of L runs (the caller's), and mvmrt_precall sets it
 ** again after the call; an interpreted callee runs in a nested
@@ -192,6 +217,7 @@ static inline int rt_leancall(lua_State *L, CallInfo *ci, Value *func, int nresu
   CallInfo *nci;
   void *code;
   int narg, r;
+  long inc;
   if (!v_isLclosure(*func) || G(L)->interrupt || L->hookmask)
     return -1;
   p = v_lcl(*func)->p;
@@ -211,9 +237,9 @@ static inline int rt_leancall(lua_State *L, CallInfo *ci, Value *func, int nresu
     *L->top++ = MVM_NIL;
   p->hotcount++;
   p->ncalls++;
-  if (rt_nodirect(L))
+  if ((inc = rt_direct(L)) < 0)
     return 1;
-  L->nCcalls += RT_DIRECT;
+  L->nCcalls += (uint32_t)inc;
   if (l_likely((uintptr_t)code > (uintptr_t)JIT_QUEUED)) {   /* jit_hascode */
     nci->callstatus = CIST_JITACT;   /* its anchor is live while the code runs */
     r = ((JitFunction)code)(L, nci, nci);
@@ -229,9 +255,9 @@ static inline int rt_leancall(lua_State *L, CallInfo *ci, Value *func, int nresu
     ** does.  Handing it back (JIT_CALLED) costs more: this code returns,
     ** and is re-entered through its entry switch. */
     nci->callstatus = CIST_FRESH;
-    vm_execute(L, nci);
+    rt_nestvm(L, nci);
   }
-  L->nCcalls -= RT_DIRECT;
+  L->nCcalls -= (uint32_t)inc;
   return 0;
 }
 
@@ -291,8 +317,8 @@ static int mvmrt_tforstep(lua_State *L, CallInfo *ci, int a, int wanted) {
 ** JIT_EXITED when the call is complete but hooks are now on (the callee
 ** set them): compiled code leaves to the interpreter after the call
 ** (savedpc), which then reports the events of the rest of the frame.
-** Direct calls are made with hooks off, below RT_MAXNEST levels
-** (rt_nodirect), also in coroutines (see RT_DIRECT for why a yield across
+** Direct calls are made with hooks off, where rt_direct allows them,
+** also in coroutines (see RT_DIRECT for why a yield across
 ** them is sound). */
 RT_HELPER int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresults) {
   JIT_ANCHOR(L, ci);
@@ -309,15 +335,16 @@ RT_HELPER int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresul
   nci = do_precall(L, func, nresults);
   if (nci != NULL) {
     Proto *p = v_lcl(*nci->func)->p;
-    if (L->hookmask || rt_nodirect(L))
+    long inc;
+    if (L->hookmask || (inc = rt_direct(L)) < 0)
       return JIT_CALLED;
     if (jit_hascode(p))
-      rt_runnested(L, nci, p);
+      rt_runnested(L, nci, p, inc);
     else {   /* as in rt_leancall */
       nci->callstatus |= CIST_FRESH;
-      L->nCcalls += RT_DIRECT;
-      vm_execute(L, nci);
-      L->nCcalls -= RT_DIRECT;
+      L->nCcalls += (uint32_t)inc;
+      rt_nestvm(L, nci);
+      L->nCcalls -= (uint32_t)inc;
     }
   }
  done:
@@ -330,8 +357,8 @@ RT_HELPER int mvmrt_precall(lua_State *L, CallInfo *ci, int a, int b, int nresul
 
 /* The inline call path of compiled code (llvmgen.c, inlinecall) called
 ** the compiled code of the Lua frame ci->next directly and got 'r', other
-** than JIT_RETURNED: finish the call as rt_leancall does (the caller
-** counts the direct call in L->nCcalls around this).  Returns 0. */
+** than JIT_RETURNED: finish the call as rt_leancall does (within the
+** stack window: inline calls are not counted, jit.h).  Returns 0. */
 RT_HELPER int mvmrt_finishcall(lua_State *L, CallInfo *ci, int r) {
   JIT_ANCHOR(L, ci);
   CallInfo *nci = ci->next;

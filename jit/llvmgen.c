@@ -1748,7 +1748,8 @@ static LLVMBasicBlockRef resumefail(Gen *g) {
   }
   return g->resumefail;
 }
-/* has resumeguards' call checked that R[r] has type t at entry pc? */
+/* has resumeguards checked that R[r] has type t at entry pc (in its
+** call, or inline at pc 0: checked all the same)? */
 static int resumechecked(Gen *g, int pc, int r, int t) {
   RegSet need;
   int q, n = 0;
@@ -1783,8 +1784,13 @@ static void istable(Gen *g, LLVMValueRef v, LLVMValueRef b, LLVMBasicBlockRef ye
 static int entrytab(Gen *g, int pc, int r) {
   return g->tabin != NULL && rs_has(&g->tabin[pc], r);
 }
+/* (At pc 0, the entry of every call but a typed self call's, up to
+** RESUME_INLINE checks stay inline: they are a function's parameters,
+** and the call of mvmrt_resumeok for two integer parameters was 27% of
+** a recursive Ackermann's run.) */
+#define RESUME_INLINE 4
 static void resumeguards(Gen *g, int pc) {
-  int r, n = 0;
+  int r, n = 0, most = pc == 0 ? RESUME_INLINE : 1;
   uint16_t list[MAXREGS + 1];
   RegSet need;   /* what may be read before it is written (numonly) */
   LLVMBasicBlockRef ok;
@@ -1797,7 +1803,7 @@ static void resumeguards(Gen *g, int pc) {
       list[n++] = (uint16_t)(r << 2);   /* a table (tabknown) */
   for (r = 0; r < g->nregs; r++) {
     int t = regty(g, pc, r);
-    if (!rs_has(&need, r) || n >= 2 || (t == TY_ANY && !entrytab(g, pc, r))) continue;
+    if (!rs_has(&need, r) || n > most || (t == TY_ANY && !entrytab(g, pc, r))) continue;
     ok = LLVMAppendBasicBlockInContext(g->C, g->fn, "resumeok");
     if (t == TY_ANY) {   /* a table */
       LLVMValueRef v = stackload(g, r);
@@ -1808,7 +1814,7 @@ static void resumeguards(Gen *g, int pc) {
     LLVMBuildCondBr(B_, hasty(g, bits(g, stackload(g, r)), t), ok, resumefail(g));
     LLVMPositionBuilderAtEnd(B_, ok);
   }
-  if (n >= 2) {
+  if (n > most) {
     LLVMTypeRef params[2], ty;
     LLVMValueRef args[2], c;
     params[0] = params[1] = g->p0;
@@ -4692,23 +4698,32 @@ static void fstore(Gen *g, LLVMValueRef v, LLVMValueRef rec, size_t off) {
   tb(g, LLVMBuildStore(B_, v, byteptr(g, rec, off)), g->tb_frame);
 }
 
+/* The stack pointer of this frame's body (llvm.stacksave: no stack
+** arguments, no dynamic allocas, so the one of every call it makes) */
+static LLVMValueRef stackptr(Gen *g) {
+  unsigned id = LLVMLookupIntrinsicID("llvm.stacksave", 14);
+  return LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, &g->p0, 1),
+                        LLVMGetIntrinsicDeclaration(g->M, id, &g->p0, 1), NULL, 0, "sp");
+}
+
 /* May this call be made directly?  The callee R[a] (arguments up to
 ** R[a+b-1]) is a Lua closure 'cl' whose compiled code 'code' exists, and
 ** the conditions of rt_leancall (jitrt.c) and of its direct call hold:
 ** no hooks, no pending interrupt, a spare CallInfo 'nci', room on the
-** stack, below JIT_MAXNEST (rt_nodirect; in a coroutine too: a yield
-** discards the C frames of direct calls, see RT_DIRECT in jitrt.c).  Also at least as many arguments as parameters (no nils
-** to add: 'npok').  'newtop' is the callee's frame top (func + 1 +
-** maxstacksize).  Any of these false: the general path (mvmrt_precall),
-** 'slow'; 'code' NULL: the caller knows there is code (a self call).
-** The nesting test comes last, in a block of its own that loads
-** nCcalls (*pncc): it is returned, for the caller's branch.  (In one block
+** stack, the stack pointer 'sp' in the window of direct calls (jit.h
+** JIT_CSRESERVE; rt_direct; in a coroutine too: a yield discards the C
+** frames of direct calls, see RT_DIRECT in jitrt.c).  Also at least as
+** many arguments as parameters (no nils to add: 'npok').  'newtop' is the
+** callee's frame top (func + 1 + maxstacksize).  Any of these false: the
+** general path (mvmrt_precall), 'slow'; 'code' NULL: the caller knows
+** there is code (a self call).  The window's test comes last, in a block
+** of its own: it is returned, for the caller's branch.  (In one block
 ** with the others, LLVM computed all the conditions into flags and or'ed
 ** them: more instructions, and spills at fib's call sites.) */
 static LLVMValueRef directok(Gen *g, LLVMValueRef npok, LLVMValueRef code, LLVMValueRef nci,
-                             LLVMValueRef newtop, int b, LLVMValueRef *pncc, LLVMBasicBlockRef slow) {
+                             LLVMValueRef newtop, int b, LLVMValueRef sp, LLVMBasicBlockRef slow) {
   LLVMTypeRef flagty = LLVMIntTypeInContext(g->C, 8 * sizeof(sig_atomic_t));
-  LLVMValueRef hook, intr, last, room, depth, ok, ncc;
+  LLVMValueRef hook, intr, last, room, ok, lo, span, ncc;
   LLVMBasicBlockRef nest = newbb(g, "nestok");
   hook = fload(g, g->i32, g->L, offsetof(lua_State, hookmask), "hookmask");
   LLVMSetVolatile(hook, 1);
@@ -4730,12 +4745,17 @@ static LLVMValueRef directok(Gen *g, LLVMValueRef npok, LLVMValueRef code, LLVMV
   ok = LLVMBuildAnd(B_, ok, npok, "");
   LLVMBuildCondBr(B_, ok, nest, slow);
   LLVMPositionBuilderAtEnd(B_, nest);
-  /* rt_depth (jitrt.c) below JIT_MAXNEST, by a sufficient test on each
-  ** field of nCcalls at once (JIT_NESTMASK, jit.h): no field arithmetic;
-  ** the levels the mask refuses go to mvmrt_precall's exact test */
-  *pncc = ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
-  depth = LLVMBuildAnd(B_, ncc, ci32(g, (int)JIT_NESTMASK), "depth");
-  return LLVMBuildICmp(B_, LLVMIntEQ, depth, ci32(g, 0), "");
+  /* sp - cslo < csspan, unsigned: within the window (which jit_run sets
+  ** on each entry: loaded at each call), and fewer than JIT_MAXNEST
+  ** nested activations (jitrt.c NESTED ACTIVATIONS: nCcalls' top byte;
+  ** the bits below it are less than 1 << 24) */
+  lo = LLVMBuildLoad2(B_, g->i64, craw(g, &g->J->cslo), "cslo");
+  span = LLVMBuildLoad2(B_, g->i64, craw(g, &g->J->csspan), "csspan");
+  ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
+  return LLVMBuildAnd(B_, LLVMBuildICmp(B_, LLVMIntULT, LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, sp, g->i64, ""), lo, ""),
+                                        span, "inwindow"),
+                      LLVMBuildICmp(B_, LLVMIntULT, ncc, LLVMConstInt(g->i32, (unsigned long long)((unsigned)JIT_MAXNEST << 24), 0), "nested"),
+                      "");
 }
 
 /* Is the CALL at 'pc' probably a call of the running function itself
@@ -4775,7 +4795,7 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
                              LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef fast = newbb(g, "directcall");
   LLVMTypeRef fnty = LLVMGlobalGetValueType(g->fn);
-  LLVMValueRef code, nci, top, newtop, ncc, n, args[3];
+  LLVMValueRef code, nci, top, newtop, sp, n, args[3];
   if (proto != NULL) {   /* read once, acquire: the compile thread installs code (jit.c) */
     code = LLVMBuildLoad2(B_, g->p0, byteptr(g, proto, offsetof(Proto, jitcode)), "jitcode");
     LLVMSetOrdering(code, LLVMAtomicOrderingAcquire);
@@ -4786,7 +4806,8 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
   top = byteptr(g, func, (size_t)b * sizeof(Value));
   n = LLVMBuildAdd(B_, ms, ci64(g, 1), "");
   newtop = LLVMBuildGEP2(B_, g->i64, func, &n, 1, "newtop");
-  LLVMBuildCondBr(B_, directok(g, npok, code, nci, newtop, b, &ncc, slow), fast, slow);
+  sp = stackptr(g);
+  LLVMBuildCondBr(B_, directok(g, npok, code, nci, newtop, b, sp, slow), fast, slow);
   LLVMPositionBuilderAtEnd(B_, fast);
   fstore(g, nci, g->L, offsetof(lua_State, ci));
   fstore(g, func, nci, offsetof(CallInfo, func));
@@ -4798,16 +4819,10 @@ static LLVMValueRef pushcall(Gen *g, LLVMValueRef func, int b, int nres, LLVMVal
   fstore(g, ci32(g, 0), nci, offsetof(CallInfo, u.l.trap));
   fstore(g, top, g->L, offsetof(lua_State, top));
   /* Proto.hotcount is not counted: the policy only reads it while a
-  ** function has no code (jit.c), and then this path is not taken */
-  fstore(g, LLVMBuildAdd(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
-  {   /* this frame's anchor: the stack pointer at the call, which is the
-      ** one of the whole body (no stack arguments, no dynamic allocas); the
-      ** return address is the word the call pushes below it (jit_anchorra) */
-    unsigned id = LLVMLookupIntrinsicID("llvm.stacksave", 14);
-    LLVMValueRef sp = LLVMBuildCall2(B_, LLVMIntrinsicGetType(g->C, id, &g->p0, 1),
-                                     LLVMGetIntrinsicDeclaration(g->M, id, &g->p0, 1), NULL, 0, "sp");
-    fstore(g, sp, g->ci, offsetof(CallInfo, u.l.jitsp));
-  }
+  ** function has no code (jit.c), and then this path is not taken.
+  ** This frame's anchor: the stack pointer at the call; the return
+  ** address is the word the call pushes below it (jit_anchorra) */
+  fstore(g, sp, g->ci, offsetof(CallInfo, u.l.jitsp));
   args[0] = g->L; args[1] = nci; args[2] = g->ci;   /* direct: anchor this frame */
   if (g->selfargs && code == NULL && g->selfcc) args[2] = LLVMConstNull(g->p0);   /* (selfargsok; anchored all the same) */
   {
@@ -4850,15 +4865,13 @@ static int trapafter(Gen *g, int pc) {
   return 0;
 }
 
-/* after a direct call: nCcalls back, then 'done', or 'hooked' when the
-** callee turned hooks on (tested here unless the trap is: trapafter) */
+/* after a direct call: 'done', or 'hooked' when the callee turned hooks
+** on (tested here unless the trap is: trapafter) */
 static void aftercall(Gen *g, LLVMBasicBlockRef done, LLVMBasicBlockRef hooked) {
-  LLVMValueRef ncc, hook;
+  LLVMValueRef hook;
   /* the callee's CallInfo keeps CIST_JITACT: it lies above L->ci now,
   ** where nothing reads its status (the collector's walk and
   ** jit_unwound start at L->ci), and every push sets the status anew */
-  ncc = fload(g, g->i32, g->L, offsetof(lua_State, nCcalls), "nCcalls");
-  fstore(g, LLVMBuildSub(B_, ncc, ci32(g, (int)JIT_DIRECT), ""), g->L, offsetof(lua_State, nCcalls));
   /* J->curL is not stored again here (mvmrt_precall does after C
   ** functions): a callee that ran compiled code of another thread did so
   ** through lua_resume, which restores it however the run ended
@@ -6362,13 +6375,24 @@ static void emitreturn(Gen *g, int pc, int a, int n) {
 ** down to ci->func (forward: they lie above), the frame is set up for
 ** the callee as do_pretailcall does, and the code returns JIT_TAILCALLED
 ** (whoever runs this frame starts the callee in it).  No call, no
-** allocation.  Otherwise a branch to 'slow'. */
+** allocation.  Otherwise a branch to 'slow'.  b == 0: the arguments end
+** at L->top, after the results of the CALL just before (C == 0, as in
+** `return f(x, g(y))`; tailtop): R[a] .. up to that CALL's register come
+** from registers, the rest from the stack.  (Until session 29 only b != 0
+** was inline: Ackermann's `return ack(m - 1, ack(m, n - 1))` made each of
+** its tail calls through the helper, and the runner's loop.) */
+static int tailtop(Gen *g, int pc, int a) {
+  Instruction p;
+  if (pc == 0) return -1;
+  p = g->p->code[pc - 1];
+  return GET_OPCODE(p) == OP_CALL && GETARG_C(p) == 0 && GETARG_A(p) > a ? GETARG_A(p) - a : -1;
+}
 static void leantailcall(Gen *g, int pc, int a, int b, LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef islcl = newbb(g, "tail.islcl"), fast = newbb(g, "leantail");
   LLVMTypeRef flagty = LLVMIntTypeInContext(g->C, 8 * sizeof(sig_atomic_t));
   LLVMTypeRef i16 = LLVMInt16TypeInContext(g->C);
-  LLVMValueRef fv, proto, hook, intr, last, func, ms, np, ok, vals[256], st, n;
-  int k;
+  LLVMValueRef fv, proto, hook, intr, last, func, ms, np, ok, vals[256], st, n, nv, ra = NULL;
+  int k, fixed = b != 0 ? b : tailtop(g, pc, a);
   fv = getreg(g, a);
   isvalreftt(g, fv, bits(g, fv), MVM_TLCL, islcl, slow);
   proto = hload(g, g->p0, byteptr(g, fv, offsetof(LClosure, p)), "proto");
@@ -6382,26 +6406,51 @@ static void leantailcall(Gen *g, int pc, int a, int b, LLVMBasicBlockRef slow) {
   ms = LLVMBuildZExt(B_, hload(g, g->i8, byteptr(g, proto, offsetof(Proto, maxstacksize)), "maxstack"),
                      g->i64, "");
   np = hload(g, g->i8, byteptr(g, proto, offsetof(Proto, numparams)), "numparams");
+  if (b != 0) nv = ci64(g, (uint64_t)b);
+  else {   /* the function and its arguments, R[a] up to L->top */
+    LLVMValueRef top = fload(g, g->p0, g->L, offsetof(lua_State, top), "top");
+    ra = byteptr(g, LLVMBuildLoad2(B_, g->p0, g->basevar, "base"), (size_t)a * sizeof(Value));
+    nv = LLVMBuildExactSDiv(B_, LLVMBuildSub(B_, LLVMBuildPtrToInt(B_, top, g->i64, ""),
+                                             LLVMBuildPtrToInt(B_, ra, g->i64, ""), ""),
+                            ci64(g, sizeof(Value)), "nargs1");
+  }
   /* stack_last - (func + b) > maxstacksize (in slots): do_pretailcall's
   ** checkstackGCp after the move; as func + b + maxstacksize < stack_last */
-  n = LLVMBuildAdd(B_, ms, ci64(g, (uint64_t)b), "");
+  n = LLVMBuildAdd(B_, ms, nv, "");
   ok = LLVMBuildICmp(B_, LLVMIntULT, LLVMBuildPtrToInt(B_, LLVMBuildGEP2(B_, g->i64, func, &n, 1, ""), g->i64, ""),
                      LLVMBuildPtrToInt(B_, last, g->i64, ""), "room");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, hook, ci32(g, 0), ""), "");
   ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntEQ, intr, LLVMConstInt(flagty, 0, 0), ""), "");
-  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntULE, np, LLVMConstInt(g->i8, (unsigned)(b - 1), 0), ""), "");
+  ok = LLVMBuildAnd(B_, ok, LLVMBuildICmp(B_, LLVMIntULT, LLVMBuildZExt(B_, np, g->i64, ""), nv, ""), "");
   LLVMBuildCondBr(B_, ok, fast, slow);
   LLVMPositionBuilderAtEnd(B_, fast);
-  for (k = 0; k < b; k++) vals[k] = getregat(g, pc, a + k);   /* all read before any store */
-  for (k = 0; k < b; k++)   /* NOBARRIER: VM stack slots */
+  for (k = 0; k < fixed; k++) vals[k] = getregat(g, pc, a + k);   /* all read before any store */
+  for (k = 0; k < fixed; k++)   /* NOBARRIER: VM stack slots */
     tb(g, LLVMBuildStore(B_, vals[k], byteptr(g, func, (size_t)k * sizeof(Value))), g->tb_stack);
+  if (b == 0) {   /* the CALL's results, R[a+fixed] .. L->top - 1: a forward copy (func < ra) */
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(B_), loop = newbb(g, "tailcopy"), body = newbb(g, "tailmove");
+    LLVMBasicBlockRef moved = newbb(g, "tailmoved");
+    LLVMValueRef j, jn, w, start = ci64(g, (uint64_t)fixed);
+    LLVMBuildBr(B_, loop);
+    LLVMPositionBuilderAtEnd(B_, loop);
+    j = LLVMBuildPhi(B_, g->i64, "j");
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntULT, j, nv, ""), body, moved);
+    LLVMPositionBuilderAtEnd(B_, body);
+    w = tb(g, LLVMBuildLoad2(B_, g->i64, LLVMBuildGEP2(B_, g->i64, ra, &j, 1, ""), "arg"), g->tb_stack);
+    tb(g, LLVMBuildStore(B_, w, LLVMBuildGEP2(B_, g->i64, func, &j, 1, "")), g->tb_stack);
+    jn = LLVMBuildAdd(B_, j, ci64(g, 1), "");
+    LLVMBuildBr(B_, loop);
+    LLVMAddIncoming(j, &start, &pre, 1);
+    LLVMAddIncoming(j, &jn, &body, 1);
+    LLVMPositionBuilderAtEnd(B_, moved);
+  }
   n = LLVMBuildAdd(B_, ms, ci64(g, 1), "");
   fstore(g, LLVMBuildGEP2(B_, g->i64, func, &n, 1, ""), g->ci, offsetof(CallInfo, top));
   fstore(g, hload(g, g->p0, byteptr(g, proto, offsetof(Proto, code)), "code"),
          g->ci, offsetof(CallInfo, u.l.savedpc));
   st = fload(g, i16, g->ci, offsetof(CallInfo, callstatus), "callstatus");
   fstore(g, LLVMBuildOr(B_, st, LLVMConstInt(i16, CIST_TAIL, 0), ""), g->ci, offsetof(CallInfo, callstatus));
-  fstore(g, byteptr(g, func, (size_t)b * sizeof(Value)), g->L, offsetof(lua_State, top));
+  fstore(g, LLVMBuildGEP2(B_, g->i64, func, &nv, 1, ""), g->L, offsetof(lua_State, top));
   /* the policy counts calls of functions without code (jit.c) */
   n = byteptr(g, proto, offsetof(Proto, hotcount));
   tb(g, LLVMBuildStore(B_, LLVMBuildAdd(B_, hload(g, g->i32, n, "hot"), ci32(g, 1), ""), n), g->tb_heap);
@@ -6806,9 +6855,9 @@ static void emit(Gen *g, int pc) {
       LLVMValueRef r;
       if (builtinhint(g, pc, a) == JIT_BUILTIN_SETMT && jit_builtinshape(JIT_BUILTIN_SETMT, i))
         setmtreturn(g, pc, a);
-      if (GETARG_B(i) != 0 && GETARG_C(i) == 0 && !GETARG_k(i)) {
+      if ((GETARG_B(i) != 0 || tailtop(g, pc, a) >= 0) && GETARG_C(i) == 0 && !GETARG_k(i)) {
         LLVMBasicBlockRef slow = newbb(g, "slowtail");
-        if (inlinee(g, pc) != NULL)   /* a predicted leaf: evaluated here */
+        if (GETARG_B(i) != 0 && inlinee(g, pc) != NULL)   /* a predicted leaf: evaluated here */
           inlineleaf(g, pc, a, GETARG_B(i), 0, inlinee(g, pc), NULL, 1);
         leantailcall(g, pc, a, GETARG_B(i), slow);
         LLVMPositionBuilderAtEnd(B_, slow);

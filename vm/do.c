@@ -8,8 +8,10 @@
 **    through do_call (C functions calling Lua, metamethods, iterators), and
 **    each such level counts in the low 16 bits of L->nCcalls (limit
 **    LUAI_MAXCCALLS).  Bits 16-23 count non-yieldable levels (at most one
-**    per C level, plus the parser's: below 256), bits 24-31 the direct
-**    calls of compiled code (jit/jitrt.c RT_DIRECT; below RT_MAXNEST).
+**    per C level, plus the parser's: below 256), bits 24-31 the
+**    interpreter activations compiled code starts, and the direct calls
+**    of compiled code on a C stack of unknown bounds (jit/jitrt.c
+**    RT_DIRECT, NESTED ACTIVATIONS; below RT_MAXNEST).
 **  - A protected run (do_rawrunprotected) restores L->nCcalls and the depth
 **    of the C root chain (g->nroots) when an error unwinds through it.
 **  - Everything pointing into a stack is corrected when it is reallocated:
