@@ -518,8 +518,21 @@ static void rt_settable(lua_State *L, CallInfo *ci, int pc) {
   vm_settable(L, base + GETARG_A(i), base + GETARG_B(i),
               GETARG_k(i) ? k + GETARG_C(i) : base + GETARG_C(i));
 }
+/* (An integer key into a table without a metatable, which the inline
+** paths leave here when it is not in the array part -- a list growing
+** from {} -- is tab_setint's, as in the interpreter's SETTABLE, without
+** vm_settable's generic lookup.) */
 RT_HELPER void mvmrt_settable(lua_State *L, CallInfo *ci, int pc) {
   RT_ENTER(L, ci);
+  {
+    RT_DECODE;
+    Value *ra = base + GETARG_A(i), *rb = base + GETARG_B(i);
+    if (v_istable(*ra) && v_tab(*ra)->metatable == NULL && v_isimmint(*rb)) {
+      L->top = ci->top;
+      tab_setint(L, v_tab(*ra), v_getimmint(*rb), GETARG_k(i) ? k[GETARG_C(i)] : base[GETARG_C(i)]);
+      return;
+    }
+  }
   rt_settable(L, ci, pc);
 }
 
@@ -746,9 +759,25 @@ RT_HELPER void mvmrt_lenadd(lua_State *L, CallInfo *ci, int pc) {
 }
 /* the whole `t[#t + 1] = v`, its SETTABLE at pc + 3 (appendop).  One
 ** anchor (RT_ENTER) for the three: the compiled frame's stack pointer is
-** this frame's. */
+** this frame's.  A table without a metatable (no __len, no __newindex)
+** takes the interpreter's raw store of a new integer key (vm.c SETTABLE)
+** without the generic length, addition and store: the inline path
+** leaves here when the array part is full, as in every append to a small
+** table (a list that grows from {}: its first appends all come here).
+** R[A] is a dead temporary (appendsite) and is left as it is. */
 RT_HELPER void mvmrt_append(lua_State *L, CallInfo *ci, int pc) {
   RT_ENTER(L, ci);
+  {
+    RT_DECODE;
+    Value *rt = base + GETARG_B(i);
+    if (v_istable(*rt) && v_tab(*rt)->metatable == NULL) {
+      Instruction st = cl->p->code[pc + 3];
+      Table *t = v_tab(*rt);
+      L->top = ci->top;
+      tab_setint(L, t, (int64_t)tab_len(t) + 1, GETARG_k(st) ? k[GETARG_C(st)] : base[GETARG_C(st)]);
+      return;
+    }
+  }
   rt_lenadd(L, ci, pc);
   ci->u.l.savedpc = rt_cl(ci)->p->code + pc + 4;
   rt_settable(L, ci, pc + 3);

@@ -3459,12 +3459,40 @@ static LLVMValueRef tighthint(Gen *g, LLVMValueRef t, LLVMBasicBlockRef slow) {
   LLVMPositionBuilderAtEnd(B_, hit);
   return h;
 }
-/* LEN of a table without a metatable whose length hint is tight below
-** asize (table.h tab_len): the hint, inline; anything else the helper */
+/* LEN of a table without a metatable (table.h tab_len): its length hint
+** when tight below asize, inline, else the leaf mvmrt_tablen (tab_getn:
+** an empty table, a full array part -- a list growing from {} -- or a
+** loose hint; it was the generic helper, whose vm_objlen made a compiled
+** `#self.log` slower than the interpreter's); anything else the helper */
 static void lenop(Gen *g, int pc, int a, LLVMValueRef t) {
-  LLVMBasicBlockRef slow = newbb(g, "lenslow");
-  LLVMValueRef h = tighthint(g, t, slow);
-  setreg(g, a, mkint(g, LLVMBuildZExt(B_, h, g->i64, "")));
+  LLVMBasicBlockRef slow = newbb(g, "lenslow"), tab = newbb(g, "lentab"), nomt = newbb(g, "lennomt");
+  LLVMBasicBlockRef hit = newbb(g, "lenhit"), getn = newbb(g, "lengetn"), done = newbb(g, "lendone");
+  LLVMBasicBlockRef from[2];
+  LLVMValueRef off, h, asz, n[2], r;
+  LLVMTypeRef fty = LLVMFunctionType(g->i64, &g->p1, 1, 0);
+  istable(g, t, bits(g, t), tab, slow);
+  LLVMPositionBuilderAtEnd(B_, tab);
+  off = ci64(g, offsetof(Table, metatable));
+  LLVMBuildCondBr(B_, LLVMBuildIsNull(B_, hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "mt"),
+                                      ""), nomt, slow);
+  LLVMPositionBuilderAtEnd(B_, nomt);
+  off = ci64(g, offsetof(Table, lenhint));
+  h = hload(g, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lenhint");
+  off = ci64(g, offsetof(Table, asize));
+  asz = hload(g, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "asize");
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntULT, h, asz, ""), hit, getn);
+  LLVMPositionBuilderAtEnd(B_, hit);
+  n[0] = LLVMBuildZExt(B_, h, g->i64, "");
+  from[0] = hit;
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, getn);
+  n[1] = LLVMBuildCall2(B_, fty, getfn(g, "mvmrt_tablen", fty, 1), &t, 1, "tlen");
+  from[1] = getn;
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, done);
+  r = LLVMBuildPhi(B_, g->i64, "len");
+  LLVMAddIncoming(r, n, from, 2);
+  setreg(g, a, mkint(g, r));
   br(g, pc + 1);
   LLVMPositionBuilderAtEnd(B_, slow);
   callop(g, "mvmrt_len", pc, pc + 1, 0);
