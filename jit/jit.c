@@ -2371,15 +2371,24 @@ static void cstackbounds(void) {
 
 /* Set J's window of direct calls for the stack this entry runs on: the
 ** thread's, or none (counted direct calls, jit.h) when the stack pointer
-** lies outside it (the host runs the VM on a stack of its own making) */
-static void stackwindow(JitState *J) {
-  uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
-  if (l_unlikely(cs_hi == 0)) cstackbounds();
-  if (l_likely(sp - cs_base < cs_hi - cs_base)) {
+** 'sp' lies outside it (the host runs the VM on a stack of its own
+** making).  Out of line: jit_run's frame stays small (its inline copy
+** of pthread_attr_t made every entry ~20 instructions dearer). */
+static __attribute__((noinline)) void stackwindow_slow(JitState *J, uintptr_t sp) {
+  if (cs_hi == 0) cstackbounds();
+  if (sp - cs_base < cs_hi - cs_base) {
     J->cslo = cs_lo;
     J->csspan = cs_hi - cs_lo;
   }
   else J->cslo = J->csspan = 0;
+}
+static inline void stackwindow(JitState *J) {
+  uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+  if (l_likely(sp - cs_base < cs_hi - cs_base)) {   /* (both 0 until found) */
+    J->cslo = cs_lo;
+    J->csspan = cs_hi - cs_lo;
+  }
+  else stackwindow_slow(J, sp);
 }
 
 int jit_run(lua_State *L, CallInfo *ci, Proto *p) {
