@@ -215,6 +215,7 @@ static JitState *getstate(lua_State *L) {
     if (J == NULL) return NULL;
     sm_reginit(&J->stackmaps);
     J->g = g;
+    J->csid = UINT64_MAX;   /* no thread's (jit_run sets the window) */
     J->stresspoll = gc_isstress(g);
     J->threshold = env_uint("MVM_JIT_THRESHOLD", 1000);
     J->dump = env_flag("MVM_JIT_DUMP");
@@ -2352,13 +2353,19 @@ void jit_exited(lua_State *L, Proto *p) {
 /* The calling thread's C stack, [cs_base, cs_hi), and above the reserve
 ** (JIT_CSRESERVE) taken off its low end, from cs_lo: the window of direct
 ** calls (jit.h), found once per thread; empty when pthread_getattr_np
-** does not know */
+** does not know.  cs_id names the thread for JitState.csid: 0 until its
+** bounds are found, then a number no other thread of the process had
+** (cs_ids; a thread that reuses a dead one's stack and TLS gets a new
+** one, and so looks its bounds up again) */
 static __thread uintptr_t cs_base, cs_lo, cs_hi;
+static __thread uint64_t cs_id;
+static uint64_t cs_ids;
 static void cstackbounds(void) {
   pthread_attr_t a;
   void *addr = NULL;
   size_t size = 0, reserve;
   cs_base = cs_lo = cs_hi = 1;
+  cs_id = __atomic_add_fetch(&cs_ids, 1, __ATOMIC_RELAXED);
   if (pthread_getattr_np(pthread_self(), &a) != 0) return;
   if (pthread_attr_getstack(&a, &addr, &size) != 0) size = 0;
   pthread_attr_destroy(&a);
@@ -2369,13 +2376,19 @@ static void cstackbounds(void) {
   cs_hi = (uintptr_t)addr + size;
 }
 
-/* Set J's window of direct calls for the stack this entry runs on: the
-** thread's, or none (counted direct calls, jit.h) when the stack pointer
-** 'sp' lies outside it (the host runs the VM on a stack of its own
-** making).  Out of line: jit_run's frame stays small (its inline copy
-** of pthread_attr_t made every entry ~20 instructions dearer). */
-static __attribute__((noinline)) void stackwindow_slow(JitState *J, uintptr_t sp) {
-  if (cs_hi == 0) cstackbounds();
+/* Set J's window of direct calls for the calling thread: its stack's,
+** or none (counted direct calls, jit.h) when the stack pointer lies
+** outside it (the host runs the VM on a stack of its own making).  Done
+** again only when the thread changes (csid): a thread that moves a VM
+** between its own stack and a fiber's keeps the window it entered with
+** first, which is safe either way (outside the window, no direct calls;
+** an empty one, counted ones).  Out of line: jit_run's frame stays small
+** (an inline pthread_attr_t made every entry ~20 instructions dearer,
+** and the test of the bounds at every entry 16). */
+static __attribute__((noinline)) void stackwindow_slow(JitState *J) {
+  uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+  if (cs_id == 0) cstackbounds();
+  J->csid = cs_id;
   if (sp - cs_base < cs_hi - cs_base) {
     J->cslo = cs_lo;
     J->csspan = cs_hi - cs_lo;
@@ -2383,12 +2396,7 @@ static __attribute__((noinline)) void stackwindow_slow(JitState *J, uintptr_t sp
   else J->cslo = J->csspan = 0;
 }
 static inline void stackwindow(JitState *J) {
-  uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
-  if (l_likely(sp - cs_base < cs_hi - cs_base)) {   /* (both 0 until found) */
-    J->cslo = cs_lo;
-    J->csspan = cs_hi - cs_lo;
-  }
-  else stackwindow_slow(J, sp);
+  if (l_unlikely(J->csid != cs_id)) stackwindow_slow(J);
 }
 
 int jit_run(lua_State *L, CallInfo *ci, Proto *p) {

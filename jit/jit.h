@@ -182,6 +182,7 @@ typedef struct JitState {
   global_State *g;
   uintptr_t cslo, csspan;         /* the window of direct calls' stack pointers
                                   ** (see JIT_CSRESERVE; jit_run sets it) */
+  uint64_t csid;                  /* the thread it was set for (jit.c cs_id) */
   JitUnit *units;                 /* live compiled functions */
   JitUnit *flushed;               /* code dropped by jit.flush(), freed at close */
   /* OSR regions (jit.c jit_osr): code for one hot loop of a function that
@@ -327,6 +328,8 @@ typedef struct JitMethodCache {
 ** cost nbody 2% of its run (register allocation in advance's loop) */
 typedef struct JitKeySite {
   uint32_t hint;
+  uint32_t fills;      /* fills of 'e' so far (jitrt.c mvmrt_strlook: past
+                       ** JIT_KEYFILLS a site in a loop walks without them) */
   TString *key;        /* the constant key */
   global_State *g;     /* its "__index" name, its epochs (vm.h vm_cachestamp) */
   /* GETFIELD/GETTABUP (jitrt.c mvmrt_strindex): where the last
@@ -339,6 +342,7 @@ typedef struct JitKeySite {
   ** every time (a probe: 783 -> 571 M instructions outside LLVM). */
   JitMethodEntry e[JIT_MCENTRIES];
 } JitKeySite;
+#define JIT_KEYFILLS  64
 
 /* the end of an exit's list of raw stack slots (jitrt.c mvmrt_exitbox) */
 #define JIT_EXITBOX_END 0xFFFFu

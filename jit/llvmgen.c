@@ -2613,18 +2613,20 @@ static LLVMValueRef newrecordsite(Gen *g, int pc, int a) {
 }
 
 /* a constant-key site's data (jit.h JitKeySite): the hint (an i32 at
-** its start, as newhint's) starting at 'hint0', the key, the state */
+** its start, as newhint's) starting at 'hint0', the fill count, the key,
+** the state */
 static LLVMValueRef newkeysite(Gen *g, TString *key, uint32_t hint0) {
   enum { N = 3 + 3 * JIT_MCENTRIES };
   LLVMTypeRef el[N], ty;
   LLVMValueRef v[N], gv;
   int k;
-  _Static_assert(offsetof(JitKeySite, key) == 8 && offsetof(JitKeySite, g) == 16 &&
-                 offsetof(JitKeySite, e) == 24 && sizeof(JitKeySite) == 8 * N, "newkeysite's layout");
-  el[0] = g->i32;
-  for (k = 1; k < N; k++) el[k] = g->i64;
+  _Static_assert(offsetof(JitKeySite, fills) == 4 && offsetof(JitKeySite, key) == 8 &&
+                 offsetof(JitKeySite, g) == 16 && offsetof(JitKeySite, e) == 24 &&
+                 sizeof(JitKeySite) == 8 * N && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+                 "newkeysite's layout");
+  for (k = 0; k < N; k++) el[k] = g->i64;
   ty = LLVMStructTypeInContext(g->C, el, N, 0);
-  v[0] = LLVMConstInt(g->i32, hint0, 0);
+  v[0] = ci64(g, hint0);   /* the hint, and above it 'fills', 0 */
   v[1] = ci64(g, (uint64_t)(uintptr_t)key);
   v[2] = ci64(g, (uint64_t)(uintptr_t)g->J->g);
   for (k = 3; k < N; k++) v[k] = ci64(g, 0);   /* the class cache, empty (stamp 0: never valid) */
@@ -3766,21 +3768,30 @@ static LLVMValueRef strindex(Gen *g, LLVMValueRef t, LLVMValueRef hint, LLVMValu
 }
 
 /* strindex at speculation level 0 (tabspec): the read-only leaf
-** mvmrt_strlook, then the site's hint as strindex's, in compiled code (a
-** store tagged as a hint's, which no VM stack or heap load aliases) */
-static LLVMValueRef strlook(Gen *g, LLVMValueRef t, TString *key, LLVMValueRef hint,
-                            LLVMValueRef node, LLVMBasicBlockRef slow) {
-  LLVMBasicBlockRef walked = newbb(g, "walked");
-  LLVMValueRef cp, args[3];
-  LLVMTypeRef params[3], ty;
-  params[0] = g->p1; params[1] = params[2] = g->p0;
-  ty = LLVMFunctionType(g->p0, params, 3, 0);   /* (Table *, TString *, TString *) */
-  args[0] = t; args[1] = craw(g, key); args[2] = craw(g, g->J->g->tmname[TM_INDEX]);
-  cp = LLVMBuildCall2(B_, ty, readonlyfn(g, getfn(g, "mvmrt_strlook", ty, 1)), args, 3, "");
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp, LLVMConstNull(g->p0), ""), slow, walked);
+** mvmrt_strlook (t's own slot, the site's class cache), and when its
+** cache misses, strindex's mvmrt_strindex (the walk, which fills it);
+** then the site's hint as strindex's, in compiled code (a store tagged
+** as a hint's, which no VM stack or heap load aliases) */
+static LLVMValueRef strlook(Gen *g, LLVMValueRef t, LLVMValueRef hint, LLVMValueRef node,
+                            LLVMBasicBlockRef slow) {
+  LLVMBasicBlockRef walked = newbb(g, "walked"), miss = newbb(g, "lookmiss"), from[2];
+  LLVMValueRef cp[2], args[2], phi;
+  LLVMTypeRef params[2], ty;
+  params[0] = g->p1; params[1] = g->p0;
+  ty = LLVMFunctionType(g->p0, params, 2, 0);   /* (Table *, JitKeySite *) */
+  args[0] = t; args[1] = hint;
+  cp[0] = LLVMBuildCall2(B_, ty, readonlyfn(g, getfn(g, "mvmrt_strlook", ty, 1)), args, 2, "");
+  from[0] = LLVMGetInsertBlock(B_);
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp[0], LLVMConstNull(g->p0), ""), miss, walked);
+  LLVMPositionBuilderAtEnd(B_, miss);
+  cp[1] = LLVMBuildCall2(B_, ty, getfn(g, "mvmrt_strindex", ty, 1), args, 2, "");
+  from[1] = miss;
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntEQ, cp[1], LLVMConstNull(g->p0), ""), slow, walked);
   LLVMPositionBuilderAtEnd(B_, walked);
-  sethint(g, hint, node, cp);
-  return cp;
+  phi = LLVMBuildPhi(B_, g->p0, "lookslot");
+  LLVMAddIncoming(phi, cp, from, 2);
+  sethint(g, hint, node, phi);
+  return phi;
 }
 
 /* SELF with a string constant key.  On a table the leaf mvmrt_strself
@@ -3868,7 +3879,7 @@ static void getstrk(Gen *g, int pc, int a, LLVMValueRef t, TString *key, const c
   LLVMPositionBuilderAtEnd(B_, walk);
   /* may be nil: the result.  strlook inside loops only: elsewhere it
   ** measured 1-2% more instructions than strindex (richards, deltablue) */
-  cp = tabspec(g, pc) && inloop(g, pc) ? strlook(g, t, key, hint, node, slow)
+  cp = tabspec(g, pc) && inloop(g, pc) ? strlook(g, t, hint, node, slow)
                                        : strindex(g, t, hint, node, slow);
   vals[1] = hload(g, g->p1, cp, "");
   from[0] = probe; from[1] = LLVMGetInsertBlock(B_);

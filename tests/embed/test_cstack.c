@@ -5,7 +5,8 @@
 ** allows (jit/jit.h JIT_CSRESERVE: a window above a reserve, set from
 ** pthread_getattr_np); on a stack whose bounds the thread does not know
 ** (a host's own fiber, made with makecontext here) they are counted and
-** stop JIT_MAXNEST levels deep.  Each case runs, in -j eager, recursions
+** stop JIT_MAXNEST levels deep; a VM that ran on the thread's stack
+** first makes none in the fiber.  Each case runs, in -j eager, recursions
 ** tens of thousands of frames deep (non-tail, tail calls whose last
 ** argument is a call's results, a yield and an error at the bottom, a
 ** collection at the bottom) and checks their results: a window too large
@@ -46,18 +47,31 @@ static const char workload[] =
 static char expected[256];
 static int depth = 60000;
 
-static int run(char *out, size_t outsz, int mode) {
-  lua_State *L = luaL_newstate();
-  int ok;
-  if (L == NULL) return 0;
-  luaL_openlibs(L);
-  mvm_jitmode(L, mode);
-  ok = luaL_loadstring(L, workload) == LUA_OK;
+/* the workload in VM 'L', its result in 'out' */
+static int runin(lua_State *L, char *out, size_t outsz) {
+  int ok = luaL_loadstring(L, workload) == LUA_OK;
   if (ok) {
     lua_pushinteger(L, depth);
     ok = lua_pcall(L, 1, 1, 0) == LUA_OK;
   }
   snprintf(out, outsz, "%s", lua_tostring(L, -1) ? lua_tostring(L, -1) : "(no result)");
+  lua_settop(L, 0);
+  return ok;
+}
+
+static lua_State *newvm(int mode) {
+  lua_State *L = luaL_newstate();
+  if (L == NULL) return NULL;
+  luaL_openlibs(L);
+  mvm_jitmode(L, mode);
+  return L;
+}
+
+static int run(char *out, size_t outsz, int mode) {
+  lua_State *L = newvm(mode);
+  int ok;
+  if (L == NULL) return 0;
+  ok = runin(L, out, outsz);
   lua_close(L);
   return ok;
 }
@@ -87,14 +101,20 @@ static void onthread(size_t size) {
 
 static ucontext_t mainctx, fiberctx;
 static Job fiberjob;
-static void fiber(void) { worker(&fiberjob); }
+static lua_State *fiberL;   /* a VM made on the thread's own stack, or NULL */
+static void fiber(void) {
+  if (fiberL == NULL) worker(&fiberjob);
+  else fiberjob.ok = runin(fiberL, fiberjob.out, sizeof fiberjob.out);
+}
 
-/* a stack the thread does not know: the workload runs in a fiber */
-static void onfiber(size_t size) {
+/* a stack the thread does not know: the workload runs in a fiber, in a
+** fresh VM or in 'L', which has run compiled code on the thread's stack */
+static void onfiber(size_t size, lua_State *L) {
   void *stack = malloc(size);
   CHECK(stack != NULL);
   if (stack == NULL) return;
   memset(&fiberjob, 0, sizeof fiberjob);
+  fiberL = L;
   CHECK(getcontext(&fiberctx) == 0);
   fiberctx.uc_stack.ss_sp = stack;
   fiberctx.uc_stack.ss_size = size;
@@ -117,6 +137,15 @@ int main(void) {
   onthread((size_t)8 << 20);
   onthread((size_t)256 << 10);
   onthread((size_t)128 << 10);
-  onfiber((size_t)512 << 10);
+  onfiber((size_t)512 << 10, NULL);
+  {   /* one VM on the main thread's stack, then in a fiber, then back */
+    lua_State *L = newvm(MVM_JIT_EAGER);
+    CHECK(L != NULL && runin(L, got, sizeof got));
+    CHECKSTR(got, expected);
+    onfiber((size_t)512 << 10, L);
+    CHECK(L != NULL && runin(L, got, sizeof got));
+    CHECKSTR(got, expected);
+    if (L != NULL) lua_close(L);
+  }
   return REPORT();
 }
