@@ -3443,8 +3443,9 @@ static void lenkeep(Gen *g, LLVMValueRef t, LLVMValueRef key, LLVMValueRef val, 
 }
 
 /* t's length hint (an i32) when t is a table without a metatable whose
-** hint is tight below asize; else to 'slow' */
-static LLVMValueRef tighthint(Gen *g, LLVMValueRef t, LLVMBasicBlockRef slow) {
+** hint is tight below asize; to 'loose' for such a table whose hint is
+** not, else to 'slow' */
+static LLVMValueRef tablehint(Gen *g, LLVMValueRef t, LLVMBasicBlockRef slow, LLVMBasicBlockRef loose) {
   LLVMBasicBlockRef tab = newbb(g, "lentab"), nomt = newbb(g, "lennomt"), hit = newbb(g, "lenhit");
   LLVMValueRef off, h, asz;
   istable(g, t, bits(g, t), tab, slow);
@@ -3457,9 +3458,12 @@ static LLVMValueRef tighthint(Gen *g, LLVMValueRef t, LLVMBasicBlockRef slow) {
   h = hload(g, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lenhint");
   off = ci64(g, offsetof(Table, asize));
   asz = hload(g, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "asize");
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntULT, h, asz, ""), hit, slow);
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntULT, h, asz, ""), hit, loose);
   LLVMPositionBuilderAtEnd(B_, hit);
   return h;
+}
+static LLVMValueRef tighthint(Gen *g, LLVMValueRef t, LLVMBasicBlockRef slow) {
+  return tablehint(g, t, slow, slow);
 }
 /* LEN of a table without a metatable (table.h tab_len): its length hint
 ** when tight below asize, inline, else the leaf mvmrt_tablen (tab_getn:
@@ -3467,25 +3471,12 @@ static LLVMValueRef tighthint(Gen *g, LLVMValueRef t, LLVMBasicBlockRef slow) {
 ** loose hint; it was the generic helper, whose vm_objlen made a compiled
 ** `#self.log` slower than the interpreter's); anything else the helper */
 static void lenop(Gen *g, int pc, int a, LLVMValueRef t) {
-  LLVMBasicBlockRef slow = newbb(g, "lenslow"), tab = newbb(g, "lentab"), nomt = newbb(g, "lennomt");
-  LLVMBasicBlockRef hit = newbb(g, "lenhit"), getn = newbb(g, "lengetn"), done = newbb(g, "lendone");
+  LLVMBasicBlockRef slow = newbb(g, "lenslow"), getn = newbb(g, "lengetn"), done = newbb(g, "lendone");
   LLVMBasicBlockRef from[2];
-  LLVMValueRef off, h, asz, n[2], r;
+  LLVMValueRef n[2], r;
   LLVMTypeRef fty = LLVMFunctionType(g->i64, &g->p1, 1, 0);
-  istable(g, t, bits(g, t), tab, slow);
-  LLVMPositionBuilderAtEnd(B_, tab);
-  off = ci64(g, offsetof(Table, metatable));
-  LLVMBuildCondBr(B_, LLVMBuildIsNull(B_, hload(g, g->p1, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "mt"),
-                                      ""), nomt, slow);
-  LLVMPositionBuilderAtEnd(B_, nomt);
-  off = ci64(g, offsetof(Table, lenhint));
-  h = hload(g, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "lenhint");
-  off = ci64(g, offsetof(Table, asize));
-  asz = hload(g, g->i32, LLVMBuildGEP2(B_, g->i8, t, &off, 1, ""), "asize");
-  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntULT, h, asz, ""), hit, getn);
-  LLVMPositionBuilderAtEnd(B_, hit);
-  n[0] = LLVMBuildZExt(B_, h, g->i64, "");
-  from[0] = hit;
+  n[0] = LLVMBuildZExt(B_, tablehint(g, t, slow, getn), g->i64, "");
+  from[0] = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, done);
   LLVMPositionBuilderAtEnd(B_, getn);
   n[1] = LLVMBuildCall2(B_, fty, getfn(g, "mvmrt_tablen", fty, 1), &t, 1, "tlen");
