@@ -318,18 +318,9 @@ static int tab_concat(lua_State *L) {
 
 /* ---------------------------------------------------------- pack/unpack */
 
+LUAI_FUNC void api_tabpack(lua_State *L);
 static int tab_pack(lua_State *L) {
-  int n = lua_gettop(L);
-  lua_createtable(L, n, 1);
-  lua_insert(L, 1);
-  /* first to last: stores in order keep the table's length hint tight */
-  for (int i = 1; i <= n; i++) {
-    lua_pushvalue(L, i + 1);
-    lua_seti(L, 1, i);
-  }
-  lua_settop(L, 1);
-  lua_pushinteger(L, n);
-  lua_setfield(L, 1, "n");
+  api_tabpack(L);   /* (first to last: stores in order keep the length hint tight) */
   return 1;
 }
 

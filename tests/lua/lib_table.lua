@@ -120,4 +120,12 @@ local sc = {3, 1, 2}
 table.sort(sc, nil); print(show(sc))
 -- comparator errors propagate
 print(pcall(table.sort, {3, 2, 1}, function(x, y) error("cmp failed") end))
+-- table.pack of many values, of nils, of fresh tables across a collection
+local big = table.pack(string.byte(string.rep("x", 300), 1, 300))
+print(big.n, #big, big[1], big[300])
+local holes = table.pack(nil, nil, 3)
+print(holes.n, holes[1], holes[3], rawlen(holes) == 3 or rawlen(holes) == 0)
+local fresh = table.pack({1}, {2}, {3})
+collectgarbage()
+print(fresh.n, fresh[1][1], fresh[3][1])
 print("table: done")
