@@ -677,9 +677,6 @@ static JitQueued *nextqueued(JitState *J) {
 ** or waits for the compile of it to finish. */
 static void *compile_thread(void *ud) {
   JitState *J = (JitState *)ud;
-  /* (named for top -H, perf and gdb; a host's own thread names are not
-  ** touched: this thread is ours) */
-  pthread_setname_np(pthread_self(), "mvm-jit");
   pthread_mutex_lock(&J->lock);
   while (!J->stop) {
     JitQueued *q = J->qhead;
@@ -726,6 +723,11 @@ static int startthread(JitState *J) {
       J->background = 0;
       return 0;
     }
+    /* (named for top -H, perf and gdb, by its creator: the name is there
+    ** before the thread first runs, which on a loaded machine was after
+    ** a short program's end; a host's own thread names are not touched:
+    ** this thread is ours) */
+    pthread_setname_np(J->thread, "mvm-jit");
     J->hasthread = 1;
   }
   return 1;
