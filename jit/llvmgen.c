@@ -3470,16 +3470,20 @@ static LLVMValueRef tighthint(Gen *g, LLVMValueRef t, LLVMBasicBlockRef slow) {
 ** an empty table, a full array part -- a list growing from {} -- or a
 ** loose hint; it was the generic helper, whose vm_objlen made a compiled
 ** `#self.log` slower than the interpreter's); anything else the helper */
+/* #t of a table 't' without __len: the leaf mvmrt_tablen (an i64) */
+static LLVMValueRef tablencall(Gen *g, LLVMValueRef t) {
+  LLVMTypeRef fty = LLVMFunctionType(g->i64, &g->p1, 1, 0);
+  return LLVMBuildCall2(B_, fty, getfn(g, "mvmrt_tablen", fty, 1), &t, 1, "tlen");
+}
 static void lenop(Gen *g, int pc, int a, LLVMValueRef t) {
   LLVMBasicBlockRef slow = newbb(g, "lenslow"), getn = newbb(g, "lengetn"), done = newbb(g, "lendone");
   LLVMBasicBlockRef from[2];
   LLVMValueRef n[2], r;
-  LLVMTypeRef fty = LLVMFunctionType(g->i64, &g->p1, 1, 0);
   n[0] = LLVMBuildZExt(B_, tablehint(g, t, slow, getn), g->i64, "");
   from[0] = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, done);
   LLVMPositionBuilderAtEnd(B_, getn);
-  n[1] = LLVMBuildCall2(B_, fty, getfn(g, "mvmrt_tablen", fty, 1), &t, 1, "tlen");
+  n[1] = tablencall(g, t);
   from[1] = getn;
   LLVMBuildBr(B_, done);
   LLVMPositionBuilderAtEnd(B_, done);
@@ -5766,7 +5770,6 @@ static LLVMValueRef leaflen(Gen *g, Leaf *lf, LLVMValueRef v) {
   LLVMBasicBlockRef tab = newbb(g, "len.tab"), nomt = newbb(g, "len.nomt"), join = newbb(g, "len");
   LLVMValueRef b = bits(g, v), tt, n[2], r;
   LLVMBasicBlockRef from[2];
-  LLVMTypeRef fty = LLVMFunctionType(g->i64, &g->p1, 1, 0);
   LLVMBuildCondBr(B_, isrefw(g, b), ref, lf->gen);
   LLVMPositionBuilderAtEnd(B_, ref);
   tt = hload(g, g->i8, v, "tt");
@@ -5780,7 +5783,7 @@ static LLVMValueRef leaflen(Gen *g, Leaf *lf, LLVMValueRef v) {
   LLVMPositionBuilderAtEnd(B_, tab);
   notm(g, v, TM_LEN, nomt, lf->gen);
   LLVMPositionBuilderAtEnd(B_, nomt);
-  n[1] = LLVMBuildCall2(B_, fty, getfn(g, "mvmrt_tablen", fty, 1), &v, 1, "tlen");
+  n[1] = tablencall(g, v);
   from[1] = nomt;
   LLVMBuildBr(B_, join);
   LLVMPositionBuilderAtEnd(B_, join);
