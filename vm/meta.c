@@ -218,42 +218,25 @@ int meta_callorderiTM(lua_State *L, const Value *p1, int v2, int flip,
   return meta_callorderTM(L, p1, &aux, event);
 }
 
-/*
-** Vararg functions: the caller left func, fixed params and extra args in
-** place.  Copy the function and the fixed parameters above the extra
-** arguments, so the frame starts after them and the extras stay below
-** ci->func (at func - nextra .. func - 1 of the new frame).
-*/
+/* VARARGPREP (meta.h meta_movevarargs), growing the stack first */
 void meta_adjustvarargs(lua_State *L, int nfixparams, CallInfo *ci,
                         const Proto *p) {
-  int i;
-  int actual = (int)(L->top - ci->func) - 1;   /* number of arguments */
-  int nextra = actual - nfixparams;             /* >= 0: precall padded */
-  ci->u.l.nextraargs = nextra;
+  /* (set before the growth too: a "stack overflow" error's handler may
+  ** look at this frame) */
+  ci->u.l.nextraargs = (int)(L->top - ci->func) - 1 - nfixparams;
   checkstack(L, p->maxstacksize + 1);
   /* (the stack may have moved: ci->func was corrected) */
-  *L->top++ = *ci->func;
-  for (i = 1; i <= nfixparams; i++) {
-    *L->top++ = ci->func[i];
-    ci->func[i] = MVM_NIL;    /* the old copy is dead */
-  }
-  ci->func += actual + 1;
-  ci->top += actual + 1;
+  meta_movevarargs(L, nfixparams, ci);
 }
 
 /* VARARG: copy 'wanted' extra arguments (all if wanted < 0) to 'where' */
 void meta_getvarargs(lua_State *L, CallInfo *ci, Value *where, int wanted) {
-  int i;
-  int nextra = ci->u.l.nextraargs;
   if (wanted < 0) {
-    wanted = nextra;
-    checkstackGCp(L, nextra, where);
-    L->top = where + nextra;    /* the next instruction uses top */
+    wanted = ci->u.l.nextraargs;
+    checkstackGCp(L, wanted, where);
+    L->top = where + wanted;    /* the next instruction uses top */
   }
-  for (i = 0; i < wanted && i < nextra; i++)
-    where[i] = ci->func[i - nextra];
-  for (; i < wanted; i++)
-    where[i] = MVM_NIL;
+  meta_copyvarargs(ci, where, wanted);
 }
 
 /* setmetatable(t, mt)'s common case without the library's checks: a

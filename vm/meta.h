@@ -24,4 +24,38 @@ LUAI_FUNC int meta_callorderTM(lua_State *L, const Value *p1, const Value *p2, T
 LUAI_FUNC int meta_callorderiTM(lua_State *L, const Value *p1, int v2, int flip, int isfloat, TMS event);
 LUAI_FUNC void meta_adjustvarargs(lua_State *L, int nfixparams, CallInfo *ci, const Proto *p);
 LUAI_FUNC void meta_getvarargs(lua_State *L, CallInfo *ci, Value *where, int wanted);
+
+/*
+** Vararg functions: the caller left func, fixed params and extra args in
+** place.  VARARGPREP copies the function and the fixed parameters above
+** the extra arguments, so the frame starts after them and the extras stay
+** below ci->func (at func - nextra .. func - 1 of the new frame).  This is
+** the copy, for a stack with room for it and the frame (p->maxstacksize +
+** 1 slots above L->top: meta_adjustvarargs grows it first); the
+** interpreter makes it inline when there is room.  Allocates nothing.
+*/
+static inline void meta_movevarargs(lua_State *L, int nfixparams, CallInfo *ci) {
+  Value *func = ci->func, *top = L->top;
+  int actual = (int)(top - func) - 1;   /* number of arguments */
+  int i;
+  ci->u.l.nextraargs = actual - nfixparams;   /* >= 0: precall padded */
+  top[0] = func[0];
+  for (i = 1; i <= nfixparams; i++) {
+    top[i] = func[i];
+    func[i] = MVM_NIL;    /* the old copy is dead */
+  }
+  L->top = top + nfixparams + 1;
+  ci->func = func + actual + 1;
+  ci->top += actual + 1;
+}
+
+/* VARARG with a fixed count 'wanted' (>= 0): the first 'wanted' extra
+** arguments to 'where', nil for the missing ones.  The frame has the
+** room; allocates nothing, cannot throw. */
+static inline void meta_copyvarargs(const CallInfo *ci, Value *where, int wanted) {
+  int nextra = ci->u.l.nextraargs, i;
+  const Value *src = ci->func - nextra;
+  for (i = 0; i < wanted && i < nextra; i++) where[i] = src[i];
+  for (; i < wanted; i++) where[i] = MVM_NIL;
+}
 #endif

@@ -2049,6 +2049,15 @@ void vm_execute(lua_State *L, CallInfo *ci) {
           ra = RA(i);
         }
         if (nparams1) ci->func -= ci->u.l.nextraargs + nparams1;
+        if (l_likely(ci->nresults == 1 && !L->hookmask)) {
+          /* one result wanted (a vararg function's usual return: its
+          ** RETURN is never RETURN1): do_poscall inline */
+          Value *res = ci->func;
+          *res = n > 0 ? *ra : MVM_NIL;
+          L->top = res + 1;
+          L->ci = ci->previous;
+          goto ret;
+        }
         L->top = ra + n;
         do_poscall(L, ci, n);
         updatetrap(ci);
@@ -2217,11 +2226,19 @@ void vm_execute(lua_State *L, CallInfo *ci) {
       }
       vmcase(VARARG) {
         int n = GETARG_C(i) - 1;
-        Protect(meta_getvarargs(L, ci, RA(i), n));
+        /* a fixed count (`local a, b = ...`) copies inline: nothing is
+        ** allocated, nothing can throw */
+        if (l_likely(n >= 0)) meta_copyvarargs(ci, RA(i), n);
+        else Protect(meta_getvarargs(L, ci, RA(i), n));
         vmbreak;
       }
       vmcase(VARARGPREP) {
-        ProtectNT(meta_adjustvarargs(L, GETARG_A(i), ci, cl->p));
+        const Proto *p = cl->p;
+        if (l_likely(L->stack_last - L->top > p->maxstacksize + 1)) {
+          meta_movevarargs(L, GETARG_A(i), ci);   /* (no stack growth) */
+          updatetrap(ci);   /* (entry cleared it: the call hook runs below) */
+        }
+        else ProtectNT(meta_adjustvarargs(L, GETARG_A(i), ci, p));
         if (l_unlikely(trap)) {
           do_hookcall(L, ci);
           L->oldpc = 1;   /* the next opcode is seen as a new line */
