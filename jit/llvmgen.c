@@ -3465,16 +3465,16 @@ static LLVMValueRef tablehint(Gen *g, LLVMValueRef t, LLVMBasicBlockRef slow, LL
 static LLVMValueRef tighthint(Gen *g, LLVMValueRef t, LLVMBasicBlockRef slow) {
   return tablehint(g, t, slow, slow);
 }
-/* LEN of a table without a metatable (table.h tab_len): its length hint
-** when tight below asize, inline, else the leaf mvmrt_tablen (tab_getn:
-** an empty table, a full array part -- a list growing from {} -- or a
-** loose hint; it was the generic helper, whose vm_objlen made a compiled
-** `#self.log` slower than the interpreter's); anything else the helper */
 /* #t of a table 't' without __len: the leaf mvmrt_tablen (an i64) */
 static LLVMValueRef tablencall(Gen *g, LLVMValueRef t) {
   LLVMTypeRef fty = LLVMFunctionType(g->i64, &g->p1, 1, 0);
   return LLVMBuildCall2(B_, fty, getfn(g, "mvmrt_tablen", fty, 1), &t, 1, "tlen");
 }
+/* LEN of a table without a metatable (table.h tab_len): its length hint
+** when tight below asize, inline, else the leaf mvmrt_tablen (tab_getn:
+** an empty table, a full array part -- a list growing from {} -- or a
+** loose hint; it was the generic helper, whose vm_objlen made a compiled
+** `#self.log` slower than the interpreter's); anything else the helper */
 static void lenop(Gen *g, int pc, int a, LLVMValueRef t) {
   LLVMBasicBlockRef slow = newbb(g, "lenslow"), getn = newbb(g, "lengetn"), done = newbb(g, "lendone");
   LLVMBasicBlockRef from[2];
@@ -6400,6 +6400,15 @@ static void emitreturn(Gen *g, int pc, int a, int n) {
   LLVMBuildRet(B_, ci32(g, JIT_RETURNED));
 }
 
+/* TAILCALL R[a] with B == 0 right after a CALL with C == 0: how many of
+** its values (the function and the arguments before that CALL's
+** results) come from registers; else -1 */
+static int tailtop(Gen *g, int pc, int a) {
+  Instruction p;
+  if (pc == 0) return -1;
+  p = g->p->code[pc - 1];
+  return GET_OPCODE(p) == OP_CALL && GETARG_C(p) == 0 && GETARG_A(p) > a ? GETARG_A(p) - a : -1;
+}
 /* The common case of mvmrt_tailcall (do_pretailcall) inline, for a
 ** TAILCALL of R[a](R[a+1] .. R[a+b-1]) from a function that is not
 ** vararg and closes nothing: when R[a] is a Lua closure with at least
@@ -6414,12 +6423,6 @@ static void emitreturn(Gen *g, int pc, int a, int n) {
 ** from registers, the rest from the stack.  (Until session 29 only b != 0
 ** was inline: Ackermann's `return ack(m - 1, ack(m, n - 1))` made each of
 ** its tail calls through the helper, and the runner's loop.) */
-static int tailtop(Gen *g, int pc, int a) {
-  Instruction p;
-  if (pc == 0) return -1;
-  p = g->p->code[pc - 1];
-  return GET_OPCODE(p) == OP_CALL && GETARG_C(p) == 0 && GETARG_A(p) > a ? GETARG_A(p) - a : -1;
-}
 static void leantailcall(Gen *g, int pc, int a, int b, LLVMBasicBlockRef slow) {
   LLVMBasicBlockRef islcl = newbb(g, "tail.islcl"), fast = newbb(g, "leantail");
   LLVMTypeRef flagty = LLVMIntTypeInContext(g->C, 8 * sizeof(sig_atomic_t));
@@ -6470,7 +6473,7 @@ static void leantailcall(Gen *g, int pc, int a, int b, LLVMBasicBlockRef slow) {
     LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntULT, j, nv, ""), body, moved);
     LLVMPositionBuilderAtEnd(B_, body);
     w = tb(g, LLVMBuildLoad2(B_, g->i64, LLVMBuildGEP2(B_, g->i64, ra, &j, 1, ""), "arg"), g->tb_stack);
-    tb(g, LLVMBuildStore(B_, w, LLVMBuildGEP2(B_, g->i64, func, &j, 1, "")), g->tb_stack);
+    tb(g, LLVMBuildStore(B_, w, LLVMBuildGEP2(B_, g->i64, func, &j, 1, "")), g->tb_stack);   /* NOBARRIER: VM stack slots */
     jn = LLVMBuildAdd(B_, j, ci64(g, 1), "");
     LLVMBuildBr(B_, loop);
     LLVMAddIncoming(j, &start, &pre, 1);
