@@ -4581,6 +4581,43 @@ static void fltforprep(Gen *g, int pc) {
   br(g, pc + 1);
 }
 
+/* The back-edge from 'pc' to the loop header 'target' polls here, not
+** through place-safepoints, when the loop has an entry point inside it
+** besides its header (after a call that may return to the interpreter,
+** at an inner loop's header: entrypoints): LLVM then sees no natural loop
+** (two ways in) and places no poll in it, and a loop whose calls are on
+** some paths only (`if i == n then f() end`), or whose inner loop may run
+** no iteration, was never polled: an interrupt set while it ran was not
+** seen until it ended.  The same code as gc.safepoint_poll's (build_poll),
+** its call a statepoint; savedpc names an instruction of the loop, as at
+** place-safepoints' polls (loopsavedpc, jmploophdr, TFORLOOP). */
+static void edgepoll(Gen *g, int pc, int target) {
+  LLVMTypeRef flagty = LLVMIntTypeInContext(g->C, 8 * sizeof(sig_atomic_t));
+  LLVMTypeRef sty = LLVMFunctionType(g->vd, &g->p0, 1, 0);
+  LLVMBasicBlockRef slow, cont;
+  LLVMValueRef flag, fn, arg;
+  int q;
+  if (g->entry == NULL) return;
+  for (q = target + 1; q <= pc && !g->entry[q]; q++) ;
+  if (q > pc) return;   /* a natural loop: place-safepoints polls it */
+  slow = newbb(g, "edgepoll");
+  cont = newbb(g, "edgepolled");
+  flag = LLVMBuildLoad2(B_, flagty, craw(g, (const void *)&g->J->g->interrupt), "flag");
+  LLVMSetVolatile(flag, 1);
+  if (g->J->stresspoll)   /* MVM_GC_STRESS: collect at polls (jitrt.c) */
+    LLVMBuildBr(B_, slow);
+  else
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, flag, LLVMConstInt(flagty, 0, 0), ""), slow, cont);
+  LLVMPositionBuilderAtEnd(B_, slow);
+  fn = LLVMGetNamedFunction(g->M, "mvmrt_poll");
+  if (fn == NULL) fn = LLVMAddFunction(g->M, "mvmrt_poll", sty);
+  arg = craw(g, g->J);
+  LLVMBuildCall2(B_, sty, fn, &arg, 1, "");
+  LLVMBuildBr(B_, cont);
+  coldedges(g, slow, 0);
+  LLVMPositionBuilderAtEnd(B_, cont);
+}
+
 /* FORLOOP of a float loop: R[A] += step; go on while within the limit */
 static void fltforloop(Gen *g, int pc) {
   Instruction i = g->p->code[pc];
@@ -4595,6 +4632,7 @@ static void fltforloop(Gen *g, int pc) {
   LLVMPositionBuilderAtEnd(B_, again);
   setdbl(g, a, nidx);
   setdbl(g, a + 3, nidx);
+  edgepoll(g, pc, pc + 1 - GETARG_Bx(i));
   br(g, pc + 1 - GETARG_Bx(i));   /* savedpc: loopsavedpc */
 }
 
@@ -4699,6 +4737,7 @@ static void forloop(Gen *g, int pc) {
   setint(g, a + 1, LLVMBuildSub(B_, count, ci64(g, 1), ""));
   setint(g, a, nidx);
   setint(g, a + 3, nidx);
+  edgepoll(g, pc, pc + 1 - GETARG_Bx(i));
   br(g, pc + 1 - GETARG_Bx(i));   /* savedpc: loopsavedpc */
 }
 
@@ -6757,6 +6796,7 @@ static void emit(Gen *g, int pc) {
       break;
     case OP_JMP: {
       int target = pc + 1 + GETARG_sJ(i);
+      if (target <= pc) edgepoll(g, pc, target);
       LLVMBuildBr(B_, backedge(g, pc, target));
       break;
     }
@@ -6786,6 +6826,7 @@ static void emit(Gen *g, int pc) {
       LLVMPositionBuilderAtEnd(B_, again);
       setreg(g, a + 2, v);
       set_savedpc(g, pc + 1);   /* back-edge (poll) */
+      edgepoll(g, pc, pc + 1 - GETARG_Bx(i));
       br(g, pc + 1 - GETARG_Bx(i));
       break;
     }

@@ -201,9 +201,42 @@ START_TEST(test_interrupt_line_in_loop) {
       "  end\n"
       "  return x\n"
       "end\n"
+      /* a call on one path only: the loop has an entry point after the
+      ** call; where that entry is the loop's only back-edge (fcond's
+      ** FORLOOP) LLVM sees no natural loop and placed no poll, so the
+      ** back-edge polls itself (llvmgen.c edgepoll).  Also a while loop
+      ** (a backward JMP) and a generic for */
+      "local function wcond(n, f)\n"        /* 51 */
+      "  local i = 0\n"
+      "  while i < n do\n"                   /* 53 */
+      "    i = i + 1\n"                       /* 54 */
+      "    if i == 5 then f() end\n"          /* 55 */
+      "  end\n"                               /* 56 */
+      "  return i\n"
+      "end\n"
+      "local function gcond(n, f)\n"        /* 59 */
+      "  local t, s = {}, 0\n"
+      "  for i = 1, n do t[i] = i end\n"      /* 61 */
+      "  for _, v in ipairs(t) do\n"          /* 62 */
+      "    s = s + v\n"                       /* 63 */
+      "    if v == 5 then f() end\n"          /* 64 */
+      "  end\n"                               /* 65 */
+      "  return s\n"
+      "end\n"
+      "local function fcond(n, f)\n"        /* 68 */
+      "  local s = 0\n"
+      "  for i = 1, n do\n"                   /* 70 */
+      "    s = s + i\n"                       /* 71 */
+      "    if i == 5 then f() end\n"          /* 72 */
+      "  end\n"
+      "  return s\n"
+      "end\n"
       "assert(spin(10, function() end) == 55)\n"
       "assert(wspin(10, function() end) == 10)\n"
       "assert(va(3, function() end, 7) == 7)\n"
+      "assert(wcond(3, function() end) == 3)\n"
+      "assert(gcond(3, function() end) == 6)\n"
+      "assert(fcond(3, function() end) == 6)\n"
       "assert(fspin(3, function() end) > 0)\n"
       "assert(nest(3, function() end) == 3)\n"
       "assert(alloc(3, function() end) == 1)\n"
@@ -217,7 +250,10 @@ START_TEST(test_interrupt_line_in_loop) {
       "l = line(nest); assert(l >= 19 and l <= 22, l)\n"
       "l = line(alloc); assert(l >= 29 and l <= 31, l)\n"
       "l = line(wspin); assert(l >= 38 and l <= 40, l)\n"
-      "l = line(va); assert(l >= 45 and l <= 47, l)\n");
+      "l = line(va); assert(l >= 45 and l <= 47, l)\n"
+      "l = line(wcond); assert(l >= 53 and l <= 56, l)\n"
+      "l = line(gcond); assert(l >= 62 and l <= 65, l)\n"
+      "l = line(fcond); assert(l >= 70 and l <= 72, l)\n");
 }
 END_TEST
 
