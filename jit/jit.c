@@ -1071,12 +1071,17 @@ static int ccallat(global_State *g, const Table *strlib, const LClosure *cl, int
                    const Value *base) {
   Instruction in = cl->p->code[pc];
   OpCode op = GET_OPCODE(in);
-  /* (a vararg function's VARARGPREP and VARARG are runtime helper calls
-  ** in compiled code, which the interpreter makes inline: bench/extra2's
-  ** varargs.lua compiled forward(f, ...), twice(...) and three more for
-  ** their 160K-220K calls, each call then entered from the interpreter,
-  ** and its VM thread ran 12% longer than with none compiled) */
-  if (op == OP_VARARGPREP || op == OP_VARARG) return 1;
+  /* (VARARG with C == 0, all the extra arguments up to L->top, is a
+  ** runtime helper call in compiled code, which the interpreter makes
+  ** inline; VARARGPREP and VARARG with C > 0 are inline in both
+  ** (llvmgen.c varargprep, varargcopy).  Counting all three as C calls,
+  ** as before those were inline, kept every vararg function interpreted:
+  ** a loop calling f(...) forwarders and a `local a, b = ...` function
+  ** took 0.42 s with -j on, 0.41 s with -j off.  Counting C == 0 only:
+  ** 0.35 s, and bench/extra2's varargs.lua, whose functions pass ... to
+  ** select, pack, unpack and calls, level (0.403 against 0.398 s; counting
+  ** none: 0.432, its compiled forwarders entered from the interpreter) */
+  if (op == OP_VARARG && GETARG_C(in) == 0) return 1;
   /* (a metamethod called from arithmetic runs through C either way: a
   ** vector loop whose every operation called one, compiled, ran 5% slower
   ** than interpreted, its calls made from a helper) */
@@ -1398,8 +1403,8 @@ static int library_bound(JitState *J, lua_State *L, Proto *p) {
 /* What compiled code saves at code[pc] of 'cl', in interpreted
 ** instructions: nothing for a C call or a call of a Lua function that stays
 ** interpreted (ccallat), for allocation and the runtime's work (CONCAT,
-** NEWTABLE, CLOSURE, VARARG, SETLIST, LEN: the same helpers run either
-** way), 1 for a call of a Lua function that has no code yet (its callee's
+** NEWTABLE, CLOSURE, SETLIST, LEN, VARARG with C == 0: the same helpers
+** run either way), 1 for a call of a Lua function that has no code yet (its callee's
 ** frame is set up as in the interpreter), JIT_LUACALL_GAIN for one that
 ** has code or is not known (method calls: compiled callers call compiled
 ** callees inline, with method caches), 1 for any other instruction. */
@@ -1407,9 +1412,10 @@ static double opgain(global_State *g, const Table *strlib, const LClosure *cl, i
   Instruction in = cl->p->code[pc];
   OpCode op = GET_OPCODE(in);
   switch (op) {
-    case OP_CONCAT: case OP_NEWTABLE: case OP_CLOSURE: case OP_VARARG:
-    case OP_SETLIST: case OP_LEN:
+    case OP_CONCAT: case OP_NEWTABLE: case OP_CLOSURE: case OP_SETLIST: case OP_LEN:
       return 0;
+    case OP_VARARG:   /* (C > 0: a copy inline, llvmgen.c varargcopy) */
+      return GETARG_C(in) > 0;
     case OP_CALL: case OP_TAILCALL: {
       const Value *f;
       if (ccallat(g, strlib, cl, pc, NULL)) return 0;

@@ -62,7 +62,8 @@
 **     SETLIST/TAILCALL, after a C == 0 CALL) and closing RETURNs exit.
 **   - CALL of an ffi C function seen in an upvalue at compile time: a
 **     guarded native call (llvmffi.inc).
-** Vararg functions: VARARGPREP, VARARG and their RETURNs are helpers.
+** Vararg functions: VARARGPREP, VARARG with C > 0 and RETURN (leanreturn)
+** inline in the common case (varargprep, varargcopy), else helpers.
 ** Entry points: the start, after calls, loop headers (entrypoints()).
 */
 #include <signal.h>
@@ -6381,8 +6382,11 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
 ** overlap problem; slots beyond the wanted ones lie inside this frame and
 ** get valid values), L->top = func + wanted, L->ci = ci->previous.  No
 ** call, no allocation.  Otherwise control goes on to the helper path the
-** caller emits next (the insertion point is left there). */
-static void leanreturn(Gen *g, int a, int n) {
+** caller emits next (the insertion point is left there).  'va' is the
+** RETURN's C of a vararg function (numparams + 1; 0 for others): its
+** frame moves back down below the extra arguments first (func -=
+** nextraargs + C, as the interpreter's RETURN). */
+static void leanreturn(Gen *g, int a, int n, int va) {
   LLVMBasicBlockRef fast = newbb(g, "leanret"), slow = newbb(g, "slowret");
   LLVMValueRef hook, wanted, ok, func, top, prev, cnt;
   int k;
@@ -6398,6 +6402,12 @@ static void leanreturn(Gen *g, int a, int n) {
   LLVMPositionBuilderAtEnd(B_, fast);
   func = tb(g, LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, func)), "func"),
             g->tb_frame);
+  if (va) {
+    LLVMValueRef back = LLVMBuildSExt(B_, fload(g, g->i32, g->ci, offsetof(CallInfo, u.l.nextraargs),
+                                                "nextra"), g->i64, "");
+    back = LLVMBuildNeg(B_, LLVMBuildAdd(B_, back, ci64(g, (uint64_t)va), ""), "");
+    func = LLVMBuildGEP2(B_, g->i64, func, &back, 1, "vafunc");
+  }
   for (k = 0; k < n; k++) {   /* NOBARRIER: VM stack slots */
     LLVMValueRef v = getreg(g, a + k);
     tb(g, LLVMBuildStore(B_, v, byteptr(g, func, (size_t)k * sizeof(Value))), g->tb_stack);
@@ -6417,6 +6427,73 @@ static void leanreturn(Gen *g, int a, int n) {
   LLVMPositionBuilderAtEnd(B_, slow);
 }
 
+/* VARARGPREP (pc 0; OSR enters after it) as the interpreter makes it
+** when the stack has room for the moved frame (vm.c; meta.h
+** meta_movevarargs): the function and the 'nfix' fixed parameters are
+** copied above the extra arguments, their old slots cleared, and ci->func,
+** ci->top, L->top and nextraargs set; no call, no allocation.  Without
+** the room, mvmrt_varargprep (meta_adjustvarargs grows the stack).  The
+** call hook does not run here: compiled code is entered with hooks off
+** (rt_direct, jit_run), as for the helper before. */
+static void varargprep(Gen *g, int pc, int nfix) {
+  LLVMBasicBlockRef fast = newbb(g, "vaprep"), slow = newbb(g, "vaprepslow");
+  LLVMBasicBlockRef done = newbb(g, "vaprepdone");
+  LLVMValueRef top, last, func, nargs, ctop, off, args[3];
+  size_t need = ((size_t)g->p->maxstacksize + 2) * sizeof(Value);
+  int k;
+  flush_for_call(g, pc, NULL);
+  set_savedpc(g, pc + 1);
+  if (!g->trapexit) g->contcall = pc;
+  top = fload(g, g->p0, g->L, offsetof(lua_State, top), "top");
+  last = fload(g, g->p0, g->L, offsetof(lua_State, stack_last), "stack_last");
+  /* stack_last - top > maxstacksize + 1 slots */
+  LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntULE, byteptr(g, top, need), last, "room"), fast, slow);
+  LLVMPositionBuilderAtEnd(B_, fast);
+  func = fload(g, g->p0, g->ci, offsetof(CallInfo, func), "func");
+  nargs = LLVMBuildSub(B_, LLVMBuildPtrDiff2(B_, g->i64, top, func, ""), ci64(g, 1), "nargs");
+  fstore(g, LLVMBuildTrunc(B_, LLVMBuildSub(B_, nargs, ci64(g, (uint64_t)nfix), ""), g->i32, ""),
+         g->ci, offsetof(CallInfo, u.l.nextraargs));
+  for (k = 0; k <= nfix; k++) {   /* NOBARRIER: VM stack slots */
+    LLVMValueRef v = tb(g, LLVMBuildLoad2(B_, g->p1, byteptr(g, func, (size_t)k * sizeof(Value)), ""),
+                        g->tb_stack);
+    tb(g, LLVMBuildStore(B_, v, byteptr(g, top, (size_t)k * sizeof(Value))), g->tb_stack);
+    if (k > 0)   /* the old copy is dead */
+      tb(g, LLVMBuildStore(B_, cword(g, MVM_NIL), byteptr(g, func, (size_t)k * sizeof(Value))),
+         g->tb_stack);
+  }
+  fstore(g, byteptr(g, top, ((size_t)nfix + 1) * sizeof(Value)), g->L, offsetof(lua_State, top));
+  fstore(g, top, g->ci, offsetof(CallInfo, func));   /* func + nargs + 1 */
+  ctop = fload(g, g->p0, g->ci, offsetof(CallInfo, top), "citop");
+  off = LLVMBuildAdd(B_, nargs, ci64(g, 1), "");
+  fstore(g, LLVMBuildGEP2(B_, g->i64, ctop, &off, 1, ""), g->ci, offsetof(CallInfo, top));
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, slow);
+  args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, pc);
+  LLVMBuildCall2(B_, g->ty_op, getfn(g, "mvmrt_varargprep", g->ty_op, 0), args, 3, "");
+  LLVMBuildBr(B_, done);
+  LLVMPositionBuilderAtEnd(B_, done);
+  reload_base(g);
+  reload_after_call(g, pc);
+}
+
+/* VARARG with a fixed count (C > 0) as meta_copyvarargs: R[a+k] = the
+** k-th extra argument (below ci->func), nil past the last; each a load
+** and a select (the address func - nextra + k lies in the frame either
+** way), no call.  C == 0 (all of them, up to L->top) is mvmrt_vararg. */
+static void varargcopy(Gen *g, int a, int wanted) {
+  LLVMValueRef func = fload(g, g->p0, g->ci, offsetof(CallInfo, func), "func");
+  LLVMValueRef nextra = LLVMBuildSExt(B_, fload(g, g->i32, g->ci, offsetof(CallInfo, u.l.nextraargs),
+                                                "nextra"), g->i64, "");
+  int k;
+  for (k = 0; k < wanted; k++) {
+    LLVMValueRef idx = LLVMBuildSub(B_, ci64(g, (uint64_t)k), nextra, "");
+    LLVMValueRef v = tb(g, LLVMBuildLoad2(B_, g->p1, LLVMBuildGEP2(B_, g->i64, func, &idx, 1, ""), "va"),
+                        g->tb_stack);
+    LLVMValueRef has = LLVMBuildICmp(B_, LLVMIntSGT, nextra, ci64(g, (uint64_t)k), "");
+    setreg(g, a + k, LLVMBuildSelect(B_, has, v, cword(g, MVM_NIL), ""));
+  }
+}
+
 /* the results R[a .. a+n-1] (n < 0: up to L->top) in their stack slots
 ** for a return: only they are read */
 static void flushresults(Gen *g, int pc, int a, int n) {
@@ -6431,7 +6508,7 @@ static void flushresults(Gen *g, int pc, int a, int n) {
 ** move back: the common case inline (leanreturn), else mvmrt_return */
 static void emitreturn(Gen *g, int pc, int a, int n) {
   LLVMValueRef args[4];
-  if (n >= 0) leanreturn(g, a, n);
+  if (n >= 0) leanreturn(g, a, n, 0);
   flushresults(g, pc, a, n);
   set_savedpc(g, pc + 1);
   args[0] = g->L; args[1] = g->ci; args[2] = ci32(g, a); args[3] = ci32(g, n);
@@ -6918,12 +6995,17 @@ static void emit(Gen *g, int pc) {
       break;
     case OP_CLOSE: callop(g, "mvmrt_close", pc, pc + 1, 0); br(g, pc + 1); break;
     case OP_VARARGPREP:   /* only ever entered at pc 0: OSR enters after it */
-      callop(g, "mvmrt_varargprep", pc, pc + 1, 0);
+      varargprep(g, pc, a);
       br(g, pc + 1);
       break;
     case OP_VARARG:
+      if (GETARG_C(i) > 0) {
+        varargcopy(g, a, GETARG_C(i) - 1);
+        br(g, pc + 1);
+        break;
+      }
       callop(g, "mvmrt_vararg", pc, pc + 1, 0);
-      multret_next(g, pc, GETARG_C(i) == 0);   /* C == 0: up to L->top */
+      multret_next(g, pc, 1);   /* up to L->top */
       break;
     case OP_TAILCALL: {
       /* the helper replaces the frame; whoever runs compiled code
@@ -6950,6 +7032,7 @@ static void emit(Gen *g, int pc) {
       if (op == OP_RETURN && (GETARG_C(i) != 0 || GETARG_k(i))) {
         /* a vararg function's frame to move back, or upvalues and
         ** to-be-closed variables (a generic for's) to close (k) */
+        if (!GETARG_k(i) && n >= 0) leanreturn(g, a, n, GETARG_C(i));
         flushresults(g, pc, a, n);
         callop(g, "mvmrt_varreturn", pc, pc + 1, 0);
         LLVMBuildRet(B_, ci32(g, JIT_RETURNED));

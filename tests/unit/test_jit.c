@@ -192,7 +192,8 @@ START_TEST(test_interrupt_line_in_loop) {
       "  end\n"                               /* 40 */
       "  return i\n"
       "end\n"
-      /* VARARG's helper on every path (also rt_helperpoll) */
+      /* a vararg copy (VARARG, inline: llvmgen.c varargcopy) and a call
+      ** on one path: polled at the back-edge (edgepoll), as fcond below */
       "local function va(n, f, ...)\n"      /* 43 */
       "  local x\n"
       "  for i = 1, n do\n"                   /* 45 */
