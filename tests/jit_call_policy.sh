@@ -226,7 +226,11 @@ has 'tiny.lua:3 .*: compiled' "tiny, payback 0: not compiled"
 out=$(MVM_JIT_BACKGROUND=0 MVM_JIT_BUDGET=100000 "$MVM" -j on "$TMP/vecmeta.lua" 2>&1 </dev/null) || fail "vecmeta: status" "$out"
 has '^3799975$' "vecmeta: result"
 has 'vecmeta.lua:5 .*: compiled' "vecmeta: not compiled"
-has '^mvm: JIT: .* 0 side exits' "vecmeta: side exits"
+# (the main chunk's loop is compiled too when the policy's time estimates
+# say it pays, which depends on the machine's speed: that region then has
+# one side exit, the same with a loop 4x as long; ed6ba32 did the same, and
+# the check failed on a slower machine)
+has '^mvm: JIT: .* \(0 side exits, 0\|[01] side exits, 1\) OSR entries' "vecmeta: side exits"
 # compiled while its arithmetic saw numbers only, then given vectors: the
 # exits count as failed speculations, and the compile that follows has
 # the metamethod site (a few dozen exits, not one per call)
