@@ -10,8 +10,9 @@
 # and is counted as such.  String methods (s:find, s:sub) count as C
 # calls, but not the builtins compiled code evaluates without a call
 # (string.byte, math.sqrt/floor/abs, assert as a statement: jit.c
-# inlinebuiltin), and so do a vararg function's VARARGPREP and VARARG (helper
-# calls in compiled code: a forwarder `f(...)` stays interpreted).  A
+# inlinebuiltin), and so does a vararg function's VARARG of all its extra
+# arguments (a helper call in compiled code: a forwarder `f(...)` stays
+# interpreted; VARARGPREP and `local a, b = ...` are inline).  A
 # small function needs more calls than the threshold (jit.c
 # call_threshold: 1000 + 1000 * 120 / size); MVM_JIT_PAYBACK=0 or
 # MVM_JIT_SMALL=0 compile it at the threshold (with no compile-time
