@@ -4585,36 +4585,25 @@ static void fltforprep(Gen *g, int pc) {
 /* The back-edge from 'pc' to the loop header 'target' polls here, not
 ** through place-safepoints, when the loop has an entry point inside it
 ** besides its header (after a call that may return to the interpreter,
-** at an inner loop's header: entrypoints): LLVM then sees no natural loop
-** (two ways in) and places no poll in it, and a loop whose calls are on
-** some paths only (`if i == n then f() end`), or whose inner loop may run
-** no iteration, was never polled: an interrupt set while it ran was not
-** seen until it ended.  The same code as gc.safepoint_poll's (build_poll),
-** its call a statepoint; savedpc names an instruction of the loop, as at
+** at an inner loop's header: entrypoints).  Where such an entry leads
+** into the block of the loop's only back-edge (a for loop's FORLOOP
+** after `if i == n then f() end`), LLVM sees no natural loop (two ways
+** in) and placed no poll in it: an interrupt set while it ran was not
+** seen until it ended.  (Where LLVM still finds a natural loop, on the
+** paths that skip the entry, the two polls are on different paths.)  The
+** code of gc.safepoint_poll (pollcode), its call a statepoint, its slow
+** edge cold; savedpc names an instruction of the loop, as at
 ** place-safepoints' polls (loopsavedpc, jmploophdr, TFORLOOP). */
+static void pollcode(Gen *g, LLVMBasicBlockRef slow, LLVMBasicBlockRef done);
 static void edgepoll(Gen *g, int pc, int target) {
-  LLVMTypeRef flagty = LLVMIntTypeInContext(g->C, 8 * sizeof(sig_atomic_t));
-  LLVMTypeRef sty = LLVMFunctionType(g->vd, &g->p0, 1, 0);
   LLVMBasicBlockRef slow, cont;
-  LLVMValueRef flag, fn, arg;
   int q;
   if (g->entry == NULL) return;
   for (q = target + 1; q <= pc && !g->entry[q]; q++) ;
   if (q > pc) return;   /* a natural loop: place-safepoints polls it */
   slow = newbb(g, "edgepoll");
   cont = newbb(g, "edgepolled");
-  flag = LLVMBuildLoad2(B_, flagty, craw(g, (const void *)&g->J->g->interrupt), "flag");
-  LLVMSetVolatile(flag, 1);
-  if (g->J->stresspoll)   /* MVM_GC_STRESS: collect at polls (jitrt.c) */
-    LLVMBuildBr(B_, slow);
-  else
-    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, flag, LLVMConstInt(flagty, 0, 0), ""), slow, cont);
-  LLVMPositionBuilderAtEnd(B_, slow);
-  fn = LLVMGetNamedFunction(g->M, "mvmrt_poll");
-  if (fn == NULL) fn = LLVMAddFunction(g->M, "mvmrt_poll", sty);
-  arg = craw(g, g->J);
-  LLVMBuildCall2(B_, sty, fn, &arg, 1, "");
-  LLVMBuildBr(B_, cont);
+  pollcode(g, slow, cont);
   coldedges(g, slow, 0);
   LLVMPositionBuilderAtEnd(B_, cont);
 }
@@ -7084,29 +7073,38 @@ static void entrypoints(Gen *g, char *mark) {
   }
 }
 
+/* A poll at the builder's position: one load of the poll flag, and when
+** it is set (always under MVM_GC_STRESS: collections at polls, jitrt.c)
+** 'slow', which calls mvmrt_poll and goes on to 'done'.  The builder is
+** left at the end of 'slow'. */
+static void pollcode(Gen *g, LLVMBasicBlockRef slow, LLVMBasicBlockRef done) {
+  LLVMTypeRef flagty = LLVMIntTypeInContext(g->C, 8 * sizeof(sig_atomic_t));
+  LLVMTypeRef sty = LLVMFunctionType(g->vd, &g->p0, 1, 0);
+  LLVMValueRef flag, fn, arg;
+  flag = LLVMBuildLoad2(B_, flagty, craw(g, (const void *)&g->J->g->interrupt), "flag");
+  LLVMSetVolatile(flag, 1);
+  if (g->J->stresspoll)
+    LLVMBuildBr(B_, slow);
+  else
+    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, flag, LLVMConstInt(flagty, 0, 0), ""), slow, done);
+  LLVMPositionBuilderAtEnd(B_, slow);
+  fn = LLVMGetNamedFunction(g->M, "mvmrt_poll");
+  if (fn == NULL) fn = LLVMAddFunction(g->M, "mvmrt_poll", sty);
+  arg = craw(g, g->J);
+  LLVMBuildCall2(B_, sty, fn, &arg, 1, "");
+  LLVMBuildBr(B_, done);
+}
+
 /* gc.safepoint_poll: place-safepoints inlines it at function entries and
-** loop back-edges.  Fast path: one load of the poll flag. */
+** loop back-edges (and edgepoll makes the same code where it does not). */
 static void build_poll(Gen *g) {
   LLVMTypeRef fty = LLVMFunctionType(g->vd, NULL, 0, 0);
   LLVMValueRef poll = LLVMAddFunction(g->M, "gc.safepoint_poll", fty);
-  LLVMTypeRef sty = LLVMFunctionType(g->vd, &g->p0, 1, 0);
-  LLVMValueRef slow = LLVMAddFunction(g->M, "mvmrt_poll", sty);
-  LLVMTypeRef flagty = LLVMIntTypeInContext(g->C, 8 * sizeof(sig_atomic_t));
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(g->C, poll, "entry");
   LLVMBasicBlockRef sb = LLVMAppendBasicBlockInContext(g->C, poll, "slow");
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->C, poll, "done");
-  LLVMValueRef flag, arg;
   LLVMPositionBuilderAtEnd(B_, entry);
-  flag = LLVMBuildLoad2(B_, flagty, craw(g, (const void *)&g->J->g->interrupt), "flag");
-  LLVMSetVolatile(flag, 1);
-  if (g->J->stresspoll)   /* MVM_GC_STRESS: collect at polls (jitrt.c) */
-    LLVMBuildBr(B_, sb);
-  else
-    LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, flag, LLVMConstInt(flagty, 0, 0), ""), sb, done);
-  LLVMPositionBuilderAtEnd(B_, sb);
-  arg = craw(g, g->J);
-  LLVMBuildCall2(B_, sty, slow, &arg, 1, "");
-  LLVMBuildBr(B_, done);
+  pollcode(g, sb, done);
   LLVMPositionBuilderAtEnd(B_, done);
   LLVMBuildRetVoid(B_);
 }
