@@ -21,7 +21,7 @@
 #include "state.h"
 #include "stackmap.h"
 
-#define MVM_JIT_ABI  27
+#define MVM_JIT_ABI  28
 
 struct JitState;
 struct JitInline;

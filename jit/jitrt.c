@@ -669,12 +669,13 @@ RT_HELPER void mvmrt_varargprep(lua_State *L, CallInfo *ci, int pc) {
   meta_adjustvarargs(L, GETARG_A(i), ci, cl->p);
 }
 
-/* VARARG: C == 0 (all extras) leaves L->top at the end of the copies for
-** the next instruction, which compiled code then leaves to the interpreter */
+/* VARARG with C == 0 (all extras; a fixed count is llvmgen.c varargcopy):
+** L->top at the end of the copies for the next instruction, which takes
+** them (llvmgen.c multret_next) or leaves to the interpreter */
 RT_HELPER void mvmrt_vararg(lua_State *L, CallInfo *ci, int pc) {
   RT_ENTER(L, ci);
   RT_DECODE;
-  meta_getvarargs(L, ci, base + GETARG_A(i), GETARG_C(i) - 1);
+  meta_getvarargs(L, ci, base + GETARG_A(i));
 }
 
 /* RETURN in a vararg function (the frame goes back down below the extra

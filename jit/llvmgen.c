@@ -6365,6 +6365,12 @@ static void emitcall(Gen *g, int pc, int a, int b, int nres) {
   multret_next(g, pc, nres == LUA_MULTRET);
 }
 
+/* a vararg frame's count of extra arguments (ci->u.l.nextraargs), an i64 */
+static LLVMValueRef nextraargs(Gen *g) {
+  return LLVMBuildSExt(B_, fload(g, g->i32, g->ci, offsetof(CallInfo, u.l.nextraargs), "nextra"),
+                       g->i64, "");
+}
+
 /* The common case of do_poscall for returning R[a] .. R[a+n-1], inline:
 ** no hooks, and the caller wants at most n results (or all of them):
 ** the n results go to func[0 .. n-1] (forward, below their registers: no
@@ -6392,9 +6398,7 @@ static void leanreturn(Gen *g, int a, int n, int va) {
   func = tb(g, LLVMBuildLoad2(B_, g->p0, byteptr(g, g->ci, offsetof(CallInfo, func)), "func"),
             g->tb_frame);
   if (va) {
-    LLVMValueRef back = LLVMBuildSExt(B_, fload(g, g->i32, g->ci, offsetof(CallInfo, u.l.nextraargs),
-                                                "nextra"), g->i64, "");
-    back = LLVMBuildNeg(B_, LLVMBuildAdd(B_, back, ci64(g, (uint64_t)va), ""), "");
+    LLVMValueRef back = LLVMBuildNeg(B_, LLVMBuildAdd(B_, nextraargs(g), ci64(g, (uint64_t)va), ""), "");
     func = LLVMBuildGEP2(B_, g->i64, func, &back, 1, "vafunc");
   }
   for (k = 0; k < n; k++) {   /* NOBARRIER: VM stack slots */
@@ -6471,8 +6475,7 @@ static void varargprep(Gen *g, int pc, int nfix) {
 ** way), no call.  C == 0 (all of them, up to L->top) is mvmrt_vararg. */
 static void varargcopy(Gen *g, int a, int wanted) {
   LLVMValueRef func = fload(g, g->p0, g->ci, offsetof(CallInfo, func), "func");
-  LLVMValueRef nextra = LLVMBuildSExt(B_, fload(g, g->i32, g->ci, offsetof(CallInfo, u.l.nextraargs),
-                                                "nextra"), g->i64, "");
+  LLVMValueRef nextra = nextraargs(g);
   int k;
   for (k = 0; k < wanted; k++) {
     LLVMValueRef idx = LLVMBuildSub(B_, ci64(g, (uint64_t)k), nextra, "");

@@ -229,14 +229,14 @@ void meta_adjustvarargs(lua_State *L, int nfixparams, CallInfo *ci,
   meta_movevarargs(L, nfixparams, ci);
 }
 
-/* VARARG: copy 'wanted' extra arguments (all if wanted < 0) to 'where' */
-void meta_getvarargs(lua_State *L, CallInfo *ci, Value *where, int wanted) {
-  if (wanted < 0) {
-    wanted = ci->u.l.nextraargs;
-    checkstackGCp(L, wanted, where);
-    L->top = where + wanted;    /* the next instruction uses top */
-  }
-  meta_copyvarargs(ci, where, wanted);
+/* VARARG with C == 0: all the extra arguments to 'where', L->top after
+** them for the next instruction (a fixed count is meta.h
+** meta_copyvarargs, inline in the interpreter and in compiled code) */
+void meta_getvarargs(lua_State *L, CallInfo *ci, Value *where) {
+  int n = ci->u.l.nextraargs;
+  checkstackGCp(L, n, where);
+  L->top = where + n;
+  meta_copyvarargs(ci, where, n);
 }
 
 /* setmetatable(t, mt)'s common case without the library's checks: a

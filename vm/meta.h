@@ -23,7 +23,7 @@ LUAI_FUNC void meta_trybiniTM(lua_State *L, const Value *p1, int64_t i2, int fli
 LUAI_FUNC int meta_callorderTM(lua_State *L, const Value *p1, const Value *p2, TMS event);
 LUAI_FUNC int meta_callorderiTM(lua_State *L, const Value *p1, int v2, int flip, int isfloat, TMS event);
 LUAI_FUNC void meta_adjustvarargs(lua_State *L, int nfixparams, CallInfo *ci, const Proto *p);
-LUAI_FUNC void meta_getvarargs(lua_State *L, CallInfo *ci, Value *where, int wanted);
+LUAI_FUNC void meta_getvarargs(lua_State *L, CallInfo *ci, Value *where);
 
 /*
 ** Vararg functions: the caller left func, fixed params and extra args in

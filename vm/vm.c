@@ -2229,7 +2229,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         /* a fixed count (`local a, b = ...`) copies inline: nothing is
         ** allocated, nothing can throw */
         if (l_likely(n >= 0)) meta_copyvarargs(ci, RA(i), n);
-        else Protect(meta_getvarargs(L, ci, RA(i), n));
+        else Protect(meta_getvarargs(L, ci, RA(i)));
         vmbreak;
       }
       vmcase(VARARGPREP) {
