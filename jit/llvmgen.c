@@ -7083,7 +7083,7 @@ static void entrypoints(Gen *g, char *mark) {
 static void pollcode(Gen *g, LLVMBasicBlockRef slow, LLVMBasicBlockRef done) {
   LLVMTypeRef flagty = LLVMIntTypeInContext(g->C, 8 * sizeof(sig_atomic_t));
   LLVMTypeRef sty = LLVMFunctionType(g->vd, &g->p0, 1, 0);
-  LLVMValueRef flag, fn, arg;
+  LLVMValueRef flag, arg;
   flag = LLVMBuildLoad2(B_, flagty, craw(g, (const void *)&g->J->g->interrupt), "flag");
   LLVMSetVolatile(flag, 1);
   if (g->J->stresspoll)
@@ -7091,10 +7091,8 @@ static void pollcode(Gen *g, LLVMBasicBlockRef slow, LLVMBasicBlockRef done) {
   else
     LLVMBuildCondBr(B_, LLVMBuildICmp(B_, LLVMIntNE, flag, LLVMConstInt(flagty, 0, 0), ""), slow, done);
   LLVMPositionBuilderAtEnd(B_, slow);
-  fn = LLVMGetNamedFunction(g->M, "mvmrt_poll");
-  if (fn == NULL) fn = LLVMAddFunction(g->M, "mvmrt_poll", sty);
   arg = craw(g, g->J);
-  LLVMBuildCall2(B_, sty, fn, &arg, 1, "");
+  LLVMBuildCall2(B_, sty, getfn(g, "mvmrt_poll", sty, 0), &arg, 1, "");
   LLVMBuildBr(B_, done);
 }
 
