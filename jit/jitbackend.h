@@ -21,7 +21,7 @@
 #include "state.h"
 #include "stackmap.h"
 
-#define MVM_JIT_ABI  28
+#define MVM_JIT_ABI  29
 
 struct JitState;
 struct JitInline;

@@ -1028,6 +1028,9 @@ static inline uint8_t fb_kind(Value v) {
 }
 #define FEEDBACK(v1, v2) \
   { if (l_unlikely(fb != NULL)) fb[pc - 1 - cl->p->code] |= (uint8_t)(fb_kind(v1) | fb_kind(v2)); }
+/* an integer key was not in the array part of the table indexed */
+#define FEEDBACK_INTHASH() \
+  { if (l_unlikely(fb != NULL)) fb[pc - 1 - cl->p->code] |= MVM_FB_INTHASH; }
 
 /* loop back-edge: one decrement and sign test of L->becount (state.h),
 ** the same in every JIT mode.  At its expiry (every JIT_OSR_EVERY
@@ -1433,6 +1436,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               vmbreak;
             }
           }
+          if (v_isimmint(kv) && n1 >= (uint64_t)t->asize) FEEDBACK_INTHASH();
           slot = rawget_any(t, kv);
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
           if (t->metatable == NULL) { base[GETARG_A(i)] = MVM_NIL; vmbreak; }  /* raw miss */
@@ -1445,6 +1449,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         int c = GETARG_C(i);
         const Value *slot = NULL;
         if (reg_istable(*rb)) {
+          if ((unsigned)c - 1u >= v_tab(*rb)->asize) FEEDBACK_INTHASH();
           slot = rawget_int(v_tab(*rb), c);
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
           if (v_tab(*rb)->metatable == NULL) { base[GETARG_A(i)] = MVM_NIL; vmbreak; }  /* raw miss */
@@ -1513,6 +1518,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               goto settable_finish;
             }
           }
+          if (v_isimmint(kv)) FEEDBACK_INTHASH();
           slot = rawget_any(t, kv);
           if (!isempty(slot)) { tab_setslot(L, t, slot, *rc); vmbreak; }
           if (v_isimmint(kv) && t->metatable == NULL) {   /* new integer key, raw */
@@ -1548,6 +1554,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             slot = s;
           }
           else {
+            FEEDBACK_INTHASH();
             slot = rawget_int(t, b);
             if (!isempty(slot)) { tab_setslot(L, t, slot, *rc); vmbreak; }
           }

@@ -1,0 +1,107 @@
+-- Integer keys outside the array part at table accesses that, while the
+-- interpreter recorded type feedback, only ever met keys inside it
+-- (vm.c MVM_FB_INTHASH; llvmgen.c inthashseen): compiled code then reads
+-- and writes such keys through the generic paths.  Keys in the hash part
+-- (sparse, zero, negative, left there by a rehash), absent keys, keys past
+-- the end, '__index' and '__newindex' on misses, and collections while it
+-- runs; every result is checked against the same work on plain values.
+
+local function sum(t, n)          -- GETTABLE with a register key
+  local s = 0
+  for i = 1, n do
+    local v = t[i]
+    if v then s = s + v end
+  end
+  return s
+end
+
+local function fill(t, lo, hi, v) -- SETTABLE with a register key
+  for i = lo, hi do t[i] = v + i end
+  return t
+end
+
+local function firsts(t)          -- GETI / SETI: constant keys
+  local a, b = t[1], t[3]
+  t[2] = (a or 0) + (b or 0)
+  return a, b, t[2]
+end
+
+local function swap(t, i, j)      -- a read and a write at the same keys
+  t[i], t[j] = t[j], t[i]
+end
+
+-- warm-up: array parts only, long enough for every mode to compile them
+local arr = {}
+for i = 1, 64 do arr[i] = i end
+local acc = 0
+for r = 1, 3000 do
+  acc = acc + sum(arr, 64)
+  fill(arr, 1, 64, r % 7)
+  local a, b, c = firsts(arr)
+  acc = acc + a + b + c
+  swap(arr, 1 + r % 64, 64 - r % 64)
+end
+print("warm", acc)
+
+-- the same functions on keys outside the array part
+local sparse = {}
+for i = 1, 200, 7 do sparse[i] = i end                -- every 7th key: the hash part
+sparse[0], sparse[-5] = 10, 20
+print("sparse sum", sum(sparse, 200), sparse[0], sparse[-5])
+local h = {}
+h[3], h[1] = 30, 10                                   -- out of order: hash part
+print("firsts", firsts(h))
+fill(h, -3, 5, 100)
+print("fill", h[-3], h[0], h[1], h[5], #h >= 5)
+swap(h, -3, 5)
+print("swap", h[-3], h[5])
+
+-- past the end of the array part, and absent keys
+local short = { 1, 2, 3 }
+print("short", sum(short, 10))
+fill(short, 4, 40, 0)                                 -- appends past the array part
+print("grown", #short, sum(short, 40))
+
+-- metamethods on misses outside the array part
+local log = {}
+local proxy = setmetatable({ 1, 2 }, {
+  __index = function(_, k) return k * 100 end,
+  __newindex = function(t, k, v) log[#log + 1] = k; rawset(t, k, v) end,
+})
+print("index", sum(proxy, 5))                         -- 1 + 2 + 300 + 400 + 500
+fill(proxy, 3, 6, 0)
+print("newindex", table.concat(log, ","), rawget(proxy, 6))
+local base = { [7] = 70 }
+local derived = setmetatable({}, { __index = base })
+print("inherited", firsts(setmetatable({ [3] = 3 }, { __index = { 1 } })), sum(derived, 7))
+
+-- a rehash moves keys between the parts while compiled code runs
+local moving = {}
+local expect = 0
+for i = 1, 3000 do
+  local k = (i * 37) % 512 - 16                       -- zero, negative and positive keys
+  moving[k] = (moving[k] or 0) + i
+  expect = expect + i
+  if i % 500 == 0 then collectgarbage() end
+end
+local got = 0
+for k = -16, 495 do got = got + (moving[k] or 0) end
+print("moving", got == expect, got)
+
+-- a loop whose table changes from an array to a hash table midway
+local function mixed(ts)
+  local s = 0
+  for _, t in ipairs(ts) do
+    for i = 1, 8 do
+      t[i] = (t[i] or 0) + i
+      s = s + t[i]
+    end
+  end
+  return s
+end
+local ts = {}
+for i = 1, 400 do
+  ts[i] = (i % 50 == 0) and setmetatable({}, { __index = function() return 1 end })
+          or (i % 3 == 0) and { [8] = 8, [1] = 1 } or { 1, 2, 3, 4, 5, 6, 7, 8 }
+end
+print("mixed", mixed(ts))
