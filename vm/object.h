@@ -165,9 +165,12 @@ typedef struct Proto {
 #define MVM_FB_STR    0x04
 #define MVM_FB_TABLE  0x08
 #define MVM_FB_OTHER  0x80
-/* at a table access (GETTABLE, GETI, SETTABLE, SETI): a table's array
-** part did not hold the integer key (the JIT probes the hash part inline
-** for such keys only where this was seen: llvmgen.c intslot2) */
+/* At a table access (GETTABLE, GETI, SETTABLE, SETI): MVM_FB_INTHASH, a
+** table's array part did not hold the integer key (the JIT probes the
+** hash part inline for such keys only where this was seen: llvmgen.c
+** intslot2); and at GETTABLE/SETTABLE, MVM_FB_STR or MVM_FB_OTHER for a
+** key of that kind (string keys are probed inline only where one was
+** seen: llvmgen.c maystrkey) */
 #define MVM_FB_INTHASH 0x10
 
 /* ---------------- upvalues and closures ---------------- */

@@ -1031,6 +1031,12 @@ static inline uint8_t fb_kind(Value v) {
 /* an integer key was not in the array part of the table indexed */
 #define FEEDBACK_INTHASH() \
   { if (l_unlikely(fb != NULL)) fb[pc - 1 - cl->p->code] |= MVM_FB_INTHASH; }
+/* GETTABLE/SETTABLE's key 'kv' missed the array part: what it was (a key
+** that hit it was an integer) */
+#define FEEDBACK_KEY(kv) \
+  { if (l_unlikely(fb != NULL)) \
+      fb[pc - 1 - cl->p->code] |= v_isimmint(kv) ? MVM_FB_INTHASH \
+                                 : v_isstring(kv) ? MVM_FB_STR : MVM_FB_OTHER; }
 
 /* loop back-edge: one decrement and sign test of L->becount (state.h),
 ** the same in every JIT mode.  At its expiry (every JIT_OSR_EVERY
@@ -1436,7 +1442,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               vmbreak;
             }
           }
-          if (v_isimmint(kv) && n1 >= (uint64_t)t->asize) FEEDBACK_INTHASH();
+          if (n1 >= (uint64_t)t->asize) FEEDBACK_KEY(kv);
           slot = rawget_any(t, kv);
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
           if (t->metatable == NULL) { base[GETARG_A(i)] = MVM_NIL; vmbreak; }  /* raw miss */
@@ -1518,7 +1524,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               goto settable_finish;
             }
           }
-          if (v_isimmint(kv)) FEEDBACK_INTHASH();
+          FEEDBACK_KEY(kv);
           slot = rawget_any(t, kv);
           if (!isempty(slot)) { tab_setslot(L, t, slot, *rc); vmbreak; }
           if (v_isimmint(kv) && t->metatable == NULL) {   /* new integer key, raw */

@@ -1,7 +1,8 @@
 -- Integer keys outside the array part at table accesses that, while the
 -- interpreter recorded type feedback, only ever met keys inside it
--- (vm.c MVM_FB_INTHASH; llvmgen.c inthashseen): compiled code then reads
--- and writes such keys through the generic paths.  Keys in the hash part
+-- (vm.c MVM_FB_INTHASH; llvmgen.c inthashseen), and string keys where
+-- only integers were seen (vm.c FEEDBACK_KEY; llvmgen.c maystrkey):
+-- compiled code then reads and writes such keys through the generic paths.  Keys in the hash part
 -- (sparse, zero, negative, left there by a rehash), absent keys, keys past
 -- the end, '__index' and '__newindex' on misses, and collections while it
 -- runs; every result is checked against the same work on plain values.
@@ -105,3 +106,26 @@ for i = 1, 400 do
           or (i % 3 == 0) and { [8] = 8, [1] = 1 } or { 1, 2, 3, 4, 5, 6, 7, 8 }
 end
 print("mixed", mixed(ts))
+
+-- keys of unknown type (read from a table) that were integers while the
+-- feedback ran, then strings, floats, booleans
+local function indirect(t, keys, n)
+  local s = 0
+  for i = 1, n do
+    local k = keys[i]
+    local v = t[k]
+    if type(v) == "number" then s = s + v end
+    t[k] = (v or 0) + 1
+  end
+  return s
+end
+local data, ikeys = {}, {}
+for i = 1, 32 do data[i] = i; ikeys[i] = 33 - i end
+local isum = 0
+for _ = 1, 2000 do isum = isum + indirect(data, ikeys, 32) end
+print("indirect ints", isum)
+local skeys = { "a", "b", 2.0, "a", true, 1, "c", 0.5, "b" }
+local rec = { a = 10, b = 20, [true] = 5, [0.5] = 7 }
+print("indirect mixed", indirect(rec, skeys, #skeys), rec.a, rec.b, rec.c, rec[true], rec[0.5], rec[1], rec[2])
+local proxied = setmetatable({}, { __index = function(_, k) return #tostring(k) end })
+print("indirect proxied", indirect(proxied, { "xyz", "hello", 12345 }, 3))
