@@ -654,6 +654,17 @@ static void tytransfer(Gen *g, int pc, uint8_t *t) {
 ** once if one differs.
 ** --------------------------------------------------------------------- */
 
+/* A register's use as the key of GETTABLE/SETTABLE 'pc': neither a
+** numeric use nor a reason not to speculate (0) where the interpreter saw
+** only integer keys there (vm.c FEEDBACK_KEY: a key that hit the array
+** part was one), so that `pc = code[pc]` ... `code[pc]` ... `pc + 1`
+** (minivm.lua) speculates on the integer its arithmetic saw; else -1 */
+static int keyuse(Gen *g, int pc) {
+  const uint8_t *fb = g->p->feedback;
+  return (fb != NULL && (__atomic_load_n(&fb[pc], __ATOMIC_RELAXED) &
+                         (MVM_FB_STR | MVM_FB_OTHER)) == 0) ? 0 : -1;
+}
+
 /* how instruction 'pc' reads register r: 1 only as a number operand
 ** (where anything else would exit or call a metamethod), -1 otherwise,
 ** 0 not at all */
@@ -683,8 +694,12 @@ static int numuse(Gen *g, int pc, int r) {
     ** loop runs no time reaches only the store) */
     case OP_SETTABUP:
       return (!GETARG_k(i) && r == c) ? 0 : -1;
-    case OP_SETTABLE: case OP_SETI: case OP_SETFIELD:
+    case OP_SETTABLE:
+      if (r == b && r != a && (GETARG_k(i) || r != c)) return keyuse(g, pc);
+      /* FALLTHROUGH */
+    case OP_SETI: case OP_SETFIELD:
       return (!GETARG_k(i) && r == c && r != a && (op != OP_SETTABLE || r != b)) ? 0 : -1;
+    case OP_GETTABLE: return (r == c && r != b) ? keyuse(g, pc) : -1;
     default: return -1;
   }
 }
