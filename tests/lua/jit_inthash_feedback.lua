@@ -129,3 +129,28 @@ local rec = { a = 10, b = 20, [true] = 5, [0.5] = 7 }
 print("indirect mixed", indirect(rec, skeys, #skeys), rec.a, rec.b, rec.c, rec[true], rec[0.5], rec[1], rec[2])
 local proxied = setmetatable({}, { __index = function(_, k) return #tostring(k) end })
 print("indirect proxied", indirect(proxied, { "xyz", "hello", 12345 }, 3))
+
+-- a register that indexes tables and is then counted with (`pc = code[pc]`
+-- ... `code[pc]` ... `pc + 1`): speculated an integer from the feedback of
+-- its arithmetic, and later a float, a float key with an integer value, a
+-- string
+local function walk(code, start, steps)
+  local pc, visited = start, 0
+  for _ = 1, steps do
+    local nxt = code[pc]
+    if nxt == nil then break end
+    visited = visited + pc
+    pc = nxt
+    pc = pc + 0
+  end
+  return visited, pc
+end
+local ring = {}
+for i = 1, 16 do ring[i] = i % 16 + 1 end
+local wsum = 0
+for _ = 1, 2000 do wsum = wsum + walk(ring, 1, 40) end
+print("walk ints", wsum)
+local odd = { 2, 3.0, 4.5, [4.5] = 1 }
+print("walk floats", walk(odd, 1, 10))
+local named = { 2, "x", x = 1 }
+print("walk string", pcall(walk, named, 1, 10))
