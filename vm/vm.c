@@ -1442,7 +1442,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               vmbreak;
             }
           }
-          if (n1 >= (uint64_t)t->asize) FEEDBACK_KEY(kv);
+          else FEEDBACK_KEY(kv);
           slot = rawget_any(t, kv);
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
           if (t->metatable == NULL) { base[GETARG_A(i)] = MVM_NIL; vmbreak; }  /* raw miss */
