@@ -3247,24 +3247,33 @@ static void set_finish(Gen *g, int pc, LLVMValueRef t, LLVMValueRef slot, LLVMVa
                        LLVMBasicBlockRef slow, const char *helper, LLVMValueRef key,
                        LLVMBasicBlockRef hit, int nx, LLVMValueRef *xslot, LLVMBasicBlockRef *xfrom) {
   LLVMBasicBlockRef nil = newbb(g, "setnil");
-  LLVMBasicBlockRef live = newbb(g, "setlive"), fill = newbb(g, "setfill"), from[2];
+  LLVMBasicBlockRef live = newbb(g, "setlive"), from[2];
   LLVMValueRef old = vload(g, g->p1, slot, ""), vals[2], phi;
+  const uint8_t *fb = g->p->feedback;
+  int nf = 0;
   LLVMBuildCondBr(B_, isnil(g, old), nil, live);
   LLVMPositionBuilderAtEnd(B_, nil);
-  notm(g, t, TM_NEWINDEX, fill, slow);
-  LLVMPositionBuilderAtEnd(B_, fill);
-  lenkeep(g, t, key, val, 0);
-  from[0] = LLVMGetInsertBlock(B_);
-  LLVMBuildBr(B_, hit);
+  if (fb == NULL || (__atomic_load_n(&fb[pc], __ATOMIC_RELAXED) & MVM_FB_NILSLOT)) {
+    LLVMBasicBlockRef fill = newbb(g, "setfill");
+    notm(g, t, TM_NEWINDEX, fill, slow);
+    LLVMPositionBuilderAtEnd(B_, fill);
+    lenkeep(g, t, key, val, 0);
+    from[nf++] = LLVMGetInsertBlock(B_);
+    LLVMBuildBr(B_, hit);
+  }
+  else {   /* the interpreter never stored over a nil here (vm.c FEEDBACK_NILSLOT) */
+    LLVMBuildBr(B_, slow);
+    coldedges(g, nil, 0);
+  }
   LLVMPositionBuilderAtEnd(B_, live);
   lenkeep(g, t, key, val, 1);
-  from[1] = LLVMGetInsertBlock(B_);
+  from[nf++] = LLVMGetInsertBlock(B_);
   LLVMBuildBr(B_, hit);
   LLVMPositionBuilderAtEnd(B_, hit);
   if (nx > 0) {
     vals[0] = vals[1] = slot;
     phi = LLVMBuildPhi(B_, g->p0, "slot");
-    LLVMAddIncoming(phi, vals, from, 2);
+    LLVMAddIncoming(phi, vals, from, (unsigned)nf);
     LLVMAddIncoming(phi, xslot, xfrom, (unsigned)nx);
     slot = phi;
   }

@@ -172,6 +172,10 @@ typedef struct Proto {
 ** key of that kind (string keys are probed inline only where one was
 ** seen: llvmgen.c maystrkey) */
 #define MVM_FB_INTHASH 0x10
+/* at SETTABLE/SETI: a store found a nil in the table's array part (the
+** JIT's inline path handles that case, its metatable test and the length
+** hint's upkeep, only where this was seen: llvmgen.c set_finish) */
+#define MVM_FB_NILSLOT 0x20
 
 /* ---------------- upvalues and closures ---------------- */
 typedef struct UpVal {

@@ -1031,6 +1031,9 @@ static inline uint8_t fb_kind(Value v) {
 /* an integer key was not in the array part of the table indexed */
 #define FEEDBACK_INTHASH() \
   { if (l_unlikely(fb != NULL)) fb[pc - 1 - cl->p->code] |= MVM_FB_INTHASH; }
+/* a store found a nil in the array part */
+#define FEEDBACK_NILSLOT() \
+  { if (l_unlikely(fb != NULL)) fb[pc - 1 - cl->p->code] |= MVM_FB_NILSLOT; }
 /* GETTABLE/SETTABLE's key 'kv' missed the array part: what it was (a key
 ** that hit it was an integer) */
 #define FEEDBACK_KEY(kv) \
@@ -1515,6 +1518,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
                 vmbreak;
               }
               /* a nil slot is a raw store too when no __newindex can run */
+              FEEDBACK_NILSLOT();
               if (t->metatable == NULL) {
                 if (!v_isnil(*rc)) tab_lenset(t, n1 + 1, 0);
                 vm_arrstore(L, t, s, *rc);
@@ -1552,6 +1556,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               vm_arrstore(L, t, s, *rc);
               vmbreak;
             }
+            FEEDBACK_NILSLOT();
             if (t->metatable == NULL) {
               if (!v_isnil(*rc)) tab_lenset(t, (uint64_t)b, 0);
               vm_arrstore(L, t, s, *rc);

@@ -1,7 +1,9 @@
 -- Integer keys outside the array part at table accesses that, while the
 -- interpreter recorded type feedback, only ever met keys inside it
 -- (vm.c MVM_FB_INTHASH; llvmgen.c inthashseen), and string keys where
--- only integers were seen (vm.c FEEDBACK_KEY; llvmgen.c maystrkey):
+-- only integers were seen (vm.c FEEDBACK_KEY; llvmgen.c maystrkey), and
+-- stores into nil slots of the array part where only values were
+-- overwritten (vm.c FEEDBACK_NILSLOT; llvmgen.c set_finish):
 -- compiled code then reads and writes such keys through the generic paths.  Keys in the hash part
 -- (sparse, zero, negative, left there by a rehash), absent keys, keys past
 -- the end, '__index' and '__newindex' on misses, and collections while it
@@ -154,3 +156,28 @@ local odd = { 2, 3.0, 4.5, [4.5] = 1 }
 print("walk floats", walk(odd, 1, 10))
 local named = { 2, "x", x = 1 }
 print("walk string", pcall(walk, named, 1, 10))
+
+-- stores that only ever overwrote values while the feedback ran, then
+-- fill nil slots of an array part: the length, '__newindex' on a nil slot
+local function setall(t, n, v)
+  for i = 1, n do t[i] = v end
+  t[2] = v                                            -- SETI
+  return #t
+end
+local full = {}
+for i = 1, 16 do full[i] = 0 end
+local lens = 0
+for r = 1, 2000 do lens = lens + setall(full, 16, r) end
+print("setall full", lens, full[16])
+local holes = { 1, 2, 3, 4, 5, 6, 7, 8 }
+for i = 3, 8 do holes[i] = nil end                    -- nils inside the array part
+print("setall holes", setall(holes, 6, "x"), holes[6], holes[7])
+local seen = {}
+local guarded = setmetatable({ 1, 2, 3, 4 }, { __newindex = function(t, k, v)
+  seen[#seen + 1] = k; rawset(t, k, v .. "!") end })
+guarded[3], guarded[4] = nil, nil
+print("setall newindex", setall(guarded, 4, "v"), table.concat(seen, ","), guarded[3], guarded[4])
+local shrink = { 1, 2, 3, 4, 5 }
+local function clear(t, n) for i = n, 1, -1 do t[i] = nil end return #t end
+for _ = 1, 2000 do for i = 1, 5 do shrink[i] = i end clear(shrink, 5) end
+print("clear", #shrink, clear({ 1, 2, 3 }, 2))
