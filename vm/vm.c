@@ -1028,12 +1028,11 @@ static inline uint8_t fb_kind(Value v) {
 }
 #define FEEDBACK(v1, v2) \
   { if (l_unlikely(fb != NULL)) fb[pc - 1 - cl->p->code] |= (uint8_t)(fb_kind(v1) | fb_kind(v2)); }
-/* an integer key was not in the array part of the table indexed */
-#define FEEDBACK_INTHASH() \
-  { if (l_unlikely(fb != NULL)) fb[pc - 1 - cl->p->code] |= MVM_FB_INTHASH; }
-/* a store found a nil in the array part */
-#define FEEDBACK_NILSLOT() \
-  { if (l_unlikely(fb != NULL)) fb[pc - 1 - cl->p->code] |= MVM_FB_NILSLOT; }
+/* a fact about the instruction (MVM_FB_INTHASH: an integer key was not
+** in the array part of the table indexed; MVM_FB_NILSLOT: a store found
+** a nil there) */
+#define FEEDBACK_BIT(bit) \
+  { if (l_unlikely(fb != NULL)) fb[pc - 1 - cl->p->code] |= (bit); }
 /* GETTABLE/SETTABLE's key 'kv' missed the array part: what it was (a key
 ** that hit it was an integer) */
 #define FEEDBACK_KEY(kv) \
@@ -1458,7 +1457,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
         int c = GETARG_C(i);
         const Value *slot = NULL;
         if (reg_istable(*rb)) {
-          if ((unsigned)c - 1u >= v_tab(*rb)->asize) FEEDBACK_INTHASH();
+          if ((unsigned)c - 1u >= v_tab(*rb)->asize) FEEDBACK_BIT(MVM_FB_INTHASH);
           slot = rawget_int(v_tab(*rb), c);
           if (!isempty(slot)) { base[GETARG_A(i)] = *slot; vmbreak; }
           if (v_tab(*rb)->metatable == NULL) { base[GETARG_A(i)] = MVM_NIL; vmbreak; }  /* raw miss */
@@ -1518,7 +1517,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
                 vmbreak;
               }
               /* a nil slot is a raw store too when no __newindex can run */
-              FEEDBACK_NILSLOT();
+              FEEDBACK_BIT(MVM_FB_NILSLOT);
               if (t->metatable == NULL) {
                 if (!v_isnil(*rc)) tab_lenset(t, n1 + 1, 0);
                 vm_arrstore(L, t, s, *rc);
@@ -1556,7 +1555,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
               vm_arrstore(L, t, s, *rc);
               vmbreak;
             }
-            FEEDBACK_NILSLOT();
+            FEEDBACK_BIT(MVM_FB_NILSLOT);
             if (t->metatable == NULL) {
               if (!v_isnil(*rc)) tab_lenset(t, (uint64_t)b, 0);
               vm_arrstore(L, t, s, *rc);
@@ -1565,7 +1564,7 @@ void vm_execute(lua_State *L, CallInfo *ci) {
             slot = s;
           }
           else {
-            FEEDBACK_INTHASH();
+            FEEDBACK_BIT(MVM_FB_INTHASH);
             slot = rawget_int(t, b);
             if (!isempty(slot)) { tab_setslot(L, t, slot, *rc); vmbreak; }
           }
